@@ -1,0 +1,465 @@
+//! The `Bitboard` newtype: operators, bit scans, iteration, shifts and formatting.
+
+use crate::consts::{FILE_A, FILE_H};
+use core::fmt;
+use core::iter::FusedIterator;
+use core::ops::{
+    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr, Sub, SubAssign,
+};
+use lerf_types::{Color, Direction, Square};
+
+/// A set of squares: bit `n` stands for the square with index `n` (a1 = 0, h8 = 63).
+///
+/// Bit operators combine bitboards, and a [`Square`] on the right acts as a one-square set.
+/// `a - b` is the set difference `a & !b`.
+///
+/// ```
+/// use lerf_bitboard::{Bitboard, RANK_2};
+/// use lerf_types::{Direction, Square};
+///
+/// let pawns = RANK_2 - Square::E2;
+/// assert_eq!(pawns.popcount(), 7);
+/// assert!((pawns | Square::E2) == RANK_2);
+/// assert_eq!(pawns.shift(Direction::North), (RANK_2 - Square::E2) << 8);
+/// assert_eq!(pawns.lsb(), Some(Square::A2));
+/// assert_eq!(pawns.msb(), Some(Square::H2));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Bitboard(pub u64);
+
+impl Bitboard {
+    /// No squares.
+    pub const EMPTY: Bitboard = Bitboard(0);
+    /// All 64 squares.
+    pub const FULL: Bitboard = Bitboard(!0);
+
+    /// The set holding only `sq`.
+    #[inline]
+    pub const fn from_square(sq: Square) -> Bitboard {
+        Bitboard(1 << sq as u8)
+    }
+
+    /// How many squares the set holds.
+    #[inline]
+    pub const fn popcount(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the set holds at least one square.
+    #[inline]
+    pub const fn any(self) -> bool {
+        self.0 != 0
+    }
+
+    /// Whether the set holds two squares or more (cheaper than a popcount).
+    #[inline]
+    pub const fn more_than_one(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
+    /// Whether `sq` is in the set.
+    #[inline]
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0 >> sq as u8 & 1 != 0
+    }
+
+    /// Whether the two sets share a square.
+    #[inline]
+    pub const fn intersects(self, other: Bitboard) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// The lowest square (closest to a1), or `None` if empty.
+    #[inline]
+    pub const fn lsb(self) -> Option<Square> {
+        if self.0 == 0 { None } else { Some(Square::from_index(self.0.trailing_zeros() as u8)) }
+    }
+
+    /// The highest square (closest to h8), or `None` if empty.
+    #[inline]
+    pub const fn msb(self) -> Option<Square> {
+        if self.0 == 0 { None } else { Some(Square::from_index(63 - self.0.leading_zeros() as u8)) }
+    }
+
+    /// The lowest square of a set known to be non-empty, such as a king's bitboard: no
+    /// branch. For an empty set the answer is meaningless (a debug build panics).
+    #[inline]
+    pub const fn first_square(self) -> Square {
+        debug_assert!(self.0 != 0, "first_square of an empty bitboard");
+        Square::from_index(self.0.trailing_zeros() as u8)
+    }
+
+    /// Removes the lowest square and returns it, or `None` if empty.
+    #[inline]
+    pub const fn pop_lsb(&mut self) -> Option<Square> {
+        let lsb = self.lsb();
+        self.0 &= self.0.wrapping_sub(1);
+        lsb
+    }
+
+    /// The set moved one step in `dir`. Squares that would leave the board, including across
+    /// the a/h edge, drop out instead of wrapping.
+    #[inline]
+    pub const fn shift(self, dir: Direction) -> Bitboard {
+        let b = self.0;
+        Bitboard(match dir {
+            Direction::North => b << 8,
+            Direction::South => b >> 8,
+            Direction::NorthNorth => b << 16,
+            Direction::SouthSouth => b >> 16,
+            Direction::East => (b & !FILE_H.0) << 1,
+            Direction::West => (b & !FILE_A.0) >> 1,
+            Direction::NorthEast => (b & !FILE_H.0) << 9,
+            Direction::NorthWest => (b & !FILE_A.0) << 7,
+            Direction::SouthEast => (b & !FILE_H.0) >> 7,
+            Direction::SouthWest => (b & !FILE_A.0) >> 9,
+        })
+    }
+
+    /// Squares attacked by a whole set of `color`'s pawns.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_types::{Color, Square};
+    /// let pawns = Bitboard::from(Square::A2) | Square::E2;
+    /// let hit: Vec<_> = pawns.pawn_attacks(Color::White).into_iter().collect();
+    /// assert_eq!(hit, [Square::B3, Square::D3, Square::F3]);
+    /// ```
+    #[inline]
+    pub const fn pawn_attacks(self, color: Color) -> Bitboard {
+        match color {
+            Color::White => {
+                Bitboard(self.shift(Direction::NorthEast).0 | self.shift(Direction::NorthWest).0)
+            }
+            Color::Black => {
+                Bitboard(self.shift(Direction::SouthEast).0 | self.shift(Direction::SouthWest).0)
+            }
+        }
+    }
+
+    /// Squares attacked twice by a set of `color`'s pawns.
+    #[inline]
+    pub const fn pawn_double_attacks(self, color: Color) -> Bitboard {
+        match color {
+            Color::White => {
+                Bitboard(self.shift(Direction::NorthEast).0 & self.shift(Direction::NorthWest).0)
+            }
+            Color::Black => {
+                Bitboard(self.shift(Direction::SouthEast).0 & self.shift(Direction::SouthWest).0)
+            }
+        }
+    }
+
+    /// Single pushes of a set of `color`'s pawns onto the squares in `empty`.
+    #[inline]
+    pub const fn pawn_pushes(self, color: Color, empty: Bitboard) -> Bitboard {
+        Bitboard(self.shift(Direction::up(color)).0 & empty.0)
+    }
+
+    /// Double pushes of a set of `color`'s pawns: from the second rank through an empty
+    /// third rank to an empty fourth.
+    #[inline]
+    pub const fn pawn_double_pushes(self, color: Color, empty: Bitboard) -> Bitboard {
+        let (start, third) = match color {
+            Color::White => (crate::RANK_2, crate::RANK_3),
+            Color::Black => (crate::RANK_7, crate::RANK_6),
+        };
+        let once = Bitboard(Bitboard(self.0 & start.0).pawn_pushes(color, empty).0 & third.0);
+        once.pawn_pushes(color, empty)
+    }
+
+    /// The set mirrored top to bottom (rank 1 ↔ rank 8).
+    #[inline]
+    pub const fn flip_vertical(self) -> Bitboard {
+        Bitboard(self.0.swap_bytes())
+    }
+
+    /// An iterator over the squares, lowest first.
+    #[inline]
+    pub const fn iter(self) -> Squares {
+        Squares(self)
+    }
+}
+
+impl From<Square> for Bitboard {
+    #[inline]
+    fn from(sq: Square) -> Bitboard {
+        Bitboard::from_square(sq)
+    }
+}
+
+impl From<u64> for Bitboard {
+    #[inline]
+    fn from(bits: u64) -> Bitboard {
+        Bitboard(bits)
+    }
+}
+
+impl From<Bitboard> for u64 {
+    #[inline]
+    fn from(bb: Bitboard) -> u64 {
+        bb.0
+    }
+}
+
+macro_rules! bit_ops {
+    ($($trait:ident $method:ident $assign_trait:ident $assign_method:ident $op:tt;)*) => {$(
+        impl $trait for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $method(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $trait<Square> for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $method(self, rhs: Square) -> Bitboard {
+                Bitboard(self.0 $op Bitboard::from_square(rhs).0)
+            }
+        }
+        impl $assign_trait for Bitboard {
+            #[inline]
+            fn $assign_method(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+        impl $assign_trait<Square> for Bitboard {
+            #[inline]
+            fn $assign_method(&mut self, rhs: Square) {
+                self.0 = self.0 $op Bitboard::from_square(rhs).0;
+            }
+        }
+    )*};
+}
+
+bit_ops! {
+    BitAnd bitand BitAndAssign bitand_assign &;
+    BitOr bitor BitOrAssign bitor_assign |;
+    BitXor bitxor BitXorAssign bitxor_assign ^;
+}
+
+impl Sub for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn sub(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 & !rhs.0)
+    }
+}
+
+impl Sub<Square> for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn sub(self, rhs: Square) -> Bitboard {
+        self - Bitboard::from_square(rhs)
+    }
+}
+
+impl SubAssign for Bitboard {
+    #[inline]
+    fn sub_assign(&mut self, rhs: Bitboard) {
+        *self = *self - rhs;
+    }
+}
+
+impl SubAssign<Square> for Bitboard {
+    #[inline]
+    fn sub_assign(&mut self, rhs: Square) {
+        *self = *self - rhs;
+    }
+}
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0)
+    }
+}
+
+/// Raw shift of the bits (wraps across files); use [`Bitboard::shift`] for board moves.
+impl Shl<u32> for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn shl(self, n: u32) -> Bitboard {
+        Bitboard(self.0 << n)
+    }
+}
+
+/// Raw shift of the bits (wraps across files); use [`Bitboard::shift`] for board moves.
+impl Shr<u32> for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn shr(self, n: u32) -> Bitboard {
+        Bitboard(self.0 >> n)
+    }
+}
+
+/// The squares of a [`Bitboard`], lowest first (from the back: highest first).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Squares(Bitboard);
+
+impl Iterator for Squares {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        self.0.pop_lsb()
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.popcount() as usize;
+        (n, Some(n))
+    }
+
+    #[inline]
+    fn count(self) -> usize {
+        self.0.popcount() as usize
+    }
+}
+
+impl DoubleEndedIterator for Squares {
+    #[inline]
+    fn next_back(&mut self) -> Option<Square> {
+        let msb = self.0.msb()?;
+        self.0 ^= msb;
+        Some(msb)
+    }
+}
+
+impl ExactSizeIterator for Squares {}
+impl FusedIterator for Squares {}
+
+impl IntoIterator for Bitboard {
+    type Item = Square;
+    type IntoIter = Squares;
+    #[inline]
+    fn into_iter(self) -> Squares {
+        Squares(self)
+    }
+}
+
+impl FromIterator<Square> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
+        iter.into_iter().fold(Bitboard::EMPTY, |bb, sq| bb | sq)
+    }
+}
+
+impl Extend<Square> for Bitboard {
+    fn extend<I: IntoIterator<Item = Square>>(&mut self, iter: I) {
+        for sq in iter {
+            *self |= sq;
+        }
+    }
+}
+
+/// Draws the board: rank 8 on top, a1 at the bottom left, `X` for a member square and `.`
+/// for the others, with file letters and rank digits around it.
+impl fmt::Display for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..8u8).rev() {
+            write!(f, "{} ", rank + 1)?;
+            for file in 0..8u8 {
+                let mark =
+                    if self.contains(Square::from_index(rank * 8 + file)) { 'X' } else { '.' };
+                write!(f, " {mark}")?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "\n   a b c d e f g h")
+    }
+}
+
+/// The hex value, then the board.
+impl fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Bitboard({:#018x})", self.0)?;
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl fmt::LowerHex for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::LowerHex::fmt(&self.0, f)
+    }
+}
+
+impl fmt::UpperHex for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::UpperHex::fmt(&self.0, f)
+    }
+}
+
+impl fmt::Binary for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Binary::fmt(&self.0, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quickcheck::quickcheck;
+
+    #[test]
+    fn display_draws_a1_bottom_left() {
+        let bb = Bitboard::from(Square::A1) | Square::H8;
+        let text = bb.to_string();
+        let lines: Vec<_> = text.lines().collect();
+        assert_eq!(lines[0], "8  . . . . . . . X");
+        assert_eq!(lines[7], "1  X . . . . . . .");
+        assert_eq!(lines[9], "   a b c d e f g h");
+        assert!(format!("{bb:?}").starts_with("Bitboard(0x8000000000000001)"));
+    }
+
+    #[test]
+    fn set_wise_pawn_pushes() {
+        use crate::{RANK_2, RANK_3, RANK_4, RANK_7};
+        let empty = !(RANK_2 | RANK_7);
+        assert_eq!(RANK_2.pawn_pushes(Color::White, empty), RANK_3);
+        assert_eq!(RANK_2.pawn_double_pushes(Color::White, empty), RANK_4);
+        let blocked = empty - Square::E3;
+        assert_eq!(RANK_2.pawn_double_pushes(Color::White, blocked), RANK_4 - Square::E4);
+        assert_eq!(RANK_7.pawn_double_pushes(Color::Black, empty), crate::RANK_5);
+    }
+
+    fn reference_shift(bb: Bitboard, dir: Direction) -> Bitboard {
+        bb.into_iter().filter_map(|sq| sq.offset(dir)).collect()
+    }
+
+    quickcheck! {
+        fn iteration_is_ordered_and_counts(bits: u64) -> bool {
+            let bb = Bitboard(bits);
+            let squares: Vec<Square> = bb.into_iter().collect();
+            squares.len() == bb.popcount() as usize
+                && squares.windows(2).all(|w| w[0] < w[1])
+                && squares.iter().all(|&sq| bb.contains(sq))
+                && squares.iter().copied().collect::<Bitboard>() == bb
+                && bb.into_iter().rev().eq(squares.iter().rev().copied())
+        }
+
+        fn pop_lsb_agrees_with_lsb(bits: u64) -> bool {
+            let mut bb = Bitboard(bits);
+            let lsb = bb.lsb();
+            let before = bb;
+            bb.pop_lsb() == lsb && lsb.map_or(bb.is_empty(), |sq| bb == before - sq)
+        }
+
+        fn more_than_one_matches_popcount(bits: u64) -> bool {
+            Bitboard(bits).more_than_one() == (bits.count_ones() > 1)
+        }
+
+        fn shifts_never_wrap(bits: u64) -> bool {
+            let bb = Bitboard(bits);
+            Direction::ORTHOGONAL.into_iter().chain(Direction::DIAGONAL)
+                .all(|dir| bb.shift(dir) == reference_shift(bb, dir))
+        }
+    }
+}

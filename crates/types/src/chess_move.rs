@@ -1,0 +1,323 @@
+//! The 16-bit move.
+
+use crate::{CastlingSide, ParseError, PieceType, Square};
+use core::fmt;
+use core::str::FromStr;
+
+/// What kind of move a [`Move`] is (bits 14–15).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum MoveKind {
+    /// Any move that is none of the others, captures included.
+    Normal = 0,
+    /// A pawn reaching the last rank; the piece is in bits 12–13.
+    Promotion = 1,
+    /// A pawn capturing en passant; `to` is the square the capturing pawn lands on.
+    EnPassant = 2,
+    /// Castling, written as the king capturing its own rook: `to` is the rook's square.
+    Castling = 3,
+}
+
+/// A move in 16 bits, laid out as in Stockfish:
+///
+/// | bits | meaning |
+/// |---|---|
+/// | 0–5 | destination square (for castling: the castling rook's square) |
+/// | 6–11 | origin square |
+/// | 12–13 | promotion piece type minus knight (knight 0 … queen 3) |
+/// | 14–15 | [`MoveKind`]: normal 0, promotion 1, en passant 2, castling 3 |
+///
+/// [`Move::NONE`] (0) and [`Move::NULL`] (65) can share this space because no real move
+/// has the same origin and destination: NONE is a1→a1 and NULL is b1→b1.
+///
+/// Writing castling as "king takes own rook" means Chess960 needs no special case: the
+/// rook's square says which castling it is wherever the king and rook started.
+///
+/// ```
+/// use lerf_types::{Move, MoveKind, PieceType, Square};
+/// let m = Move::promotion(Square::E7, Square::E8, PieceType::Queen);
+/// assert_eq!((m.from(), m.to(), m.kind()), (Square::E7, Square::E8, MoveKind::Promotion));
+/// assert_eq!(m.promotion_type(), PieceType::Queen);
+/// assert_eq!(m.to_string(), "e7e8q");
+///
+/// let castle = Move::castling(Square::E1, Square::H1);
+/// assert_eq!(castle.to_uci(false).to_string(), "e1g1");
+/// assert_eq!(castle.to_uci(true).to_string(), "e1h1");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Move(u16);
+
+impl Move {
+    /// No move (all bits zero).
+    pub const NONE: Move = Move(0);
+    /// The null move, a pass (from b1 to b1).
+    pub const NULL: Move = Move(65);
+
+    /// A normal move (captures included).
+    #[inline]
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move((from as u16) << 6 | to as u16)
+    }
+
+    /// A move of `kind` with `promotion` stored in bits 12–13 (only meaningful for
+    /// promotions; pass [`PieceType::Knight`] otherwise).
+    #[inline]
+    pub const fn with_kind(from: Square, to: Square, kind: MoveKind, promotion: PieceType) -> Move {
+        let promo = (promotion as u16).wrapping_sub(PieceType::Knight as u16) & 3;
+        Move((kind as u16) << 14 | promo << 12 | (from as u16) << 6 | to as u16)
+    }
+
+    /// A pawn move to the last rank that promotes to `piece` (knight to queen).
+    #[inline]
+    pub const fn promotion(from: Square, to: Square, piece: PieceType) -> Move {
+        Self::with_kind(from, to, MoveKind::Promotion, piece)
+    }
+
+    /// An en-passant capture from `from` to the (empty) square `to`.
+    #[inline]
+    pub const fn en_passant(from: Square, to: Square) -> Move {
+        Self::with_kind(from, to, MoveKind::EnPassant, PieceType::Knight)
+    }
+
+    /// Castling, written as the king on `king` taking its own rook on `rook`.
+    #[inline]
+    pub const fn castling(king: Square, rook: Square) -> Move {
+        Self::with_kind(king, rook, MoveKind::Castling, PieceType::Knight)
+    }
+
+    /// The move with these raw 16 bits. Any value is accepted: whether it is a move in a
+    /// given position is `Position::is_pseudo_legal`'s question.
+    #[inline]
+    pub const fn from_bits(bits: u16) -> Move {
+        Move(bits)
+    }
+
+    /// The raw 16 bits.
+    #[inline]
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
+
+    /// The origin square.
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square::from_index((self.0 >> 6) as u8)
+    }
+
+    /// The destination square (the rook's square for castling).
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square::from_index(self.0 as u8)
+    }
+
+    /// Origin and destination together (bits 0–11), a 4096-entry table index.
+    #[inline]
+    pub const fn from_to(self) -> usize {
+        (self.0 & 0xfff) as usize
+    }
+
+    /// The kind of move.
+    #[inline]
+    pub const fn kind(self) -> MoveKind {
+        match self.0 >> 14 {
+            0 => MoveKind::Normal,
+            1 => MoveKind::Promotion,
+            2 => MoveKind::EnPassant,
+            _ => MoveKind::Castling,
+        }
+    }
+
+    /// The piece promoted to. Only meaningful when `kind()` is [`MoveKind::Promotion`].
+    #[inline]
+    pub const fn promotion_type(self) -> PieceType {
+        match (self.0 >> 12) & 3 {
+            0 => PieceType::Knight,
+            1 => PieceType::Bishop,
+            2 => PieceType::Rook,
+            _ => PieceType::Queen,
+        }
+    }
+
+    /// Whether this is a real move: neither NONE nor NULL (from ≠ to).
+    #[inline]
+    pub const fn is_ok(self) -> bool {
+        (self.0 >> 6) & 63 != self.0 & 63
+    }
+
+    /// For a castling move, the side it castles to (the rook is east of the king for the
+    /// king side).
+    #[inline]
+    pub const fn castling_side(self) -> CastlingSide {
+        if (self.to() as u8) > (self.from() as u8) {
+            CastlingSide::King
+        } else {
+            CastlingSide::Queen
+        }
+    }
+
+    /// The square the moving piece really lands on: for castling the king's destination
+    /// (g- or c-file), otherwise `to()`.
+    #[inline]
+    pub const fn king_or_piece_destination(self) -> Square {
+        match self.kind() {
+            MoveKind::Castling => {
+                Square::new(self.castling_side().king_to_file(), self.from().rank())
+            }
+            _ => self.to(),
+        }
+    }
+
+    /// The move in UCI notation. Castling is written king-to-destination (`e1g1`) in
+    /// standard chess and king-takes-rook (`e1h1`) when `chess960` is set.
+    pub const fn to_uci(self, chess960: bool) -> UciMove {
+        if !self.is_ok() {
+            return UciMove::Null;
+        }
+        let to = if chess960 { self.to() } else { self.king_or_piece_destination() };
+        let promotion = match self.kind() {
+            MoveKind::Promotion => Some(self.promotion_type()),
+            _ => None,
+        };
+        UciMove::Normal { from: self.from(), to, promotion }
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Move::NONE => f.write_str("Move::NONE"),
+            Move::NULL => f.write_str("Move::NULL"),
+            m => write!(f, "Move({}{}, {:?})", m.from(), m.to(), m.kind()),
+        }
+    }
+}
+
+/// Standard-chess UCI text; see [`Move::to_uci`] for Chess960.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.to_uci(false).fmt(f)
+    }
+}
+
+/// A move as UCI text says it: squares and an optional promotion, without knowing the
+/// position. `Position::parse_uci` turns it into a [`Move`].
+///
+/// ```
+/// use lerf_types::{UciMove, PieceType, Square};
+/// let m: UciMove = "a7a8n".parse().unwrap();
+/// assert_eq!(m, UciMove::Normal { from: Square::A7, to: Square::A8, promotion: Some(PieceType::Knight) });
+/// assert_eq!("0000".parse::<UciMove>(), Ok(UciMove::Null));
+/// assert!("e2e9".parse::<UciMove>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UciMove {
+    /// A move from one square to another.
+    Normal {
+        /// Origin square.
+        from: Square,
+        /// Destination square (or the rook's square for Chess960 castling).
+        to: Square,
+        /// The piece a pawn promotes to, if any.
+        promotion: Option<PieceType>,
+    },
+    /// The null move, `0000`.
+    Null,
+}
+
+impl fmt::Display for UciMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UciMove::Null => f.write_str("0000"),
+            UciMove::Normal { from, to, promotion } => {
+                write!(f, "{from}{to}")?;
+                match promotion {
+                    Some(pt) => write!(f, "{}", pt.to_char()),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+impl FromStr for UciMove {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = || ParseError::Move(s.to_owned());
+        if s == "0000" {
+            return Ok(UciMove::Null);
+        }
+        if !s.is_ascii() || !(4..=5).contains(&s.len()) {
+            return Err(err());
+        }
+        let from: Square = s[0..2].parse().map_err(|_| err())?;
+        let to: Square = s[2..4].parse().map_err(|_| err())?;
+        let promotion = match s[4..].chars().next() {
+            None => None,
+            Some(c @ ('n' | 'b' | 'r' | 'q')) => PieceType::from_char(c),
+            Some(_) => return Err(err()),
+        };
+        Ok(UciMove::Normal { from, to, promotion })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quickcheck::quickcheck;
+
+    #[test]
+    fn special_values() {
+        assert_eq!(Move::NONE.bits(), 0);
+        assert_eq!(Move::NULL.bits(), 65);
+        assert!(!Move::NONE.is_ok() && !Move::NULL.is_ok());
+        assert_eq!(Move::NULL.from(), Square::B1);
+        assert_eq!(Move::NULL.to(), Square::B1);
+        assert_eq!(Move::NULL.to_string(), "0000");
+    }
+
+    #[test]
+    fn bit_layout() {
+        let m = Move::promotion(Square::B7, Square::A8, PieceType::Rook);
+        assert_eq!(m.bits(), 1 << 14 | 2 << 12 | 49 << 6 | 56);
+        assert_eq!(Move::en_passant(Square::E5, Square::D6).bits() >> 14, 2);
+        assert_eq!(Move::castling(Square::E8, Square::A8).bits() >> 14, 3);
+    }
+
+    #[test]
+    fn castling_text() {
+        let long = Move::castling(Square::E8, Square::A8);
+        assert_eq!(long.to_uci(false).to_string(), "e8c8");
+        assert_eq!(long.to_uci(true).to_string(), "e8a8");
+        let c960 = Move::castling(Square::B1, Square::C1);
+        assert_eq!(c960.to_uci(false).to_string(), "b1g1");
+        assert_eq!(c960.to_uci(true).to_string(), "b1c1");
+    }
+
+    #[test]
+    fn bad_uci_text() {
+        for bad in ["", "e2", "e2e", "e2e4k", "e2e4qq", "z2e4", "e7e8Q", "é2e4"] {
+            assert!(bad.parse::<UciMove>().is_err(), "{bad}");
+        }
+    }
+
+    fn kind_of(k: u8) -> MoveKind {
+        [MoveKind::Normal, MoveKind::Promotion, MoveKind::EnPassant, MoveKind::Castling]
+            [k as usize % 4]
+    }
+
+    quickcheck! {
+        fn move_round_trips(from: u8, to: u8, promo: u8, kind: u8) -> bool {
+            let (from, to) = (Square::from_index(from), Square::from_index(to));
+            let promo = PieceType::PROMOTIONS[promo as usize % 4];
+            let kind = kind_of(kind);
+            let m = Move::with_kind(from, to, kind, promo);
+            m.from() == from && m.to() == to && m.kind() == kind && m.promotion_type() == promo
+                && Move::from_bits(m.bits()) == m
+        }
+
+        fn every_bit_pattern_decodes(bits: u16) -> bool {
+            let m = Move::from_bits(bits);
+            Move::with_kind(m.from(), m.to(), m.kind(), m.promotion_type()) == m
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! The two sides, and a pair of values indexed by side.
+
+use crate::ParseError;
+use core::fmt;
+use core::ops::{Index, IndexMut, Not};
+use core::str::FromStr;
+
+/// A side: White = 0, Black = 1. `!color` is the other side.
+///
+/// ```
+/// use lerf_types::Color;
+/// assert_eq!(!Color::White, Color::Black);
+/// assert_eq!("b".parse::<Color>(), Ok(Color::Black));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+#[allow(missing_docs)]
+pub enum Color {
+    White,
+    Black,
+}
+
+impl Color {
+    /// Both sides, White first.
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    /// The colour's index, White = 0.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The colour with index `i & 1`.
+    #[inline]
+    pub const fn from_index(i: u8) -> Color {
+        if i & 1 == 0 { Color::White } else { Color::Black }
+    }
+
+    /// The FEN letter: `w` or `b`.
+    pub const fn to_char(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+
+    /// `value` for White, `-value` for Black.
+    #[inline]
+    pub const fn sign(self, value: i32) -> i32 {
+        match self {
+            Color::White => value,
+            Color::Black => -value,
+        }
+    }
+}
+
+impl Not for Color {
+    type Output = Color;
+    #[inline]
+    fn not(self) -> Color {
+        Color::from_index(self as u8 ^ 1)
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::White => "white",
+            Color::Black => "black",
+        })
+    }
+}
+
+impl FromStr for Color {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "w" | "white" => Ok(Color::White),
+            "b" | "black" => Ok(Color::Black),
+            _ => Err(ParseError::Color(s.to_owned())),
+        }
+    }
+}
+
+/// One value per side, indexed by [`Color`] instead of a bare `[T; 2]`.
+///
+/// ```
+/// use lerf_types::{ByColor, Color};
+/// let mut castled = ByColor::new(false, false);
+/// castled[Color::Black] = true;
+/// assert!(!castled[Color::White] && castled[Color::Black]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct ByColor<T>(pub [T; 2]);
+
+impl<T> ByColor<T> {
+    /// A pair with White's value first.
+    pub const fn new(white: T, black: T) -> Self {
+        ByColor([white, black])
+    }
+
+    /// Iterates over `(colour, value)` pairs, White first.
+    pub fn iter(&self) -> impl Iterator<Item = (Color, &T)> {
+        Color::ALL.into_iter().zip(self.0.iter())
+    }
+}
+
+impl<T> Index<Color> for ByColor<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, c: Color) -> &T {
+        &self.0[c as usize]
+    }
+}
+
+impl<T> IndexMut<Color> for ByColor<T> {
+    #[inline]
+    fn index_mut(&mut self, c: Color) -> &mut T {
+        &mut self.0[c as usize]
+    }
+}

@@ -1,0 +1,57 @@
+//! Core chess types for lerf, with Stockfish's encodings.
+//!
+//! Everything here is a small `Copy` value whose numeric layout is fixed and documented,
+//! because the other lerf crates index tables with it and hash it:
+//!
+//! | type | encoding |
+//! |---|---|
+//! | [`Square`] | a1 = 0, b1 = 1 … h1 = 7, a2 = 8 … h8 = 63 (little-endian rank-file) |
+//! | [`Color`] | White = 0, Black = 1 |
+//! | [`PieceType`] | pawn = 1 … king = 6 (0 is "none" / "all pieces" in tables) |
+//! | [`Piece`] | `(color << 3) \| type`: W_PAWN = 1 … W_KING = 6, B_PAWN = 9 … B_KING = 14 |
+//! | [`CastlingRights`] | WHITE_OO = 1, WHITE_OOO = 2, BLACK_OO = 4, BLACK_OOO = 8 |
+//! | [`Move`] | 16 bits: to 0–5, from 6–11, promotion − knight 12–13, kind 14–15 |
+//! | [`Score`] | middlegame and endgame [`Value`] packed in one `i32` |
+//!
+//! ```
+//! use lerf_types::{Square, File, Rank, Color, Piece, PieceType, Move};
+//!
+//! let e4: Square = "e4".parse().unwrap();
+//! assert_eq!(e4, Square::new(File::E, Rank::R4));
+//! assert_eq!(e4 as u8, 28);
+//! assert_eq!(e4.relative(Color::Black), Square::E5);
+//!
+//! let knight = Piece::new(Color::Black, PieceType::Knight);
+//! assert_eq!(knight as u8, 10);
+//! assert_eq!(knight.to_char(), 'n');
+//!
+//! let m = Move::new(Square::E2, Square::E4);
+//! assert_eq!(m.to_string(), "e2e4");
+//! ```
+#![forbid(unsafe_code)]
+
+mod castling;
+mod chess_move;
+mod color;
+mod error;
+mod piece;
+mod score;
+mod square;
+
+pub use castling::{CastlingRights, CastlingSide};
+pub use chess_move::{Move, MoveKind, UciMove};
+pub use color::{ByColor, Color};
+pub use error::ParseError;
+pub use piece::{Piece, PieceType};
+pub use score::{Score, Value};
+pub use square::{Direction, File, Rank, Square};
+
+static_assertions::assert_eq_size!(Square, u8);
+static_assertions::assert_eq_size!(Option<Square>, u8);
+static_assertions::assert_eq_size!(Piece, u8);
+static_assertions::assert_eq_size!(Option<Piece>, u8);
+static_assertions::assert_eq_size!(Color, u8);
+static_assertions::assert_eq_size!(PieceType, u8);
+static_assertions::assert_eq_size!(Move, u16);
+static_assertions::assert_eq_size!(Option<Move>, u32);
+static_assertions::assert_eq_size!(Score, i32);

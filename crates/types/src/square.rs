@@ -1,0 +1,440 @@
+//! Files, ranks, squares and directions in little-endian rank-file order.
+
+use crate::{Color, ParseError};
+use core::fmt;
+use core::str::FromStr;
+
+/// A file (column), `a` to `h`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+#[allow(missing_docs)]
+pub enum File {
+    A,
+    B,
+    C,
+    D,
+    E,
+    F,
+    G,
+    H,
+}
+
+/// A rank (row), `1` to `8`. Variant `R1` is White's back rank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+#[allow(missing_docs)]
+pub enum Rank {
+    R1,
+    R2,
+    R3,
+    R4,
+    R5,
+    R6,
+    R7,
+    R8,
+}
+
+impl File {
+    /// All files from a to h.
+    pub const ALL: [File; 8] =
+        [File::A, File::B, File::C, File::D, File::E, File::F, File::G, File::H];
+
+    /// The file with index `i & 7` (a = 0).
+    #[inline]
+    pub const fn from_index(i: u8) -> File {
+        Self::ALL[(i & 7) as usize]
+    }
+
+    /// The file's index, a = 0 … h = 7.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The lowercase letter of the file.
+    pub const fn to_char(self) -> char {
+        (b'a' + self as u8) as char
+    }
+
+    /// The file of a letter `a`–`h` (lowercase only).
+    pub const fn from_char(c: char) -> Option<File> {
+        match c {
+            'a'..='h' => Some(Self::from_index(c as u8 - b'a')),
+            _ => None,
+        }
+    }
+
+    /// The file mirrored across the board's vertical axis (a ↔ h).
+    pub const fn flip(self) -> File {
+        Self::from_index(7 - self as u8)
+    }
+}
+
+impl Rank {
+    /// All ranks from 1 to 8.
+    pub const ALL: [Rank; 8] =
+        [Rank::R1, Rank::R2, Rank::R3, Rank::R4, Rank::R5, Rank::R6, Rank::R7, Rank::R8];
+
+    /// The rank with index `i & 7` (rank 1 = 0).
+    #[inline]
+    pub const fn from_index(i: u8) -> Rank {
+        Self::ALL[(i & 7) as usize]
+    }
+
+    /// The rank's index, rank 1 = 0 … rank 8 = 7.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The rank as seen from `color`'s side: rank 1 for Black is rank 8.
+    ///
+    /// ```
+    /// use lerf_types::{Color, Rank};
+    /// assert_eq!(Rank::R2.relative(Color::Black), Rank::R7);
+    /// assert_eq!(Rank::R2.relative(Color::White), Rank::R2);
+    /// ```
+    #[inline]
+    pub const fn relative(self, color: Color) -> Rank {
+        Self::from_index(self as u8 ^ (color as u8 * 7))
+    }
+
+    /// The digit of the rank.
+    pub const fn to_char(self) -> char {
+        (b'1' + self as u8) as char
+    }
+
+    /// The rank of a digit `1`–`8`.
+    pub const fn from_char(c: char) -> Option<Rank> {
+        match c {
+            '1'..='8' => Some(Self::from_index(c as u8 - b'1')),
+            _ => None,
+        }
+    }
+}
+
+macro_rules! squares {
+    ($($sq:ident),* $(,)?) => {
+        /// A square of the board: a1 = 0, b1 = 1 … h1 = 7, a2 = 8 … h8 = 63.
+        ///
+        /// A `#[repr(u8)]` enum rather than a bare integer: every value is a real square, so
+        /// indexing a 64-entry table with `sq as usize` needs no bounds check, and
+        /// `Option<Square>` fits in one byte.
+        ///
+        /// ```
+        /// use lerf_types::{Square, File, Rank};
+        /// assert_eq!(Square::A1 as u8, 0);
+        /// assert_eq!(Square::H8 as u8, 63);
+        /// assert_eq!(Square::new(File::C, Rank::R6), Square::C6);
+        /// assert_eq!(Square::C6.to_string(), "c6");
+        /// assert_eq!(Square::try_from(28u8), Ok(Square::E4));
+        /// ```
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[repr(u8)]
+        #[allow(missing_docs)]
+        pub enum Square { $($sq),* }
+
+        impl Square {
+            /// All 64 squares, a1 first, h8 last.
+            pub const ALL: [Square; 64] = [$(Square::$sq),*];
+        }
+    };
+}
+
+squares!(
+    A1, B1, C1, D1, E1, F1, G1, H1, A2, B2, C2, D2, E2, F2, G2, H2, A3, B3, C3, D3, E3, F3, G3, H3,
+    A4, B4, C4, D4, E4, F4, G4, H4, A5, B5, C5, D5, E5, F5, G5, H5, A6, B6, C6, D6, E6, F6, G6, H6,
+    A7, B7, C7, D7, E7, F7, G7, H7, A8, B8, C8, D8, E8, F8, G8, H8,
+);
+
+impl Square {
+    /// The square on `file` and `rank`.
+    #[inline]
+    pub const fn new(file: File, rank: Rank) -> Square {
+        Self::from_index((rank as u8) << 3 | file as u8)
+    }
+
+    /// The square with index `i & 63`. Callers that hold a value in `0..64` (a bit index, six
+    /// bits of a move) use this; [`TryFrom<u8>`] checks the range instead.
+    #[inline]
+    pub const fn from_index(i: u8) -> Square {
+        Self::ALL[(i & 63) as usize]
+    }
+
+    /// The square's index, a1 = 0 … h8 = 63.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The square's file.
+    #[inline]
+    pub const fn file(self) -> File {
+        File::from_index(self as u8)
+    }
+
+    /// The square's rank.
+    #[inline]
+    pub const fn rank(self) -> Rank {
+        Rank::from_index(self as u8 >> 3)
+    }
+
+    /// The square as seen from `color`'s side: for Black the board is mirrored top to bottom
+    /// (`s ^ 56`), so a1 becomes a8.
+    #[inline]
+    pub const fn relative(self, color: Color) -> Square {
+        Self::from_index(self as u8 ^ (color as u8 * 56))
+    }
+
+    /// The square mirrored top to bottom (a1 ↔ a8), whatever the side.
+    #[inline]
+    pub const fn flip_rank(self) -> Square {
+        Self::from_index(self as u8 ^ 56)
+    }
+
+    /// The square mirrored left to right (a1 ↔ h1).
+    #[inline]
+    pub const fn flip_file(self) -> Square {
+        Self::from_index(self as u8 ^ 7)
+    }
+
+    /// The square one step in `dir`, or `None` where that step leaves the board, including
+    /// steps that would wrap from the h-file to the a-file or back.
+    ///
+    /// ```
+    /// use lerf_types::{Direction, Square};
+    /// assert_eq!(Square::E4.offset(Direction::NorthEast), Some(Square::F5));
+    /// assert_eq!(Square::H4.offset(Direction::East), None);
+    /// assert_eq!(Square::A1.offset(Direction::South), None);
+    /// ```
+    #[inline]
+    pub const fn offset(self, dir: Direction) -> Option<Square> {
+        let target = self as i8 + dir as i8;
+        if target < 0 || target > 63 {
+            return None;
+        }
+        let to = Self::from_index(target as u8);
+        let file_step = (to.file() as i8 - self.file() as i8).abs();
+        if file_step > 1 { None } else { Some(to) }
+    }
+
+    /// Chebyshev (king-move) distance between two squares.
+    #[inline]
+    pub const fn distance(self, other: Square) -> u8 {
+        let df = (self.file() as i8 - other.file() as i8).unsigned_abs();
+        let dr = (self.rank() as i8 - other.rank() as i8).unsigned_abs();
+        if df > dr { df } else { dr }
+    }
+
+    /// Whether the square is dark (a1 is dark).
+    #[inline]
+    pub const fn is_dark(self) -> bool {
+        (self.file() as u8 + self.rank() as u8).is_multiple_of(2)
+    }
+
+    /// Iterates over all 64 squares, a1 first.
+    pub fn iter() -> impl DoubleEndedIterator<Item = Square> + ExactSizeIterator {
+        Self::ALL.into_iter()
+    }
+}
+
+impl TryFrom<u8> for Square {
+    type Error = ParseError;
+    fn try_from(i: u8) -> Result<Self, Self::Error> {
+        if i < 64 { Ok(Self::from_index(i)) } else { Err(ParseError::Square(i.to_string())) }
+    }
+}
+
+impl From<Square> for u8 {
+    fn from(sq: Square) -> u8 {
+        sq as u8
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.file().to_char(), self.rank().to_char())
+    }
+}
+
+impl FromStr for Square {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut chars = s.chars();
+        match (chars.next().and_then(File::from_char), chars.next().and_then(Rank::from_char)) {
+            (Some(file), Some(rank)) if chars.next().is_none() => Ok(Square::new(file, rank)),
+            _ => Err(ParseError::Square(s.to_owned())),
+        }
+    }
+}
+
+impl fmt::Display for File {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_char())
+    }
+}
+
+impl FromStr for File {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut chars = s.chars();
+        match (chars.next().and_then(File::from_char), chars.next()) {
+            (Some(file), None) => Ok(file),
+            _ => Err(ParseError::File(s.to_owned())),
+        }
+    }
+}
+
+impl TryFrom<u8> for File {
+    type Error = ParseError;
+    fn try_from(i: u8) -> Result<Self, Self::Error> {
+        if i < 8 { Ok(Self::from_index(i)) } else { Err(ParseError::File(i.to_string())) }
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_char())
+    }
+}
+
+impl FromStr for Rank {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut chars = s.chars();
+        match (chars.next().and_then(Rank::from_char), chars.next()) {
+            (Some(rank), None) => Ok(rank),
+            _ => Err(ParseError::Rank(s.to_owned())),
+        }
+    }
+}
+
+impl TryFrom<u8> for Rank {
+    type Error = ParseError;
+    fn try_from(i: u8) -> Result<Self, Self::Error> {
+        if i < 8 { Ok(Self::from_index(i)) } else { Err(ParseError::Rank(i.to_string())) }
+    }
+}
+
+/// A step on the board as a change of square index: north is `+8`, east `+1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(i8)]
+#[allow(missing_docs)]
+pub enum Direction {
+    North = 8,
+    East = 1,
+    South = -8,
+    West = -1,
+    NorthEast = 9,
+    NorthWest = 7,
+    SouthEast = -7,
+    SouthWest = -9,
+    /// Two steps north: a white pawn's double push.
+    NorthNorth = 16,
+    /// Two steps south: a black pawn's double push.
+    SouthSouth = -16,
+}
+
+impl Direction {
+    /// The four rook directions.
+    pub const ORTHOGONAL: [Direction; 4] =
+        [Direction::North, Direction::East, Direction::South, Direction::West];
+    /// The four bishop directions.
+    pub const DIAGONAL: [Direction; 4] =
+        [Direction::NorthEast, Direction::NorthWest, Direction::SouthEast, Direction::SouthWest];
+
+    /// The direction a pawn of `color` pushes.
+    #[inline]
+    pub const fn up(color: Color) -> Direction {
+        match color {
+            Color::White => Direction::North,
+            Color::Black => Direction::South,
+        }
+    }
+
+    /// The opposite direction.
+    pub const fn reverse(self) -> Direction {
+        match self {
+            Direction::North => Direction::South,
+            Direction::South => Direction::North,
+            Direction::East => Direction::West,
+            Direction::West => Direction::East,
+            Direction::NorthEast => Direction::SouthWest,
+            Direction::SouthWest => Direction::NorthEast,
+            Direction::NorthWest => Direction::SouthEast,
+            Direction::SouthEast => Direction::NorthWest,
+            Direction::NorthNorth => Direction::SouthSouth,
+            Direction::SouthSouth => Direction::NorthNorth,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quickcheck::quickcheck;
+
+    #[test]
+    fn encoding_is_little_endian_rank_file() {
+        assert_eq!(Square::A1 as u8, 0);
+        assert_eq!(Square::H1 as u8, 7);
+        assert_eq!(Square::A2 as u8, 8);
+        assert_eq!(Square::E4 as u8, 28);
+        assert_eq!(Square::H8 as u8, 63);
+        for (i, sq) in Square::iter().enumerate() {
+            assert_eq!(sq as usize, i);
+        }
+        assert_eq!(Square::iter().len(), 64);
+    }
+
+    #[test]
+    fn parse_and_display() {
+        for sq in Square::iter() {
+            assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
+        }
+        for bad in ["", "e", "e9", "i1", "E4", "e44", "4e", "e0", " e4"] {
+            assert_eq!(bad.parse::<Square>(), Err(ParseError::Square(bad.into())), "{bad}");
+        }
+        assert!(Square::try_from(64u8).is_err());
+    }
+
+    #[test]
+    fn offset_never_wraps() {
+        for sq in Square::iter() {
+            for dir in Direction::ORTHOGONAL.into_iter().chain(Direction::DIAGONAL) {
+                let df = match dir as i8 {
+                    1 | 9 | -7 => 1,
+                    -1 | 7 | -9 => -1,
+                    _ => 0,
+                };
+                let dr = (dir as i8 - df).signum();
+                let f = sq.file() as i8 + df;
+                let r = sq.rank() as i8 + dr;
+                let expect = ((0..8).contains(&f) && (0..8).contains(&r))
+                    .then(|| Square::new(File::from_index(f as u8), Rank::from_index(r as u8)));
+                assert_eq!(sq.offset(dir), expect, "{sq} {dir:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn distance_is_chebyshev() {
+        assert_eq!(Square::A1.distance(Square::H8), 7);
+        assert_eq!(Square::E4.distance(Square::F6), 2);
+        assert_eq!(Square::E4.distance(Square::E4), 0);
+    }
+
+    quickcheck! {
+        fn square_file_rank_round_trip(i: u8) -> bool {
+            let sq = Square::from_index(i);
+            Square::new(sq.file(), sq.rank()) == sq && sq as u8 == i & 63
+        }
+
+        fn relative_twice_is_identity(i: u8) -> bool {
+            let sq = Square::from_index(i);
+            [Color::White, Color::Black].iter().all(|&c| sq.relative(c).relative(c) == sq)
+                && sq.relative(Color::White) == sq
+                && sq.relative(Color::Black).rank() == sq.rank().relative(Color::Black)
+        }
+    }
+}

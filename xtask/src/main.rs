@@ -1,0 +1,37 @@
+//! `cargo xtask`: the lerf project's tasks (see `cargo xtask --help`).
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+mod startpos;
+
+#[derive(Parser)]
+#[command(name = "cargo xtask", about = "lerf project tasks", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print the start position's bitboards, one per piece kind.
+    Startpos,
+}
+
+/// An error the user can act on: printed as one line, exit code 2.
+#[derive(Debug)]
+struct UserError(String);
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Startpos => startpos::run(),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(UserError(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
