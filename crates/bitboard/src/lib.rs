@@ -2,7 +2,7 @@
 //!
 //! The crate holds the [`Bitboard`] newtype with its set operations and iteration, the file,
 //! rank and colour constants, and tables that never change: pawn, knight and king attacks,
-//! [`between`], [`line`] and [`ray_pass`]. The tables are `static`s computed by `const fn`
+//! [`between`], [`line()`] and [`ray_pass`]. The tables are `static`s computed by `const fn`
 //! at compile time, so a lookup is one load with no initialisation check and no start-up
 //! cost at run time.
 //!
