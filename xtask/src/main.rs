@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod gen_magics;
 mod startpos;
 
 #[derive(Parser)]
@@ -16,6 +17,8 @@ struct Cli {
 enum Command {
     /// Print the start position's bitboards, one per piece kind.
     Startpos,
+    /// Search fresh magic numbers and write them (or verify them with --check).
+    GenMagics(gen_magics::Args),
 }
 
 /// An error the user can act on: printed as one line, exit code 2.
@@ -26,6 +29,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Startpos => startpos::run(),
+        Command::GenMagics(args) => gen_magics::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

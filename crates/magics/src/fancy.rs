@@ -1,0 +1,80 @@
+//! Fancy magic bitboards: `(occupied & mask) * magic >> shift` indexes a square's slice of
+//! one shared table. Works on every CPU.
+
+use crate::layout::{BISHOP_SLOTS, ROOK_SLOTS, Slot, TABLE_ENTRIES};
+use crate::numbers::{BISHOP_MAGICS, ROOK_MAGICS};
+use crate::reference::{ray_cut, rays};
+use lerf_bitboard::Bitboard;
+use lerf_types::Square;
+
+/// Everything one square's lookup needs, in one 24-byte record.
+#[derive(Debug, Clone, Copy)]
+struct Magic {
+    mask: u64,
+    magic: u64,
+    offset: u32,
+    shift: u32,
+}
+
+impl Magic {
+    #[inline]
+    const fn index(&self, occupied: u64) -> usize {
+        self.offset as usize
+            + ((occupied & self.mask).wrapping_mul(self.magic) >> self.shift) as usize
+    }
+}
+
+const fn magics(slots: &[Slot; 64], numbers: &[u64; 64]) -> [Magic; 64] {
+    let mut out = [Magic { mask: 0, magic: 0, offset: 0, shift: 0 }; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let s = slots[sq];
+        out[sq] = Magic { mask: s.mask, magic: numbers[sq], offset: s.offset, shift: s.shift };
+        sq += 1;
+    }
+    out
+}
+
+const ROOK: [Magic; 64] = magics(&ROOK_SLOTS, &ROOK_MAGICS);
+const BISHOP: [Magic; 64] = magics(&BISHOP_SLOTS, &BISHOP_MAGICS);
+
+const fn fill(table: &mut [Bitboard; TABLE_ENTRIES], rook: bool, magics: &[Magic; 64]) {
+    let rays = rays();
+    let mut sq = 0;
+    while sq < 64 {
+        let m = magics[sq];
+        let mut subset = 0u64;
+        loop {
+            table[m.index(subset)] = Bitboard(ray_cut(&rays, rook, sq, subset));
+            subset = subset.wrapping_sub(m.mask) & m.mask;
+            if subset == 0 {
+                break;
+            }
+        }
+        sq += 1;
+    }
+}
+
+const fn build_table() -> [Bitboard; TABLE_ENTRIES] {
+    let mut table = [Bitboard::EMPTY; TABLE_ENTRIES];
+    fill(&mut table, true, &ROOK);
+    fill(&mut table, false, &BISHOP);
+    table
+}
+
+static ROOK_MAGIC: [Magic; 64] = ROOK;
+static BISHOP_MAGIC: [Magic; 64] = BISHOP;
+#[allow(long_running_const_eval)]
+static ATTACKS: [Bitboard; TABLE_ENTRIES] = build_table();
+
+/// Squares a rook on `sq` attacks when `occupied` holds the pieces on the board.
+#[inline]
+pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    ATTACKS[ROOK_MAGIC[sq as usize].index(occupied.0)]
+}
+
+/// Squares a bishop on `sq` attacks when `occupied` holds the pieces on the board.
+#[inline]
+pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    ATTACKS[BISHOP_MAGIC[sq as usize].index(occupied.0)]
+}
