@@ -1,0 +1,266 @@
+//! Making and unmaking moves, with every key and the check information kept incrementally.
+
+use crate::position::{Position, piece_value};
+use crate::zobrist;
+use lerf_bitboard::{Bitboard, pawn_attacks};
+use lerf_types::{CastlingSide, Color, Move, MoveKind, Piece, PieceType, Rank, Square};
+
+/// Where king and rook land when `color` castles with the king on `king` and the rook on
+/// `rook`: `(king_to, rook_to)`.
+#[inline]
+pub(crate) fn castling_destinations(color: Color, king: Square, rook: Square) -> (Square, Square) {
+    let side = if rook > king { CastlingSide::King } else { CastlingSide::Queen };
+    let rank = Rank::R1.relative(color);
+    (Square::new(side.king_to_file(), rank), Square::new(side.rook_to_file(), rank))
+}
+
+/// The square of the pawn an en-passant capture to `to` by `us` removes.
+#[inline]
+pub(crate) fn en_passant_victim(us: Color, to: Square) -> Square {
+    match us {
+        Color::White => Square::from_index((to as u8).wrapping_sub(8)),
+        Color::Black => Square::from_index(to as u8 + 8),
+    }
+}
+
+#[inline]
+fn is_minor(pt: PieceType) -> bool {
+    matches!(pt, PieceType::Knight | PieceType::Bishop)
+}
+
+impl Position {
+    /// Plays `m`, which must be legal in this position (as every move from the generator is,
+    /// and as [`is_pseudo_legal`](Position::is_pseudo_legal) together with
+    /// [`is_legal`](Position::is_legal) confirm for a move from elsewhere). Keys, material,
+    /// checkers, pins, check squares and the repetition distance are updated incrementally.
+    ///
+    /// # Panics
+    ///
+    /// May panic, or leave a corrupt position, if `m` is not legal here.
+    pub fn do_move(&mut self, m: Move) {
+        debug_assert!(m.is_ok(), "do_move({m:?})");
+        let us = self.side_to_move;
+        let them = !us;
+        let (from, to) = (m.from(), m.to());
+        let pc = self.board[from as usize].expect("do_move: no piece on the move's origin");
+
+        let mut st = *self.state();
+        st.rule50 = st.rule50.saturating_add(1);
+        st.plies_from_null = st.plies_from_null.saturating_add(1);
+        let mut key = st.key ^ zobrist::side();
+
+        let captured = match m.kind() {
+            MoveKind::EnPassant => Some(Piece::new(them, PieceType::Pawn)),
+            MoveKind::Castling => None,
+            _ => self.board[to as usize],
+        };
+
+        if m.kind() == MoveKind::Castling {
+            let rook = Piece::new(us, PieceType::Rook);
+            let (king_to, rook_to) = castling_destinations(us, from, to);
+            self.remove_piece(pc, from);
+            self.remove_piece(rook, to);
+            self.put_piece(pc, king_to);
+            self.put_piece(rook, rook_to);
+            let change = zobrist::psq(pc, from)
+                ^ zobrist::psq(pc, king_to)
+                ^ zobrist::psq(rook, to)
+                ^ zobrist::psq(rook, rook_to);
+            key ^= change;
+            st.non_pawn_key[us] ^= change;
+        } else {
+            if let Some(cap) = captured {
+                let cap_sq =
+                    if m.kind() == MoveKind::EnPassant { en_passant_victim(us, to) } else { to };
+                let cap_key = zobrist::psq(cap, cap_sq);
+                match cap.piece_type() {
+                    PieceType::Pawn => st.pawn_key ^= cap_key,
+                    pt => {
+                        st.non_pawn_material[them] -= piece_value(pt);
+                        st.non_pawn_key[them] ^= cap_key;
+                        if is_minor(pt) {
+                            st.minor_piece_key ^= cap_key;
+                        }
+                    }
+                }
+                self.remove_piece(cap, cap_sq);
+                key ^= cap_key;
+                st.material_key ^=
+                    zobrist::psq(cap, Square::from_index(self.piece_count[cap as usize]));
+                st.rule50 = 0;
+            }
+            let move_key = zobrist::psq(pc, from) ^ zobrist::psq(pc, to);
+            key ^= move_key;
+            self.move_piece(pc, from, to);
+            match pc.piece_type() {
+                PieceType::Pawn => {
+                    st.pawn_key ^= move_key;
+                    st.rule50 = 0;
+                    if m.kind() == MoveKind::Promotion {
+                        let promoted = Piece::new(us, m.promotion_type());
+                        self.remove_piece(pc, to);
+                        self.put_piece(promoted, to);
+                        let (pawn_key, promo_key) =
+                            (zobrist::psq(pc, to), zobrist::psq(promoted, to));
+                        key ^= pawn_key ^ promo_key;
+                        st.pawn_key ^= pawn_key;
+                        st.material_key ^=
+                            zobrist::psq(
+                                promoted,
+                                Square::from_index(self.piece_count[promoted as usize] - 1),
+                            ) ^ zobrist::psq(pc, Square::from_index(self.piece_count[pc as usize]));
+                        st.non_pawn_material[us] += piece_value(promoted.piece_type());
+                        st.non_pawn_key[us] ^= promo_key;
+                        if is_minor(promoted.piece_type()) {
+                            st.minor_piece_key ^= promo_key;
+                        }
+                    }
+                }
+                pt => {
+                    st.non_pawn_key[us] ^= move_key;
+                    if is_minor(pt) {
+                        st.minor_piece_key ^= move_key;
+                    }
+                }
+            }
+        }
+
+        if let Some(ep) = st.ep_square.take() {
+            key ^= zobrist::en_passant(ep);
+        }
+        let lost =
+            self.castling_rights_mask[from as usize] | self.castling_rights_mask[to as usize];
+        if st.castling_rights.intersects(lost) {
+            key ^= zobrist::castling(st.castling_rights);
+            st.castling_rights.remove(lost);
+            key ^= zobrist::castling(st.castling_rights);
+        }
+        st.captured = captured;
+        st.key = key;
+
+        self.states.push(st);
+        self.side_to_move = them;
+        self.game_ply += 1;
+
+        if pc.piece_type() == PieceType::Pawn && (from as u8 ^ to as u8) == 16 {
+            self.set_en_passant_after_double_push(us, from, to);
+        }
+        let checkers =
+            self.attackers_to(self.king_square(them), self.occupied()) & self.by_color[us];
+        self.state_mut().checkers = checkers;
+        self.set_check_info();
+        self.set_repetition();
+        debug_assert_eq!(self.pos_is_ok(false), Ok(()), "after do_move({m:?})");
+    }
+
+    /// Takes back `m`, which must be the last move played. Restores the position exactly.
+    ///
+    /// # Panics
+    ///
+    /// May panic, or leave a corrupt position, if `m` is not the last move played.
+    pub fn undo_move(&mut self, m: Move) {
+        self.side_to_move = !self.side_to_move;
+        let us = self.side_to_move;
+        let (from, to) = (m.from(), m.to());
+        match m.kind() {
+            MoveKind::Castling => {
+                let king = Piece::new(us, PieceType::King);
+                let rook = Piece::new(us, PieceType::Rook);
+                let (king_to, rook_to) = castling_destinations(us, from, to);
+                self.remove_piece(king, king_to);
+                self.remove_piece(rook, rook_to);
+                self.put_piece(king, from);
+                self.put_piece(rook, to);
+            }
+            kind => {
+                if kind == MoveKind::Promotion {
+                    let promoted = self.board[to as usize].expect("undo_move: no promoted piece");
+                    self.remove_piece(promoted, to);
+                    self.put_piece(Piece::new(us, PieceType::Pawn), to);
+                }
+                let pc = self.board[to as usize].expect("undo_move: no piece on the move's target");
+                self.move_piece(pc, to, from);
+                if let Some(cap) = self.state().captured {
+                    let cap_sq =
+                        if kind == MoveKind::EnPassant { en_passant_victim(us, to) } else { to };
+                    self.put_piece(cap, cap_sq);
+                }
+            }
+        }
+        self.states.pop();
+        self.game_ply -= 1;
+        debug_assert_eq!(self.pos_is_ok(false), Ok(()), "after undo_move({m:?})");
+    }
+
+    /// Passes the move to the opponent (for null-move pruning). The side to move must not be
+    /// in check.
+    pub fn do_null_move(&mut self) {
+        debug_assert!(!self.in_check(), "do_null_move in check");
+        let mut st = *self.state();
+        st.key ^= zobrist::side();
+        if let Some(ep) = st.ep_square.take() {
+            st.key ^= zobrist::en_passant(ep);
+        }
+        st.rule50 = st.rule50.saturating_add(1);
+        st.plies_from_null = 0;
+        st.captured = None;
+        st.checkers = Bitboard::EMPTY;
+        st.repetition = 0;
+        self.states.push(st);
+        self.side_to_move = !self.side_to_move;
+        self.set_check_info();
+        debug_assert_eq!(self.pos_is_ok(false), Ok(()), "after do_null_move");
+    }
+
+    /// Takes back a null move.
+    pub fn undo_null_move(&mut self) {
+        self.states.pop();
+        self.side_to_move = !self.side_to_move;
+    }
+
+    /// After `us` pushed a pawn from `from` two squares to `to` (the side to move is now the
+    /// opponent): records the en-passant square if the opponent can legally capture there.
+    fn set_en_passant_after_double_push(&mut self, us: Color, from: Square, to: Square) {
+        let ep = Square::from_index((from as u8 + to as u8) / 2);
+        if (pawn_attacks(us, ep) & self.pieces(!us, PieceType::Pawn)).any()
+            && self.en_passant_capture_exists(ep)
+        {
+            let st = self.state_mut();
+            st.ep_square = Some(ep);
+            st.key ^= zobrist::en_passant(ep);
+        }
+    }
+
+    /// Whether the side to move has a legal en-passant capture onto `ep`.
+    pub(crate) fn en_passant_capture_exists(&self, ep: Square) -> bool {
+        let us = self.side_to_move;
+        (pawn_attacks(!us, ep) & self.pieces(us, PieceType::Pawn))
+            .into_iter()
+            .any(|from| self.en_passant_is_legal(from, ep))
+    }
+
+    /// Whether capturing en passant from `from` to `to` leaves the mover's king safe.
+    pub(crate) fn en_passant_is_legal(&self, from: Square, to: Square) -> bool {
+        let us = self.side_to_move;
+        let victim = en_passant_victim(us, to);
+        let occupied = (self.occupied() ^ from ^ victim) | to;
+        let attackers = self.attackers_to(self.king_square(us), occupied) & self.by_color[!us];
+        (attackers & occupied).is_empty()
+    }
+
+    fn set_repetition(&mut self) {
+        let n = self.states.len() - 1;
+        let st = self.states[n];
+        let end = usize::from(st.rule50.min(st.plies_from_null));
+        let mut repetition = 0i16;
+        // plies_from_null never exceeds the plies on the stack, so n - i stays in range.
+        for i in (4..=end.min(n)).step_by(2) {
+            let earlier = &self.states[n - i];
+            if earlier.key == st.key {
+                repetition = if earlier.repetition != 0 { -(i as i16) } else { i as i16 };
+                break;
+            }
+        }
+        self.states[n].repetition = repetition;
+    }
+}

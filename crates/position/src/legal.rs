@@ -1,0 +1,345 @@
+//! Questions about a single move: is it pseudo-legal, legal, a check; what key follows it;
+//! which move a UCI text means.
+
+use crate::do_move::{castling_destinations, en_passant_victim};
+use crate::error::UciError;
+use crate::position::Position;
+use crate::zobrist;
+use lerf_bitboard::{Bitboard, aligned, between, pawn_attacks};
+use lerf_magics::{attacks, bishop_attacks, rook_attacks};
+use lerf_types::{
+    CastlingSide, Color, Direction, Move, MoveKind, Piece, PieceType, Rank, Square, UciMove,
+};
+
+impl Position {
+    /// Whether `m`, known to be pseudo-legal, leaves the mover's king safe (and, for
+    /// castling, crosses no attacked square).
+    pub fn is_legal(&self, m: Move) -> bool {
+        let us = self.side_to_move;
+        let (from, to) = (m.from(), m.to());
+        let ksq = self.king_square(us);
+        match m.kind() {
+            MoveKind::EnPassant => self.en_passant_is_legal(from, to),
+            MoveKind::Castling => self.castling_is_legal(from, to),
+            _ if from == ksq => !self.is_attacked_by(to, !us, self.occupied() ^ from),
+            _ => !self.blockers_for_king(us).contains(from) || aligned(from, to, ksq),
+        }
+    }
+
+    /// The king's path (and destination) must not be attacked; a Chess960 rook that shields
+    /// the king along the back rank must not be the castling rook.
+    fn castling_is_legal(&self, king: Square, rook: Square) -> bool {
+        let us = self.side_to_move;
+        let (king_to, rook_to) = castling_destinations(us, king, rook);
+        let occupied = self.occupied();
+        if (between(king, king_to) | king_to)
+            .into_iter()
+            .any(|s| self.is_attacked_by(s, !us, occupied))
+        {
+            return false;
+        }
+        // After castling, nothing may reach the king's new square through where the king and
+        // rook used to be.
+        let after = (occupied ^ king ^ rook) | king_to | rook_to;
+        !self.is_attacked_by(king_to, !us, after)
+    }
+
+    /// Whether `m` is a move the side to move could make here, ignoring only whether it
+    /// leaves the king in check. Any 16-bit value is accepted as input (a move from a hash
+    /// table may be garbage): this never panics and never accepts an impossible move.
+    pub fn is_pseudo_legal(&self, m: Move) -> bool {
+        if !m.is_ok() {
+            return false;
+        }
+        let us = self.side_to_move;
+        let (from, to) = (m.from(), m.to());
+        let Some(pc) = self.piece_on(from) else { return false };
+        if pc.color() != us {
+            return false;
+        }
+        let promotion_bits_clear = m.bits() >> 12 & 3 == 0;
+        match m.kind() {
+            MoveKind::Castling => {
+                promotion_bits_clear && self.castling_is_pseudo_legal(pc, from, to)
+            }
+            MoveKind::EnPassant => {
+                promotion_bits_clear
+                    && pc.piece_type() == PieceType::Pawn
+                    && self.ep_square() == Some(to)
+                    && pawn_attacks(us, from).contains(to)
+            }
+            MoveKind::Promotion => {
+                pc.piece_type() == PieceType::Pawn
+                    && to.rank() == Rank::R8.relative(us)
+                    && self.pawn_reaches(from, to)
+                    && self.resolves_check(pc, from, to)
+            }
+            MoveKind::Normal => {
+                if !promotion_bits_clear || self.pieces_of(us).contains(to) {
+                    return false;
+                }
+                let reaches = match pc.piece_type() {
+                    PieceType::Pawn => {
+                        to.rank() != Rank::R8.relative(us) && self.pawn_reaches(from, to)
+                    }
+                    pt => attacks(pt, from, self.occupied()).contains(to),
+                };
+                reaches && self.resolves_check(pc, from, to)
+            }
+        }
+    }
+
+    /// A pawn step from `from` to `to`: a capture of an enemy piece, a push onto an empty
+    /// square, or a double push from the second rank through two empty squares.
+    fn pawn_reaches(&self, from: Square, to: Square) -> bool {
+        let us = self.side_to_move;
+        let up = Direction::up(us);
+        if pawn_attacks(us, from).contains(to) {
+            return self.pieces_of(!us).contains(to);
+        }
+        let one = from.offset(up);
+        if one == Some(to) {
+            return self.is_empty(to);
+        }
+        from.rank() == Rank::R2.relative(us)
+            && one.and_then(|s| s.offset(up)) == Some(to)
+            && one.is_some_and(|s| self.is_empty(s))
+            && self.is_empty(to)
+    }
+
+    /// In check, a non-king move must capture or block the only checker, and a king move
+    /// must leave the attacked squares.
+    fn resolves_check(&self, pc: Piece, from: Square, to: Square) -> bool {
+        let checkers = self.checkers();
+        if checkers.is_empty() {
+            return true;
+        }
+        let us = self.side_to_move;
+        if pc.piece_type() == PieceType::King {
+            return !self.is_attacked_by(to, !us, self.occupied() ^ from);
+        }
+        if checkers.more_than_one() {
+            return false;
+        }
+        let checker = checkers.first_square();
+        (between(self.king_square(us), checker) | checker).contains(to)
+    }
+
+    fn castling_is_pseudo_legal(&self, pc: Piece, king: Square, rook: Square) -> bool {
+        let us = self.side_to_move;
+        if pc.piece_type() != PieceType::King || self.in_check() {
+            return false;
+        }
+        let side = if rook > king { CastlingSide::King } else { CastlingSide::Queen };
+        self.can_castle(us, side)
+            && self.castling_rook_square(us, side) == Some(rook)
+            && self.piece_on(rook) == Some(Piece::new(us, PieceType::Rook))
+            && !self.castling_impeded(us, side)
+    }
+
+    /// Whether `m`, a pseudo-legal move, gives check.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let us = self.side_to_move;
+        let (from, to) = (m.from(), m.to());
+        let Some(pc) = self.piece_on(from) else { return false };
+        let ksq = self.king_square(!us);
+        if m.kind() == MoveKind::Castling {
+            let (king_to, rook_to) = castling_destinations(us, from, to);
+            let after = (self.occupied() ^ from ^ to) | king_to | rook_to;
+            let rooks =
+                (self.pieces_of_types(PieceType::Rook, PieceType::Queen) & self.by_color[us] ^ to)
+                    | rook_to;
+            return self.sliders_see(ksq, after, rooks, self.diagonal_sliders(us));
+        }
+        if self.check_squares(pc.piece_type()).contains(to) {
+            return true;
+        }
+        if self.blockers_for_king(!us).contains(from) && !aligned(from, to, ksq) {
+            return true;
+        }
+        match m.kind() {
+            MoveKind::Promotion => {
+                attacks(m.promotion_type(), to, self.occupied() ^ from).contains(ksq)
+            }
+            MoveKind::EnPassant => {
+                let after = (self.occupied() ^ from ^ en_passant_victim(us, to)) | to;
+                let rooks =
+                    self.pieces_of_types(PieceType::Rook, PieceType::Queen) & self.by_color[us];
+                self.sliders_see(ksq, after, rooks, self.diagonal_sliders(us))
+            }
+            _ => false,
+        }
+    }
+
+    /// `us`'s bishops and queens.
+    fn diagonal_sliders(&self, us: Color) -> Bitboard {
+        self.pieces_of_types(PieceType::Bishop, PieceType::Queen) & self.by_color[us]
+    }
+
+    /// Whether one of `rooks` (orthogonal sliders) or `bishops` (diagonal sliders) sees `ksq`
+    /// through `occupied`.
+    fn sliders_see(
+        &self,
+        ksq: Square,
+        occupied: Bitboard,
+        rooks: Bitboard,
+        bishops: Bitboard,
+    ) -> bool {
+        (rook_attacks(ksq, occupied) & rooks).any()
+            || (bishop_attacks(ksq, occupied) & bishops).any()
+    }
+
+    /// The Zobrist key the position will have after the legal move `m`, without playing it
+    /// (for prefetching a hash table). Equal to `key()` after `do_move(m)`.
+    pub fn key_after(&self, m: Move) -> u64 {
+        let us = self.side_to_move;
+        let (from, to) = (m.from(), m.to());
+        let Some(pc) = self.piece_on(from) else { return self.key() };
+        let st = self.state();
+        let mut key = st.key ^ zobrist::side();
+        if let Some(ep) = st.ep_square {
+            key ^= zobrist::en_passant(ep);
+        }
+        let lost =
+            self.castling_rights_mask[from as usize] | self.castling_rights_mask[to as usize];
+        if st.castling_rights.intersects(lost) {
+            key ^= zobrist::castling(st.castling_rights)
+                ^ zobrist::castling(st.castling_rights - lost);
+        }
+        match m.kind() {
+            MoveKind::Castling => {
+                let rook = Piece::new(us, PieceType::Rook);
+                let (king_to, rook_to) = castling_destinations(us, from, to);
+                key ^= zobrist::psq(pc, from) ^ zobrist::psq(pc, king_to);
+                key ^= zobrist::psq(rook, to) ^ zobrist::psq(rook, rook_to);
+            }
+            kind => {
+                if kind == MoveKind::EnPassant {
+                    key ^=
+                        zobrist::psq(Piece::new(!us, PieceType::Pawn), en_passant_victim(us, to));
+                } else if let Some(cap) = self.piece_on(to) {
+                    key ^= zobrist::psq(cap, to);
+                }
+                let landed = if kind == MoveKind::Promotion {
+                    Piece::new(us, m.promotion_type())
+                } else {
+                    pc
+                };
+                key ^= zobrist::psq(pc, from) ^ zobrist::psq(landed, to);
+                if pc.piece_type() == PieceType::Pawn && (from as u8 ^ to as u8) == 16 {
+                    let ep = Square::from_index((from as u8 + to as u8) / 2);
+                    if self.en_passant_possible_after_push(from, ep) {
+                        key ^= zobrist::en_passant(ep);
+                    }
+                }
+            }
+        }
+        key
+    }
+
+    /// Whether, after our double push `from`→`to` over `ep`, the opponent could legally
+    /// capture en passant. Mirrors the test `do_move` makes, on the board as it would be.
+    fn en_passant_possible_after_push(&self, from: Square, ep: Square) -> bool {
+        let us = self.side_to_move;
+        let them = !us;
+        let their_king = self.king_square(them);
+        (pawn_attacks(us, ep) & self.pieces(them, PieceType::Pawn)).into_iter().any(|capturer| {
+            // The pushed pawn leaves `from`, lands on `to` and is captured there.
+            let occupied = (self.occupied() ^ from ^ capturer) | ep;
+            let attackers = self.attackers_to(their_king, occupied) & self.by_color[us] & occupied;
+            attackers.is_empty()
+        })
+    }
+
+    /// The legal move a UCI text names here: `e2e4`, `e7e8q`, castling as `e1g1` or (in
+    /// either variant) king-takes-rook `e1h1`.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let pos = Position::startpos();
+    /// assert!(pos.parse_uci("g1f3").is_ok());
+    /// assert!(pos.parse_uci("e2e5").is_err());
+    /// assert!(pos.parse_uci("e2").is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`UciError::Syntax`] for text that is no UCI move, [`UciError::Illegal`] for a move
+    /// that is not legal in this position (including the null move `0000`).
+    pub fn parse_uci(&self, text: &str) -> Result<Move, UciError> {
+        let uci: UciMove = text.parse().map_err(UciError::Syntax)?;
+        let illegal = || UciError::Illegal(text.to_owned());
+        let UciMove::Normal { from, to, promotion } = uci else { return Err(illegal()) };
+        let m = self.move_from_squares(from, to, promotion).ok_or_else(illegal)?;
+        if self.is_pseudo_legal(m) && self.is_legal(m) { Ok(m) } else { Err(illegal()) }
+    }
+
+    /// The 16-bit move that UCI squares describe here (not yet checked for legality).
+    fn move_from_squares(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<PieceType>,
+    ) -> Option<Move> {
+        let us = self.side_to_move;
+        let pc = self.piece_on(from)?;
+        if let Some(pt) = promotion {
+            return Some(Move::promotion(from, to, pt));
+        }
+        match pc.piece_type() {
+            PieceType::King if self.piece_on(to) == Some(Piece::new(us, PieceType::Rook)) => {
+                Some(Move::castling(from, to))
+            }
+            PieceType::King
+                if !self.chess960 && from.rank() == to.rank() && from.distance(to) == 2 =>
+            {
+                let side = if to > from { CastlingSide::King } else { CastlingSide::Queen };
+                self.castling_rook_square(us, side).map(|rook| Move::castling(from, rook))
+            }
+            PieceType::Pawn if Some(to) == self.ep_square() && from.file() != to.file() => {
+                Some(Move::en_passant(from, to))
+            }
+            _ => Some(Move::new(from, to)),
+        }
+    }
+
+    /// Whether the side to move has any legal move (without a move generator: every
+    /// candidate destination is tried through `is_pseudo_legal` and `is_legal`).
+    pub fn has_legal_move(&self) -> bool {
+        let us = self.side_to_move;
+        let occupied = self.occupied();
+        let ours = self.by_color[us];
+        for from in ours {
+            let Some(pc) = self.piece_on(from) else { continue };
+            let targets = match pc.piece_type() {
+                PieceType::Pawn => {
+                    let pushes = Bitboard::from(from).pawn_pushes(us, !occupied)
+                        | Bitboard::from(from).pawn_double_pushes(us, !occupied);
+                    pushes
+                        | (pawn_attacks(us, from)
+                            & (self.by_color[!us]
+                                | self.ep_square().map_or(Bitboard::EMPTY, Bitboard::from)))
+                }
+                pt => attacks(pt, from, occupied) - ours,
+            };
+            for to in targets {
+                let promotes =
+                    pc.piece_type() == PieceType::Pawn && to.rank() == Rank::R8.relative(us);
+                let m = match self.move_from_squares(from, to, promotes.then_some(PieceType::Queen))
+                {
+                    Some(m) => m,
+                    None => continue,
+                };
+                if self.is_pseudo_legal(m) && self.is_legal(m) {
+                    return true;
+                }
+            }
+        }
+        CastlingSide::ALL.into_iter().any(|side| {
+            self.castling_rook_square(us, side).is_some_and(|rook| {
+                let m = Move::castling(self.king_square(us), rook);
+                self.is_pseudo_legal(m) && self.is_legal(m)
+            })
+        })
+    }
+}

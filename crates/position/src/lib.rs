@@ -1,0 +1,58 @@
+//! The chess position for lerf: Stockfish's board representation in idiomatic Rust.
+//!
+//! A [`Position`] keeps several synchronised views (the piece on each square, bitboards by
+//! piece type and colour, piece counts) and owns a stack of [`StateInfo`], one per ply, that
+//! holds the Zobrist keys, castling rights, en-passant square, counters and check
+//! information. [`Position::do_move`] pushes a state and updates it incrementally;
+//! [`Position::undo_move`] pops it: O(1), bit for bit.
+//!
+//! ```
+//! use lerf_position::Position;
+//!
+//! let mut pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")?;
+//! let castle = pos.parse_uci("e1g1")?;
+//! let key_before = pos.key();
+//! assert_eq!(pos.key_after(castle), {
+//!     pos.do_move(castle);
+//!     pos.key()
+//! });
+//! assert_eq!(pos.to_fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+//! pos.undo_move(castle);
+//! assert_eq!(pos.key(), key_before);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Chess960 is the same code: castling is encoded as the king capturing its own rook, and
+//! FEN castling fields may be `KQkq`, X-FEN or Shredder-FEN.
+//!
+//! ```
+//! use lerf_position::Position;
+//! let pos = Position::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")?;
+//! assert!(pos.is_chess960());
+//! assert_eq!(pos.to_fen(), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+//! # Ok::<(), lerf_position::FenError>(())
+//! ```
+
+mod cuckoo;
+mod display;
+mod do_move;
+mod draw;
+mod error;
+mod fen;
+mod legal;
+mod polyglot;
+mod polyglot_random;
+mod position;
+mod see;
+mod state;
+mod validate;
+mod zobrist;
+
+pub use error::{FenError, FenErrorKind, FenField, UciError};
+pub use fen::STARTPOS_FEN;
+pub use position::{PIECE_VALUES, Position, piece_value};
+pub use state::StateInfo;
+pub use validate::Inconsistency;
+
+/// How many reversible moves the cuckoo tables hold (asserted when the tables are built).
+pub const CUCKOO_MOVES: usize = cuckoo::MOVE_COUNT;

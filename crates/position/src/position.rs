@@ -1,0 +1,458 @@
+//! The position: board, bitboards, counts, castling data and the StateInfo stack.
+
+use crate::state::StateInfo;
+use crate::zobrist;
+use lerf_bitboard::{
+    Bitboard, between, bishop_pseudo_attacks, king_attacks, knight_attacks, pawn_attacks,
+    rook_pseudo_attacks,
+};
+use lerf_magics::{bishop_attacks, rook_attacks};
+use lerf_types::{ByColor, CastlingRights, CastlingSide, Color, Piece, PieceType, Square, Value};
+
+/// Middlegame piece values (Stockfish's), used for non-pawn material and [`Position::see_ge`].
+pub const PIECE_VALUES: [Value; 7] = [0, 208, 781, 825, 1276, 2538, 0];
+
+/// The value of a piece type, as in [`PIECE_VALUES`] (kings count 0).
+#[inline]
+pub const fn piece_value(pt: PieceType) -> Value {
+    PIECE_VALUES[pt as usize]
+}
+
+/// A chess position, standard or Chess960, with all the incremental state a search needs.
+///
+/// Its views are kept in sync at all times: the piece on each square, a bitboard per piece
+/// type and per colour, piece counts, and a stack of [`StateInfo`] (one per ply played
+/// since the position was set up) that makes [`undo_move`](Position::undo_move) O(1).
+///
+/// ```
+/// use lerf_position::Position;
+/// use lerf_types::{Color, Square, Piece};
+///
+/// let mut pos = Position::startpos();
+/// let m = pos.parse_uci("e2e4")?;
+/// pos.do_move(m);
+/// assert_eq!(pos.side_to_move(), Color::Black);
+/// assert_eq!(pos.piece_on(Square::E4), Some(Piece::W_PAWN));
+/// pos.undo_move(m);
+/// assert_eq!(pos, Position::startpos());
+/// # Ok::<(), lerf_position::UciError>(())
+/// ```
+#[derive(Clone)]
+pub struct Position {
+    pub(crate) board: [Option<Piece>; 64],
+    /// Index 0 holds all pieces; 1..=6 one piece type each.
+    pub(crate) by_type: [Bitboard; 7],
+    pub(crate) by_color: ByColor<Bitboard>,
+    pub(crate) piece_count: [u8; 16],
+    pub(crate) side_to_move: Color,
+    pub(crate) game_ply: u32,
+    pub(crate) chess960: bool,
+    /// Rights lost when a piece leaves or enters each square.
+    pub(crate) castling_rights_mask: [CastlingRights; 64],
+    /// By single-right index (`2 * colour + side`).
+    pub(crate) castling_rook_square: [Option<Square>; 4],
+    pub(crate) castling_path: [Bitboard; 4],
+    pub(crate) states: Vec<StateInfo>,
+}
+
+/// Index of a single castling right in the per-right arrays.
+#[inline]
+pub(crate) const fn castling_index(color: Color, side: CastlingSide) -> usize {
+    2 * color as usize + side as usize
+}
+
+impl Position {
+    pub(crate) fn empty() -> Position {
+        let mut states = Vec::with_capacity(256);
+        states.push(StateInfo::EMPTY);
+        Position {
+            board: [None; 64],
+            by_type: [Bitboard::EMPTY; 7],
+            by_color: ByColor::new(Bitboard::EMPTY, Bitboard::EMPTY),
+            piece_count: [0; 16],
+            side_to_move: Color::White,
+            game_ply: 0,
+            chess960: false,
+            castling_rights_mask: [CastlingRights::empty(); 64],
+            castling_rook_square: [None; 4],
+            castling_path: [Bitboard::EMPTY; 4],
+            states,
+        }
+    }
+
+    // ----- the current state -----
+
+    /// The current ply's [`StateInfo`].
+    #[inline]
+    pub fn state(&self) -> &StateInfo {
+        // The stack always holds the set-up state: `states` is never empty.
+        self.states.last().unwrap_or(&StateInfo::EMPTY)
+    }
+
+    #[inline]
+    pub(crate) fn state_mut(&mut self) -> &mut StateInfo {
+        let last = self.states.len() - 1;
+        &mut self.states[last]
+    }
+
+    /// The StateInfo stack, oldest (the set-up position) first.
+    pub fn history(&self) -> &[StateInfo] {
+        &self.states
+    }
+
+    // ----- pieces -----
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_on(&self, sq: Square) -> Option<Piece> {
+        self.board[sq as usize]
+    }
+
+    /// Whether `sq` is empty.
+    #[inline]
+    pub fn is_empty(&self, sq: Square) -> bool {
+        self.board[sq as usize].is_none()
+    }
+
+    /// The piece `m` moves.
+    #[inline]
+    pub fn moved_piece(&self, m: lerf_types::Move) -> Option<Piece> {
+        self.board[m.from() as usize]
+    }
+
+    /// All pieces on the board.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_type[0]
+    }
+
+    /// All pieces of `color`.
+    #[inline]
+    pub fn pieces_of(&self, color: Color) -> Bitboard {
+        self.by_color[color]
+    }
+
+    /// All pieces of type `pt`, both colours.
+    #[inline]
+    pub fn pieces_of_type(&self, pt: PieceType) -> Bitboard {
+        self.by_type[pt as usize]
+    }
+
+    /// The pieces of `color` and type `pt`.
+    #[inline]
+    pub fn pieces(&self, color: Color, pt: PieceType) -> Bitboard {
+        self.by_color[color] & self.by_type[pt as usize]
+    }
+
+    /// The pieces of either type `a` or `b`, both colours.
+    #[inline]
+    pub fn pieces_of_types(&self, a: PieceType, b: PieceType) -> Bitboard {
+        self.by_type[a as usize] | self.by_type[b as usize]
+    }
+
+    /// How many of `piece` are on the board.
+    #[inline]
+    pub fn count(&self, piece: Piece) -> u32 {
+        u32::from(self.piece_count[piece as usize])
+    }
+
+    /// The square of `color`'s king.
+    #[inline]
+    pub fn king_square(&self, color: Color) -> Square {
+        self.pieces(color, PieceType::King).first_square()
+    }
+
+    // ----- game state -----
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side_to_move
+    }
+
+    /// Plies since the start of the game (0 for White's first move).
+    #[inline]
+    pub fn game_ply(&self) -> u32 {
+        self.game_ply
+    }
+
+    /// The full-move number as FEN writes it (1 at the start, +1 after Black moves).
+    pub fn fullmove_number(&self) -> u32 {
+        1 + self.game_ply / 2
+    }
+
+    /// Whether castling follows Chess960 rules and notation.
+    #[inline]
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// The castlings still allowed.
+    #[inline]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.state().castling_rights
+    }
+
+    /// Whether `color` may still castle on `side` (not whether it can right now).
+    #[inline]
+    pub fn can_castle(&self, color: Color, side: CastlingSide) -> bool {
+        self.castling_rights().contains(CastlingRights::new(color, side))
+    }
+
+    /// The rook that castles for `color` on `side`, while that right exists.
+    #[inline]
+    pub fn castling_rook_square(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        self.castling_rook_square[castling_index(color, side)]
+    }
+
+    /// Squares that must be empty for `color` to castle on `side` (king and rook paths,
+    /// without the king and that rook).
+    #[inline]
+    pub fn castling_path(&self, color: Color, side: CastlingSide) -> Bitboard {
+        self.castling_path[castling_index(color, side)]
+    }
+
+    /// Whether the castling path of `color` on `side` is blocked.
+    #[inline]
+    pub fn castling_impeded(&self, color: Color, side: CastlingSide) -> bool {
+        self.occupied().intersects(self.castling_path(color, side))
+    }
+
+    /// The en-passant target square, if an en-passant capture is legal now.
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.state().ep_square
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[inline]
+    pub fn rule50_count(&self) -> u32 {
+        u32::from(self.state().rule50)
+    }
+
+    /// The piece the last move captured.
+    #[inline]
+    pub fn captured_piece(&self) -> Option<Piece> {
+        self.state().captured
+    }
+
+    // ----- keys -----
+
+    /// The Zobrist key of the position.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.state().key
+    }
+
+    /// The Zobrist key of the pawns.
+    #[inline]
+    pub fn pawn_key(&self) -> u64 {
+        self.state().pawn_key
+    }
+
+    /// The Zobrist key of the material.
+    #[inline]
+    pub fn material_key(&self) -> u64 {
+        self.state().material_key
+    }
+
+    /// The Zobrist key of knights and bishops.
+    #[inline]
+    pub fn minor_piece_key(&self) -> u64 {
+        self.state().minor_piece_key
+    }
+
+    /// The Zobrist key of `color`'s non-pawn pieces.
+    #[inline]
+    pub fn non_pawn_key(&self, color: Color) -> u64 {
+        self.state().non_pawn_key[color]
+    }
+
+    /// The value of `color`'s knights, bishops, rooks and queens.
+    #[inline]
+    pub fn non_pawn_material(&self, color: Color) -> Value {
+        self.state().non_pawn_material[color]
+    }
+
+    // ----- attacks and checks -----
+
+    /// Pieces of both colours that attack `sq`, with `occupied` as the board's occupancy
+    /// (pass a modified set to see through pieces that are about to move).
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        (pawn_attacks(Color::Black, sq) & self.pieces(Color::White, PieceType::Pawn))
+            | (pawn_attacks(Color::White, sq) & self.pieces(Color::Black, PieceType::Pawn))
+            | (knight_attacks(sq) & self.by_type[PieceType::Knight as usize])
+            | (rook_attacks(sq, occupied) & self.pieces_of_types(PieceType::Rook, PieceType::Queen))
+            | (bishop_attacks(sq, occupied)
+                & self.pieces_of_types(PieceType::Bishop, PieceType::Queen))
+            | (king_attacks(sq) & self.by_type[PieceType::King as usize])
+    }
+
+    /// Whether any piece of `by` attacks `sq` given `occupied`.
+    #[inline]
+    pub fn is_attacked_by(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        let them = self.by_color[by];
+        (pawn_attacks(!by, sq) & them & self.by_type[PieceType::Pawn as usize]).any()
+            || (knight_attacks(sq) & them & self.by_type[PieceType::Knight as usize]).any()
+            || (king_attacks(sq) & them & self.by_type[PieceType::King as usize]).any()
+            || (rook_attacks(sq, occupied)
+                & them
+                & self.pieces_of_types(PieceType::Rook, PieceType::Queen))
+            .any()
+            || (bishop_attacks(sq, occupied)
+                & them
+                & self.pieces_of_types(PieceType::Bishop, PieceType::Queen))
+            .any()
+    }
+
+    /// Pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.state().checkers
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.state().checkers.any()
+    }
+
+    /// Pieces of either colour that alone shield `color`'s king from an enemy slider: moving
+    /// one of them (of `color`) may expose the king; moving one of the enemy's gives a
+    /// discovered check.
+    #[inline]
+    pub fn blockers_for_king(&self, color: Color) -> Bitboard {
+        self.state().blockers_for_king[color]
+    }
+
+    /// `color`'s sliders that pin a piece to the other king.
+    #[inline]
+    pub fn pinners(&self, color: Color) -> Bitboard {
+        self.state().pinners[color]
+    }
+
+    /// Squares from which a piece of type `pt` of the side to move would give check.
+    #[inline]
+    pub fn check_squares(&self, pt: PieceType) -> Bitboard {
+        self.state().check_squares[pt as usize]
+    }
+
+    // ----- changing the board (no keys) -----
+
+    #[inline]
+    pub(crate) fn put_piece(&mut self, piece: Piece, sq: Square) {
+        self.board[sq as usize] = Some(piece);
+        self.by_type[0] |= sq;
+        self.by_type[piece.piece_type() as usize] |= sq;
+        self.by_color[piece.color()] |= sq;
+        self.piece_count[piece as usize] += 1;
+    }
+
+    #[inline]
+    pub(crate) fn remove_piece(&mut self, piece: Piece, sq: Square) {
+        self.board[sq as usize] = None;
+        self.by_type[0] ^= sq;
+        self.by_type[piece.piece_type() as usize] ^= sq;
+        self.by_color[piece.color()] ^= sq;
+        self.piece_count[piece as usize] -= 1;
+    }
+
+    #[inline]
+    pub(crate) fn move_piece(&mut self, piece: Piece, from: Square, to: Square) {
+        let from_to = Bitboard::from(from) | to;
+        self.board[from as usize] = None;
+        self.board[to as usize] = Some(piece);
+        self.by_type[0] ^= from_to;
+        self.by_type[piece.piece_type() as usize] ^= from_to;
+        self.by_color[piece.color()] ^= from_to;
+    }
+
+    // ----- check information -----
+
+    /// Blockers of `color`'s king and the enemy sliders pinning them.
+    pub(crate) fn slider_blockers(&self, color: Color) -> (Bitboard, Bitboard) {
+        let ksq = self.king_square(color);
+        let them = self.by_color[!color];
+        let snipers = ((rook_pseudo_attacks(ksq)
+            & self.pieces_of_types(PieceType::Rook, PieceType::Queen))
+            | (bishop_pseudo_attacks(ksq)
+                & self.pieces_of_types(PieceType::Bishop, PieceType::Queen)))
+            & them;
+        let occupancy = self.occupied() ^ snipers;
+        let (mut blockers, mut pinners) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for sniper in snipers {
+            let b = between(ksq, sniper) & occupancy;
+            if b.any() && !b.more_than_one() {
+                blockers |= b;
+                if b.intersects(self.by_color[color]) {
+                    pinners |= sniper;
+                }
+            }
+        }
+        (blockers, pinners)
+    }
+
+    /// Recomputes blockers, pinners and check squares into the current state.
+    pub(crate) fn set_check_info(&mut self) {
+        let (white_blockers, black_pinners) = self.slider_blockers(Color::White);
+        let (black_blockers, white_pinners) = self.slider_blockers(Color::Black);
+        let them = !self.side_to_move;
+        let ksq = self.king_square(them);
+        let occupied = self.occupied();
+        let bishop = bishop_attacks(ksq, occupied);
+        let rook = rook_attacks(ksq, occupied);
+        let st = self.state_mut();
+        st.blockers_for_king = ByColor::new(white_blockers, black_blockers);
+        st.pinners = ByColor::new(white_pinners, black_pinners);
+        st.check_squares = [
+            Bitboard::EMPTY,
+            pawn_attacks(them, ksq),
+            knight_attacks(ksq),
+            bishop,
+            rook,
+            bishop | rook,
+            Bitboard::EMPTY,
+        ];
+    }
+
+    // ----- from-scratch computations (set-up, validation) -----
+
+    /// Keys, material and checkers computed from the board alone, for set-up and for
+    /// checking the incremental versions.
+    pub(crate) fn compute_state(&self) -> StateInfo {
+        let mut si = *self.state();
+        si.key = zobrist::side_key(self.side_to_move) ^ zobrist::castling(si.castling_rights);
+        if let Some(ep) = si.ep_square {
+            si.key ^= zobrist::en_passant(ep);
+        }
+        si.pawn_key = zobrist::no_pawns();
+        si.material_key = 0;
+        si.minor_piece_key = 0;
+        si.non_pawn_key = ByColor::new(0, 0);
+        si.non_pawn_material = ByColor::new(0, 0);
+        for sq in self.occupied() {
+            let Some(pc) = self.board[sq as usize] else { continue };
+            let key = zobrist::psq(pc, sq);
+            si.key ^= key;
+            match pc.piece_type() {
+                PieceType::Pawn => si.pawn_key ^= key,
+                pt => {
+                    si.non_pawn_key[pc.color()] ^= key;
+                    si.non_pawn_material[pc.color()] += piece_value(pt);
+                    if matches!(pt, PieceType::Knight | PieceType::Bishop) {
+                        si.minor_piece_key ^= key;
+                    }
+                }
+            }
+        }
+        for pc in Piece::ALL {
+            for n in 0..self.piece_count[pc as usize] {
+                si.material_key ^= zobrist::psq(pc, Square::from_index(n));
+            }
+        }
+        let us = self.side_to_move;
+        si.checkers = self.attackers_to(self.king_square(us), self.occupied()) & self.by_color[!us];
+        si
+    }
+}

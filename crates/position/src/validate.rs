@@ -1,0 +1,162 @@
+//! `pos_is_ok`: the position's views and incremental state checked against each other.
+
+use crate::position::Position;
+use core::fmt;
+use lerf_bitboard::{Bitboard, RANK_1, RANK_8};
+use lerf_types::{CastlingRights, CastlingSide, Color, Piece, PieceType, Rank};
+
+/// The first inconsistency [`Position::pos_is_ok`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Inconsistency(pub &'static str);
+
+impl fmt::Display for Inconsistency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "inconsistent position: {}", self.0)
+    }
+}
+
+impl std::error::Error for Inconsistency {}
+
+fn ensure(ok: bool, what: &'static str) -> Result<(), Inconsistency> {
+    if ok { Ok(()) } else { Err(Inconsistency(what)) }
+}
+
+impl Position {
+    /// Checks the position's invariants. The quick checks (kings, en-passant rank, side not
+    /// to move not in check) always run; with `full`, also: bitboards against the board and
+    /// each other, piece counts, pawns off the back ranks, castling masks and rooks, and
+    /// every key, the material and the check information recomputed from scratch.
+    ///
+    /// Debug builds run the quick checks after every `do_move` and `undo_move`.
+    ///
+    /// # Errors
+    ///
+    /// The first [`Inconsistency`] found.
+    pub fn pos_is_ok(&self, full: bool) -> Result<(), Inconsistency> {
+        for color in Color::ALL {
+            let kings = self.pieces(color, PieceType::King);
+            ensure(kings.popcount() == 1, "a side does not have exactly one king")?;
+            ensure(
+                self.piece_on(kings.first_square()) == Some(Piece::new(color, PieceType::King)),
+                "the board and the king bitboard disagree",
+            )?;
+        }
+        let us = self.side_to_move;
+        if let Some(ep) = self.ep_square() {
+            ensure(ep.rank() == Rank::R6.relative(us), "en-passant square on the wrong rank")?;
+        }
+        ensure(
+            !self.is_attacked_by(self.king_square(!us), us, self.occupied()),
+            "the side not to move is in check",
+        )?;
+        if full { self.full_checks() } else { Ok(()) }
+    }
+
+    fn full_checks(&self) -> Result<(), Inconsistency> {
+        let (white, black) = (self.by_color[Color::White], self.by_color[Color::Black]);
+        ensure(!white.intersects(black), "white and black bitboards overlap")?;
+        ensure(
+            (white | black) == self.occupied(),
+            "colour bitboards do not make up the occupancy",
+        )?;
+        let mut union = Bitboard::EMPTY;
+        for pt in PieceType::ALL {
+            let bb = self.pieces_of_type(pt);
+            ensure(!bb.intersects(union), "piece-type bitboards overlap")?;
+            union |= bb;
+        }
+        ensure(union == self.occupied(), "piece-type bitboards do not make up the occupancy")?;
+        for sq in lerf_types::Square::iter() {
+            let expected = Color::ALL.into_iter().find_map(|c| {
+                PieceType::ALL
+                    .into_iter()
+                    .find(|&pt| self.pieces(c, pt).contains(sq))
+                    .map(|pt| Piece::new(c, pt))
+            });
+            ensure(self.piece_on(sq) == expected, "the board and the bitboards disagree")?;
+        }
+        for pc in Piece::ALL {
+            ensure(
+                self.count(pc) == self.pieces(pc.color(), pc.piece_type()).popcount(),
+                "piece counts do not match the bitboards",
+            )?;
+        }
+        ensure(
+            !self.pieces_of_type(PieceType::Pawn).intersects(RANK_1 | RANK_8),
+            "a pawn on the first or last rank",
+        )?;
+        self.check_castling()?;
+        self.check_incremental_state()
+    }
+
+    fn check_castling(&self) -> Result<(), Inconsistency> {
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if !self.can_castle(color, side) {
+                    continue;
+                }
+                let right = CastlingRights::new(color, side);
+                let rook = self
+                    .castling_rook_square(color, side)
+                    .ok_or(Inconsistency("castling right without a rook square"))?;
+                ensure(
+                    self.piece_on(rook) == Some(Piece::new(color, PieceType::Rook)),
+                    "castling rook missing",
+                )?;
+                ensure(
+                    self.castling_rights_mask[rook as usize] == right,
+                    "castling mask of a rook square",
+                )?;
+                ensure(
+                    self.castling_rights_mask[self.king_square(color) as usize].contains(right),
+                    "castling mask of a king square",
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    fn check_incremental_state(&self) -> Result<(), Inconsistency> {
+        let st = self.state();
+        let fresh = self.compute_state();
+        ensure(st.key == fresh.key, "the key differs from a recomputation")?;
+        ensure(st.pawn_key == fresh.pawn_key, "the pawn key differs from a recomputation")?;
+        ensure(
+            st.material_key == fresh.material_key,
+            "the material key differs from a recomputation",
+        )?;
+        ensure(
+            st.minor_piece_key == fresh.minor_piece_key,
+            "the minor-piece key differs from a recomputation",
+        )?;
+        ensure(
+            st.non_pawn_key == fresh.non_pawn_key,
+            "a non-pawn key differs from a recomputation",
+        )?;
+        ensure(
+            st.non_pawn_material == fresh.non_pawn_material,
+            "non-pawn material differs from a recomputation",
+        )?;
+        ensure(st.checkers == fresh.checkers, "checkers differ from a recomputation")?;
+        ensure(st.checkers.popcount() <= 2, "more than two checkers")?;
+        let mut recomputed = self.clone();
+        recomputed.set_check_info();
+        let again = recomputed.state();
+        ensure(
+            st.blockers_for_king == again.blockers_for_king,
+            "blockers differ from a recomputation",
+        )?;
+        ensure(st.pinners == again.pinners, "pinners differ from a recomputation")?;
+        ensure(
+            st.check_squares == again.check_squares,
+            "check squares differ from a recomputation",
+        )?;
+        if let Some(ep) = st.ep_square {
+            ensure(
+                self.en_passant_capture_exists(ep),
+                "en-passant square without a legal capture",
+            )?;
+        }
+        Ok(())
+    }
+}

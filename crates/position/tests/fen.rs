@@ -1,0 +1,229 @@
+//! FEN reading and writing: the suites round-trip, bad FENs give the right typed error, and
+//! nothing panics.
+
+mod common;
+
+use common::suite_fens;
+use lerf_position::{FenErrorKind as K, FenField, Position, STARTPOS_FEN};
+use lerf_types::Color;
+use quickcheck::quickcheck;
+
+const STANDARD: &str = include_str!("data/standard.epd");
+const CHESS960: &str = include_str!("data/chess960.epd");
+const TRICKY: &str = include_str!("data/tricky.epd");
+const TRICKY960: &str = include_str!("data/tricky960.epd");
+
+#[test]
+fn suites_parse_round_trip_and_are_consistent() {
+    let mut count = 0;
+    for (suite, fens) in [("standard", suite_fens(STANDARD)), ("chess960", suite_fens(CHESS960))] {
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{suite}: {fen}: {e}"));
+            assert_eq!(pos.to_fen(), fen, "{suite}: round trip");
+            assert_eq!(pos.pos_is_ok(true), Ok(()), "{suite}: {fen}");
+            assert_eq!(Position::from_fen(&pos.to_fen()).unwrap(), pos);
+            count += 1;
+        }
+    }
+    assert_eq!(count, 133 + 960);
+}
+
+#[test]
+fn tricky_suites_parse_and_are_consistent() {
+    for fen in suite_fens(TRICKY).into_iter().chain(suite_fens(TRICKY960)) {
+        let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(pos.pos_is_ok(true), Ok(()), "{fen}");
+        let again = Position::from_fen(&pos.to_fen()).unwrap();
+        assert_eq!(again, pos, "{fen}");
+    }
+}
+
+#[test]
+fn four_field_fen_gets_default_counters() {
+    let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -").unwrap();
+    assert_eq!(pos.to_fen(), STARTPOS_FEN);
+}
+
+#[test]
+fn x_fen_and_shredder_fen_agree() {
+    // tricky960 line 1, as shakmaty writes it in X-FEN.
+    let xfen =
+        Position::from_fen("r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1").unwrap();
+    let shredder =
+        Position::from_fen("r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w EAea - 0 1").unwrap();
+    assert_eq!(xfen, shredder);
+    assert!(xfen.is_chess960());
+    assert_eq!(xfen.to_fen(), "r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w EAea - 0 1");
+}
+
+#[test]
+fn castling_letters_in_any_order() {
+    let a = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w qkQK - 0 1").unwrap();
+    assert_eq!(a.to_fen(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert!(!a.is_chess960());
+}
+
+#[test]
+fn en_passant_square_kept_only_when_capturable() {
+    let no_capturer =
+        Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
+    assert_eq!(no_capturer.ep_square(), None);
+    let capturable =
+        Position::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
+    assert_eq!(capturable.ep_square(), Some(lerf_types::Square::E3));
+    // The capture would expose the black king on a4 to the rook on h4.
+    let pinned = Position::from_fen("8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1").unwrap();
+    assert_eq!(pinned.ep_square(), None);
+}
+
+fn err(fen: &str) -> (FenField, K) {
+    let e = Position::from_fen(fen).expect_err(fen);
+    assert!(!e.to_string().is_empty());
+    (e.field, e.kind)
+}
+
+#[test]
+fn bad_fens_give_typed_errors() {
+    use FenField::*;
+    let cases: &[(&str, FenField, K)] = &[
+        ("", Whole, K::FieldCount(0)),
+        ("8/8/8/8/8/8/8/8 w", Whole, K::FieldCount(2)),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", Whole, K::FieldCount(7)),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", Board, K::RankCount(7)),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", Board, K::BadPieceLetter('X')),
+        ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Board, K::BadPieceLetter('9')),
+        ("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Board, K::RankTooLong(7)),
+        ("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Board, K::RankTooShort(7)),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", SideToMove, K::BadSideToMove),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
+            Castling,
+            K::BadCastlingLetter('x'),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KK - 0 1",
+            Castling,
+            K::DuplicateCastling('K'),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w K - 0 1",
+            Board,
+            K::MissingKing(Color::White),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR w K - 0 1",
+            Castling,
+            K::CastlingWithoutKing('K'),
+        ),
+        (
+            "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            Castling,
+            K::CastlingWithoutRook('k'),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1",
+            EnPassant,
+            K::BadEnPassantSquare,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq zz 0 1",
+            EnPassant,
+            K::BadEnPassantSquare,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1",
+            EnPassant,
+            K::ImpossibleEnPassant(lerf_types::Square::E6),
+        ),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", HalfmoveClock, K::BadNumber),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3", FullmoveNumber, K::BadNumber),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99999999 1",
+            HalfmoveClock,
+            K::BadNumber,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w - - 0 1",
+            Board,
+            K::MissingKing(Color::White),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w - - 0 1",
+            Board,
+            K::TooManyKings(Color::White),
+        ),
+        ("4k3/8/8/8/8/8/PPPPPPPP/RNBQKBNN w - - 0 1", Board, K::TooManyPieces(Color::White)),
+        ("4k3/8/8/8/8/8/NNNNNNNN/NNNNKNNN w - - 0 1", Board, K::TooManyPieces(Color::White)),
+        ("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", Board, K::TooManyPawns(Color::White)),
+        ("4k2P/8/8/8/8/8/8/4K3 w - - 0 1", Board, K::PawnOnBackRank(lerf_types::Square::H8)),
+        ("4k3/8/8/8/8/8/8/p3K3 w - - 0 1", Board, K::PawnOnBackRank(lerf_types::Square::A1)),
+        ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", Whole, K::OpponentInCheck),
+        ("4k3/8/8/8/8/3n1n2/8/r3K3 w - - 0 1", Whole, K::TooManyCheckers(3)),
+    ];
+    for (fen, field, kind) in cases {
+        assert_eq!(err(fen), (*field, kind.clone()), "{fen}");
+    }
+}
+
+#[test]
+fn unusual_but_possible_positions_are_accepted() {
+    for fen in [
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+        "QQQQQQQ1/8/8/8/8/8/8/K6k b - - 0 1", // six promoted queens and the original one
+        "4k3/8/8/8/8/3n4/8/r3K3 w - - 0 1",   // double check
+        "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1",  // standard.epd line 51, a check no move could give
+    ] {
+        let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(pos.pos_is_ok(true), Ok(()));
+    }
+}
+
+#[test]
+fn too_much_material_is_refused_before_a_move_list_could_overflow() {
+    let impossible = include_str!("data/tricky-impossible.epd");
+    let last = suite_fens(impossible).pop().unwrap();
+    assert_eq!(err(last).1, K::TooManyPieces(Color::White));
+}
+
+#[test]
+fn set_fen_leaves_position_untouched_on_error() {
+    let mut pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    let before = pos.to_fen();
+    assert!(pos.set_fen("not a fen").is_err());
+    assert_eq!(pos.to_fen(), before);
+    pos.set_fen(STARTPOS_FEN).unwrap();
+    assert_eq!(pos, Position::startpos());
+}
+
+quickcheck! {
+    fn arbitrary_strings_never_panic(s: String) -> bool {
+        let _ = Position::from_fen(&s);
+        true
+    }
+
+    fn mutated_fens_never_panic(line: usize, at: usize, byte: u8, delete: bool) -> bool {
+        let fens = suite_fens(STANDARD);
+        let fen = fens[line % fens.len()];
+        let mut bytes = fen.as_bytes().to_vec();
+        let at = at % bytes.len();
+        if delete { bytes.remove(at); } else { bytes[at] = byte; }
+        let text = String::from_utf8_lossy(&bytes);
+        match Position::from_fen(&text) {
+            Ok(pos) => pos.pos_is_ok(true).is_ok(),
+            Err(_) => true,
+        }
+    }
+
+    fn mutated_960_fens_never_panic(line: usize, at: usize, c: char) -> bool {
+        let fens = suite_fens(CHESS960);
+        let fen = fens[line % fens.len()];
+        let mut chars: Vec<char> = fen.chars().collect();
+        let at = at % chars.len();
+        chars[at] = c;
+        let text: String = chars.into_iter().collect();
+        match Position::from_fen(&text) {
+            Ok(pos) => pos.pos_is_ok(true).is_ok(),
+            Err(_) => true,
+        }
+    }
+}
