@@ -1,0 +1,287 @@
+//! Move generation by kind, as Stockfish's `GenType`, from one generator monomorphised over
+//! the side to move and what to produce.
+
+use crate::move_list::MoveSink;
+use lerf_bitboard::{
+    Bitboard, RANK_2, RANK_3, RANK_6, RANK_7, between, king_attacks, knight_attacks, line,
+    pawn_attacks,
+};
+use lerf_magics::{bishop_attacks, rook_attacks};
+use lerf_position::Position;
+use lerf_types::{CastlingSide, Color, Direction, Move, PieceType};
+
+/// Which moves to generate.
+///
+/// Captures and quiets split every pseudo-legal move in two: together they are exactly the
+/// non-evasions when the side to move is not in check, and exactly the evasions when it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GenType {
+    /// Captures (en passant included) and queen promotions, capturing or not.
+    Captures,
+    /// Non-captures, under-promotions (capturing or not) and castling.
+    Quiets,
+    /// Quiet moves, other than promotions, that give check (castling included).
+    QuietChecks,
+    /// Moves that may get the king out of check; nothing when not in check.
+    Evasions,
+    /// Every pseudo-legal move when not in check; nothing when in check.
+    NonEvasions,
+    /// Every legal move.
+    Legal,
+}
+
+const QUEEN_ONLY: [PieceType; 1] = [PieceType::Queen];
+const UNDER_PROMOTIONS: [PieceType; 3] = [PieceType::Knight, PieceType::Rook, PieceType::Bishop];
+const ALL_PROMOTIONS: [PieceType; 4] =
+    [PieceType::Queen, PieceType::Knight, PieceType::Rook, PieceType::Bishop];
+
+/// Writes the moves of `kind` into `sink`.
+///
+/// ```
+/// use lerf_movegen::{generate, GenType, MoveList};
+/// use lerf_position::Position;
+/// let pos = Position::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+/// let mut captures = MoveList::new();
+/// generate(&pos, GenType::Captures, &mut captures);
+/// assert_eq!(captures.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["e4d5"]);
+/// ```
+pub fn generate<S: MoveSink>(pos: &Position, kind: GenType, sink: &mut S) {
+    let in_check = pos.in_check();
+    match kind {
+        GenType::Captures => dispatch::<S, true, false, false>(pos, sink),
+        GenType::Quiets => dispatch::<S, false, true, false>(pos, sink),
+        GenType::Evasions if in_check => dispatch::<S, true, true, false>(pos, sink),
+        GenType::NonEvasions if !in_check => dispatch::<S, true, true, false>(pos, sink),
+        GenType::Evasions | GenType::NonEvasions => {}
+        GenType::Legal => dispatch::<S, true, true, true>(pos, sink),
+        GenType::QuietChecks => {
+            let mut quiets = crate::MoveList::new();
+            dispatch::<_, false, true, false>(pos, &mut quiets);
+            for &m in quiets.iter() {
+                if m.kind() != lerf_types::MoveKind::Promotion && pos.gives_check(m) {
+                    sink.push(m);
+                }
+            }
+        }
+    }
+}
+
+/// The number of legal moves, counted with popcounts of target sets where that is enough
+/// (every move but en passant and castling).
+pub fn count_legal(pos: &Position) -> u64 {
+    let mut counter = crate::MoveCounter::default();
+    dispatch::<_, true, true, true>(pos, &mut counter);
+    counter.0
+}
+
+#[inline(always)]
+fn dispatch<S: MoveSink, const CAPS: bool, const QUIETS: bool, const LEGAL: bool>(
+    pos: &Position,
+    sink: &mut S,
+) {
+    match pos.side_to_move() {
+        Color::White => generate_for::<S, true, CAPS, QUIETS, LEGAL>(pos, sink),
+        Color::Black => generate_for::<S, false, CAPS, QUIETS, LEGAL>(pos, sink),
+    }
+}
+
+/// The pawn directions of a side: push, capture towards the a-file, towards the h-file.
+#[inline(always)]
+const fn pawn_directions(white: bool) -> (Direction, Direction, Direction) {
+    if white {
+        (Direction::North, Direction::NorthWest, Direction::NorthEast)
+    } else {
+        (Direction::South, Direction::SouthWest, Direction::SouthEast)
+    }
+}
+
+#[inline(always)]
+fn generate_for<
+    S: MoveSink,
+    const WHITE: bool,
+    const CAPS: bool,
+    const QUIETS: bool,
+    const LEGAL: bool,
+>(
+    pos: &Position,
+    sink: &mut S,
+) {
+    let us = if WHITE { Color::White } else { Color::Black };
+    let them = !us;
+    let occupied = pos.occupied();
+    let ours = pos.pieces_of(us);
+    let theirs = pos.pieces_of(them);
+    let ksq = pos.king_square(us);
+    let checkers = pos.checkers();
+
+    // Which destination squares the requested kind allows.
+    let kind_mask = match (CAPS, QUIETS) {
+        (true, true) => !ours,
+        (true, false) => theirs,
+        (false, true) => !occupied,
+        (false, false) => Bitboard::EMPTY,
+    };
+
+    let mut king_targets = king_attacks(ksq) & kind_mask;
+    if LEGAL {
+        king_targets = safe_king_squares(pos, ksq, king_targets, them);
+    }
+    sink.push_targets(ksq, king_targets);
+    if checkers.more_than_one() {
+        return;
+    }
+
+    // In check, every other move must capture the checker or block its line.
+    let check_mask = match checkers.lsb() {
+        Some(checker) => between(ksq, checker) | checker,
+        None => Bitboard::FULL,
+    };
+    let target = kind_mask & check_mask;
+    let pinned = if LEGAL { pos.blockers_for_king(us) & ours } else { Bitboard::EMPTY };
+
+    for from in pos.pieces(us, PieceType::Knight) - pinned {
+        sink.push_targets(from, knight_attacks(from) & target);
+    }
+    let queens = pos.pieces(us, PieceType::Queen);
+    for from in pos.pieces(us, PieceType::Bishop) | queens {
+        let mut targets = bishop_attacks(from, occupied) & target;
+        if LEGAL && pinned.contains(from) {
+            targets &= line(ksq, from);
+        }
+        sink.push_targets(from, targets);
+    }
+    for from in pos.pieces(us, PieceType::Rook) | queens {
+        let mut targets = rook_attacks(from, occupied) & target;
+        if LEGAL && pinned.contains(from) {
+            targets &= line(ksq, from);
+        }
+        sink.push_targets(from, targets);
+    }
+
+    let pawns = pos.pieces(us, PieceType::Pawn);
+    let empty = !occupied;
+    let free = pawns - pinned;
+    pawn_moves::<S, WHITE, CAPS, QUIETS>(
+        sink,
+        free,
+        empty,
+        theirs & check_mask,
+        empty & check_mask,
+    );
+    if LEGAL {
+        for from in pawns & pinned {
+            let allowed = line(ksq, from);
+            pawn_moves::<S, WHITE, CAPS, QUIETS>(
+                sink,
+                Bitboard::from(from),
+                empty,
+                theirs & check_mask & allowed,
+                empty & check_mask & allowed,
+            );
+        }
+    }
+    if CAPS {
+        en_passant::<S, LEGAL>(pos, sink, pawns, check_mask);
+    }
+    if QUIETS && checkers.is_empty() {
+        castling::<S, LEGAL>(pos, sink);
+    }
+}
+
+/// Pawn pushes, captures and promotions of `pawns`, set-wise: `captures` are the squares a
+/// capture may land on, `pushes` those a push may land on (`empty` is the board's empty
+/// squares, needed for the first step of a double push).
+#[inline(always)]
+fn pawn_moves<S: MoveSink, const WHITE: bool, const CAPS: bool, const QUIETS: bool>(
+    sink: &mut S,
+    pawns: Bitboard,
+    empty: Bitboard,
+    captures: Bitboard,
+    pushes: Bitboard,
+) {
+    let (up, up_west, up_east) = pawn_directions(WHITE);
+    let (last_but_one, third) = if WHITE { (RANK_7, RANK_3) } else { (RANK_2, RANK_6) };
+    let promoting = pawns & last_but_one;
+    let others = pawns - last_but_one;
+
+    if QUIETS {
+        let single = others.shift(up) & empty;
+        let double = (single & third).shift(up) & pushes;
+        sink.push_pawn_moves(single & pushes, up as i8);
+        sink.push_pawn_moves(double, 2 * up as i8);
+    }
+    if CAPS {
+        sink.push_pawn_moves(others.shift(up_west) & captures, up_west as i8);
+        sink.push_pawn_moves(others.shift(up_east) & captures, up_east as i8);
+    }
+    if promoting.any() {
+        let pieces: &[PieceType] = match (CAPS, QUIETS) {
+            (true, true) => &ALL_PROMOTIONS,
+            (true, false) => &QUEEN_ONLY,
+            _ => &UNDER_PROMOTIONS,
+        };
+        sink.push_promotions(promoting.shift(up) & pushes, up as i8, pieces);
+        sink.push_promotions(promoting.shift(up_west) & captures, up_west as i8, pieces);
+        sink.push_promotions(promoting.shift(up_east) & captures, up_east as i8, pieces);
+    }
+}
+
+/// En-passant captures. In check one only helps when the pawn it takes is the checker (or
+/// it lands on the checking line); `is_legal` settles pins and discovered attacks exactly.
+#[inline(always)]
+fn en_passant<S: MoveSink, const LEGAL: bool>(
+    pos: &Position,
+    sink: &mut S,
+    pawns: Bitboard,
+    check_mask: Bitboard,
+) {
+    let Some(ep) = pos.ep_square() else { return };
+    let us = pos.side_to_move();
+    let victim = ep.offset(Direction::up(!us));
+    if !check_mask.contains(ep) && !victim.is_some_and(|v| check_mask.contains(v)) {
+        return;
+    }
+    for from in pawn_attacks(!us, ep) & pawns {
+        let m = Move::en_passant(from, ep);
+        if !LEGAL || pos.is_legal(m) {
+            sink.push(m);
+        }
+    }
+}
+
+#[inline(always)]
+fn castling<S: MoveSink, const LEGAL: bool>(pos: &Position, sink: &mut S) {
+    let us = pos.side_to_move();
+    for side in CastlingSide::ALL {
+        if !pos.can_castle(us, side) || pos.castling_impeded(us, side) {
+            continue;
+        }
+        if let Some(rook) = pos.castling_rook_square(us, side) {
+            let m = Move::castling(pos.king_square(us), rook);
+            if !LEGAL || pos.is_legal(m) {
+                sink.push(m);
+            }
+        }
+    }
+}
+
+/// The squares of `targets` the king can step to without being attacked, looking through
+/// the king's own square (a slider's ray does not stop at the king that flees along it).
+#[inline(always)]
+fn safe_king_squares(
+    pos: &Position,
+    ksq: lerf_types::Square,
+    targets: Bitboard,
+    them: Color,
+) -> Bitboard {
+    let occupied = pos.occupied() ^ ksq;
+    targets.into_iter().filter(|&to| !pos.is_attacked_by(to, them, occupied)).collect()
+}
+
+/// Every legal move in a [`MoveList`](crate::MoveList).
+#[inline]
+pub fn legal_moves(pos: &Position) -> crate::MoveList {
+    let mut list = crate::MoveList::new();
+    dispatch::<_, true, true, true>(pos, &mut list);
+    list
+}

@@ -1,0 +1,25 @@
+//! Move generation for lerf.
+//!
+//! [`generate`] produces the moves of a [`GenType`] (captures, quiets, quiet checks,
+//! evasions, non-evasions, legal) into any [`MoveSink`]: a stack-allocated [`MoveList`], a
+//! [`ScoredMoveList`] for engines that order moves, or a [`MoveCounter`] that adds popcounts
+//! of whole target sets. Pawns are generated set-wise; legal moves come straight from pin and
+//! check masks, with a per-move test only for king steps, en passant and castling.
+//!
+//! ```
+//! use lerf_movegen::{legal_moves, perft};
+//! use lerf_position::Position;
+//!
+//! let mut pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
+//! assert_eq!(legal_moves(&pos).len(), 48);
+//! assert_eq!(perft(&mut pos, 3), 97_862);
+//! # Ok::<(), lerf_position::FenError>(())
+//! ```
+
+mod generate;
+mod move_list;
+mod perft;
+
+pub use generate::{GenType, count_legal, generate, legal_moves};
+pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink, ScoredMove, ScoredMoveList};
+pub use perft::{divide, divide_parallel, perft, perft_parallel};
