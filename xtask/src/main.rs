@@ -4,7 +4,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod gen_magics;
-mod startpos;
+mod perft;
 
 #[derive(Parser)]
 #[command(name = "cargo xtask", about = "lerf project tasks", version)]
@@ -15,8 +15,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Print the start position's bitboards, one per piece kind.
-    Startpos,
+    /// Count the leaves of the legal move tree (perft), for a position or a whole suite.
+    Perft(perft::Args),
     /// Search fresh magic numbers and write them (or verify them with --check).
     GenMagics(gen_magics::Args),
 }
@@ -28,7 +28,7 @@ struct UserError(String);
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Startpos => startpos::run(),
+        Command::Perft(args) => perft::run(args),
         Command::GenMagics(args) => gen_magics::run(args),
     };
     match result {

@@ -168,7 +168,7 @@ pub struct ScoredMove {
 ///     entry.score = i32::from(entry.mv.to() as u8); // any ordering heuristic
 /// }
 /// list.sort_by_score();
-/// assert_eq!(list[0].mv.to().to_string(), "h3");
+/// assert_eq!(list[0].mv.to().to_string(), "h4");
 /// ```
 #[derive(Clone)]
 pub struct ScoredMoveList {
@@ -184,7 +184,7 @@ impl ScoredMoveList {
 
     /// Sorts by score, highest first (stable).
     pub fn sort_by_score(&mut self) {
-        self.moves[..self.len].sort_by(|a, b| b.score.cmp(&a.score));
+        self.moves[..self.len].sort_by_key(|m| core::cmp::Reverse(m.score));
     }
 }
 

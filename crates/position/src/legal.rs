@@ -72,7 +72,7 @@ impl Position {
                 pc.piece_type() == PieceType::Pawn
                     && to.rank() == Rank::R8.relative(us)
                     && self.pawn_reaches(from, to)
-                    && self.resolves_check(pc, from, to)
+                    && self.resolves_check(pc, to)
             }
             MoveKind::Normal => {
                 if !promotion_bits_clear || self.pieces_of(us).contains(to) {
@@ -84,7 +84,7 @@ impl Position {
                     }
                     pt => attacks(pt, from, self.occupied()).contains(to),
                 };
-                reaches && self.resolves_check(pc, from, to)
+                reaches && self.resolves_check(pc, to)
             }
         }
     }
@@ -107,17 +107,14 @@ impl Position {
             && self.is_empty(to)
     }
 
-    /// In check, a non-king move must capture or block the only checker, and a king move
-    /// must leave the attacked squares.
-    fn resolves_check(&self, pc: Piece, from: Square, to: Square) -> bool {
+    /// In check, a non-king move must capture or block the only checker. (Whether a king
+    /// step lands on an attacked square is `is_legal`'s question, as for any king move.)
+    fn resolves_check(&self, pc: Piece, to: Square) -> bool {
         let checkers = self.checkers();
-        if checkers.is_empty() {
+        if checkers.is_empty() || pc.piece_type() == PieceType::King {
             return true;
         }
         let us = self.side_to_move;
-        if pc.piece_type() == PieceType::King {
-            return !self.is_attacked_by(to, !us, self.occupied() ^ from);
-        }
         if checkers.more_than_one() {
             return false;
         }
