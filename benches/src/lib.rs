@@ -1,6 +1,8 @@
 //! Shared inputs for lerf's benchmarks: fixed pseudo-random data, so every run measures the
 //! same work.
 
+pub mod report;
+
 use lerf_bitboard::Bitboard;
 use lerf_types::Square;
 

@@ -5,16 +5,6 @@ use lerf_bitboard::Bitboard;
 use lerf_magics::{bishop_attacks, rook_attacks};
 use lerf_types::{Move, MoveKind, PieceType, Value};
 
-/// The order in which an exchange brings in attackers: cheapest first.
-const CAPTURE_ORDER: [PieceType; 6] = [
-    PieceType::Pawn,
-    PieceType::Knight,
-    PieceType::Bishop,
-    PieceType::Rook,
-    PieceType::Queen,
-    PieceType::King,
-];
-
 impl Position {
     /// Static exchange evaluation: whether playing `m` and then letting both sides capture on
     /// its destination, cheapest attacker first and each free to stop, nets at least
@@ -64,7 +54,8 @@ impl Position {
                 }
             }
             res ^= 1;
-            let Some(pt) = CAPTURE_ORDER
+            // PieceType::ALL runs pawn to king: the cheapest attacker comes first.
+            let Some(pt) = PieceType::ALL
                 .into_iter()
                 .find(|&pt| (stm_attackers & self.pieces_of_type(pt)).any())
             else {
