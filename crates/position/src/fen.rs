@@ -143,6 +143,7 @@ impl Position {
         self.castling_path[i] =
             (between(rook, rook_to) | between(king, king_to) | rook_to | king_to)
                 - (Bitboard::from(king) | rook);
+        self.castling_king_path[i] = (between(king, king_to) | king_to) - king;
     }
 }
 

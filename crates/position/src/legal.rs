@@ -26,22 +26,31 @@ impl Position {
         }
     }
 
-    /// The king's path (and destination) must not be attacked; a Chess960 rook that shields
-    /// the king along the back rank must not be the castling rook.
+    /// The king's path (and destination) must not be attacked; in Chess960 the castling
+    /// rook may have been shielding the destination along the back rank.
     fn castling_is_legal(&self, king: Square, rook: Square) -> bool {
         let us = self.side_to_move;
-        let (king_to, rook_to) = castling_destinations(us, king, rook);
+        let side = if rook > king { CastlingSide::King } else { CastlingSide::Queen };
         let occupied = self.occupied();
-        if (between(king, king_to) | king_to)
+        if self
+            .castling_king_path(us, side)
             .into_iter()
             .any(|s| self.is_attacked_by(s, !us, occupied))
         {
             return false;
         }
-        // After castling, nothing may reach the king's new square through where the king and
-        // rook used to be.
-        let after = (occupied ^ king ^ rook) | king_to | rook_to;
-        !self.is_attacked_by(king_to, !us, after)
+        !self.chess960 || !self.castling_rook_shields_king(us, king, rook)
+    }
+
+    /// Chess960 only: whether an enemy rook or queen on the back rank would attack the king's
+    /// castling destination once the castling rook has left its square. (In standard chess
+    /// the rook stands in the corner, where it shields nothing.)
+    pub fn castling_rook_shields_king(&self, us: Color, king: Square, rook: Square) -> bool {
+        let (king_to, rook_to) = castling_destinations(us, king, rook);
+        let occupied = (self.occupied() ^ king ^ rook) | rook_to;
+        let enemy_rooks =
+            self.pieces_of_types(PieceType::Rook, PieceType::Queen) & self.by_color[!us];
+        (rook_attacks(king_to, occupied) & enemy_rooks).any()
     }
 
     /// Whether `m` is a move the side to move could make here, ignoring only whether it

@@ -52,6 +52,8 @@ pub struct Position {
     /// By single-right index (`2 * colour + side`).
     pub(crate) castling_rook_square: [Option<Square>; 4],
     pub(crate) castling_path: [Bitboard; 4],
+    /// Squares the king crosses when castling, its destination included.
+    pub(crate) castling_king_path: [Bitboard; 4],
     pub(crate) states: Vec<StateInfo>,
 }
 
@@ -76,6 +78,7 @@ impl Position {
             castling_rights_mask: [CastlingRights::empty(); 64],
             castling_rook_square: [None; 4],
             castling_path: [Bitboard::EMPTY; 4],
+            castling_king_path: [Bitboard::EMPTY; 4],
             states,
         }
     }
@@ -210,6 +213,13 @@ impl Position {
     #[inline]
     pub fn castling_path(&self, color: Color, side: CastlingSide) -> Bitboard {
         self.castling_path[castling_index(color, side)]
+    }
+
+    /// Squares `color`'s king crosses when castling on `side`, its destination included
+    /// (empty when the king already stands there): none may be attacked.
+    #[inline]
+    pub fn castling_king_path(&self, color: Color, side: CastlingSide) -> Bitboard {
+        self.castling_king_path[castling_index(color, side)]
     }
 
     /// Whether the castling path of `color` on `side` is blocked.
