@@ -193,8 +193,8 @@ fn generate_for<
         en_passant::<S, LEGAL>(pos, sink, pawns, check_mask);
     }
     for castle in castlings.into_iter().flatten() {
-        let legal = !castle.king_path.intersects(attacked)
-            && !(pos.is_chess960() && pos.castling_rook_shields_king(us, ksq, castle.rook));
+        let shielded = pos.is_chess960() && pos.castling_rook_shields_king(us, ksq, castle.rook);
+        let legal = !castle.king_path.intersects(attacked) && !shielded;
         if !LEGAL || legal {
             sink.push(Move::castling(ksq, castle.rook));
         }

@@ -2,7 +2,7 @@
 
 use crate::position::{Position, piece_value};
 use crate::zobrist;
-use lerf_bitboard::{Bitboard, pawn_attacks};
+use lerf_bitboard::pawn_attacks;
 use lerf_types::{CastlingSide, Color, Move, MoveKind, Piece, PieceType, Rank, Square};
 
 /// Where king and rook land when `color` castles with the king on `king` and the rook on
@@ -44,14 +44,17 @@ impl Position {
         let (from, to) = (m.from(), m.to());
         let pc = self.board[from as usize].expect("do_move: no piece on the move's origin");
 
-        // The new ply starts as a copy of the last one, made inside the Vec. Changes are
-        // gathered in locals and written into it once. Copying the state through the stack
-        // instead stalls on store forwarding (measured: a third of do_move's time).
-        let last = self.states.len() - 1;
-        self.states.extend_from_within(last..);
-        let old = &self.states[last];
+        // The new ply's slot is filled field by field from locals: no StateInfo is copied
+        // whole (a stack copy pushed whole stalled on store forwarding, a third of
+        // do_move's time; a copy inside the Vec cost a memmove call).
+        let ply = self.ply;
+        let next = self.next_slot();
+        let old = &self.states[ply];
         let (old_key, old_rule50, old_plies_from_null) = (old.key, old.rule50, old.plies_from_null);
         let (old_ep, mut castling_rights) = (old.ep_square, old.castling_rights);
+        let (old_pawn_key, old_material_key, old_minor_key) =
+            (old.pawn_key, old.material_key, old.minor_piece_key);
+        let (old_non_pawn_key, old_non_pawn_material) = (old.non_pawn_key, old.non_pawn_material);
         let mut key = old_key ^ zobrist::side();
         let mut rule50 = old_rule50.saturating_add(1);
         let (mut pawn_key, mut material_key, mut minor_key) = (0u64, 0u64, 0u64);
@@ -145,13 +148,15 @@ impl Position {
             key ^= zobrist::castling(castling_rights);
         }
 
-        let st = &mut self.states[last + 1];
+        let st = &mut self.states[next];
         st.key = key;
-        st.pawn_key ^= pawn_key;
-        st.material_key ^= material_key;
-        st.minor_piece_key ^= minor_key;
+        st.pawn_key = old_pawn_key ^ pawn_key;
+        st.material_key = old_material_key ^ material_key;
+        st.minor_piece_key = old_minor_key ^ minor_key;
+        st.non_pawn_key = old_non_pawn_key;
         st.non_pawn_key[us] ^= our_key;
         st.non_pawn_key[them] ^= their_key;
+        st.non_pawn_material = old_non_pawn_material;
         st.non_pawn_material[us] += our_material;
         st.non_pawn_material[them] += their_material;
         st.castling_rights = castling_rights;
@@ -159,6 +164,7 @@ impl Position {
         st.plies_from_null = old_plies_from_null.saturating_add(1);
         st.ep_square = None;
         st.captured = captured;
+        self.ply = next;
         self.side_to_move = them;
         self.game_ply += 1;
 
@@ -207,7 +213,7 @@ impl Position {
                 }
             }
         }
-        self.states.pop();
+        self.ply -= 1;
         self.game_ply -= 1;
         debug_assert_eq!(self.pos_is_ok(false), Ok(()), "after undo_move({m:?})");
     }
@@ -224,9 +230,10 @@ impl Position {
         st.rule50 = st.rule50.saturating_add(1);
         st.plies_from_null = 0;
         st.captured = None;
-        st.checkers = Bitboard::EMPTY;
         st.repetition = 0;
-        self.states.push(st);
+        let next = self.next_slot();
+        self.states[next] = st;
+        self.ply = next;
         self.side_to_move = !self.side_to_move;
         self.set_check_info();
         debug_assert_eq!(self.pos_is_ok(false), Ok(()), "after do_null_move");
@@ -234,7 +241,7 @@ impl Position {
 
     /// Takes back a null move.
     pub fn undo_null_move(&mut self) {
-        self.states.pop();
+        self.ply -= 1;
         self.side_to_move = !self.side_to_move;
     }
 
@@ -269,14 +276,16 @@ impl Position {
     }
 
     fn set_repetition(&mut self) {
-        let n = self.states.len() - 1;
-        let st = self.states[n];
-        let end = usize::from(st.rule50.min(st.plies_from_null));
+        let n = self.ply;
+        let (key, end) = {
+            let st = &self.states[n];
+            (st.key, usize::from(st.rule50.min(st.plies_from_null)))
+        };
         let mut repetition = 0i16;
         // plies_from_null never exceeds the plies on the stack, so n - i stays in range.
         for i in (4..=end.min(n)).step_by(2) {
             let earlier = &self.states[n - i];
-            if earlier.key == st.key {
+            if earlier.key == key {
                 repetition = if earlier.repetition != 0 { -(i as i16) } else { i as i16 };
                 break;
             }

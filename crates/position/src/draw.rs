@@ -22,7 +22,7 @@ impl Position {
     pub fn has_repeated(&self) -> bool {
         let st = self.state();
         let end = usize::from(st.rule50.min(st.plies_from_null));
-        self.states.iter().rev().take(end.saturating_sub(3)).any(|s| s.repetition != 0)
+        self.history().iter().rev().take(end.saturating_sub(3)).any(|s| s.repetition != 0)
     }
 
     /// Whether the side to move has a move that repeats an earlier position (or, for a
@@ -31,7 +31,7 @@ impl Position {
     pub fn upcoming_repetition(&self, ply: i32) -> bool {
         let st = self.state();
         let end = usize::from(st.rule50.min(st.plies_from_null));
-        let n = self.states.len() - 1;
+        let n = self.ply;
         if end < 3 {
             return false;
         }

@@ -54,7 +54,11 @@ pub struct Position {
     pub(crate) castling_path: [Bitboard; 4],
     /// Squares the king crosses when castling, its destination included.
     pub(crate) castling_king_path: [Bitboard; 4],
+    /// One StateInfo per ply played since set-up; `states[ply]` is the current one. Slots
+    /// above `ply` are kept for reuse, so a move writes its state in place instead of
+    /// copying one.
     pub(crate) states: Vec<StateInfo>,
+    pub(crate) ply: usize,
 }
 
 /// Index of a single castling right in the per-right arrays.
@@ -80,6 +84,7 @@ impl Position {
             castling_path: [Bitboard::EMPTY; 4],
             castling_king_path: [Bitboard::EMPTY; 4],
             states,
+            ply: 0,
         }
     }
 
@@ -88,19 +93,29 @@ impl Position {
     /// The current ply's [`StateInfo`].
     #[inline]
     pub fn state(&self) -> &StateInfo {
-        // The stack always holds the set-up state: `states` is never empty.
-        self.states.last().unwrap_or(&StateInfo::EMPTY)
+        // `ply` always indexes a filled slot; the fallback is never taken.
+        self.states.get(self.ply).unwrap_or(&StateInfo::EMPTY)
     }
 
     #[inline]
     pub(crate) fn state_mut(&mut self) -> &mut StateInfo {
-        let last = self.states.len() - 1;
-        &mut self.states[last]
+        &mut self.states[self.ply]
     }
 
     /// The StateInfo stack, oldest (the set-up position) first.
     pub fn history(&self) -> &[StateInfo] {
-        &self.states
+        &self.states[..=self.ply]
+    }
+
+    /// Makes room for one more ply and returns its index (the caller fills the slot and
+    /// sets `ply`).
+    #[inline]
+    pub(crate) fn next_slot(&mut self) -> usize {
+        let next = self.ply + 1;
+        if next == self.states.len() {
+            self.states.push(StateInfo::EMPTY);
+        }
+        next
     }
 
     // ----- pieces -----
@@ -380,8 +395,10 @@ impl Position {
 
     // ----- check information -----
 
-    /// Blockers of `color`'s king and the enemy sliders pinning them.
-    pub(crate) fn slider_blockers(&self, color: Color) -> (Bitboard, Bitboard) {
+    /// For `color`'s king: the pieces that alone block an enemy slider's line to it, the
+    /// enemy sliders pinning a piece of `color`, and the enemy sliders giving check (nothing
+    /// between them and the king).
+    pub(crate) fn slider_blockers(&self, color: Color) -> (Bitboard, Bitboard, Bitboard) {
         let ksq = self.king_square(color);
         let them = self.by_color[!color];
         let snipers = ((rook_pseudo_attacks(ksq)
@@ -390,35 +407,50 @@ impl Position {
                 & self.pieces_of_types(PieceType::Bishop, PieceType::Queen)))
             & them;
         let occupancy = self.occupied() ^ snipers;
-        let (mut blockers, mut pinners) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        let (mut blockers, mut pinners, mut checkers) =
+            (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
         for sniper in snipers {
-            let b = between(ksq, sniper) & occupancy;
-            if b.any() && !b.more_than_one() {
+            let line = between(ksq, sniper);
+            let b = line & occupancy;
+            if b.is_empty() {
+                // Nothing but possibly another sniper in between: a check only if nothing at all.
+                if !line.intersects(snipers) {
+                    checkers |= sniper;
+                }
+            } else if !b.more_than_one() {
                 blockers |= b;
                 if b.intersects(self.by_color[color]) {
                     pinners |= sniper;
                 }
             }
         }
-        (blockers, pinners)
+        (blockers, pinners, checkers)
     }
 
-    /// Recomputes blockers, pinners and check squares into the current state.
+    /// Recomputes checkers, blockers, pinners and check squares into the current state.
     pub(crate) fn set_check_info(&mut self) {
-        let (white_blockers, black_pinners) = self.slider_blockers(Color::White);
-        let (black_blockers, white_pinners) = self.slider_blockers(Color::Black);
-        let them = !self.side_to_move;
-        let ksq = self.king_square(them);
+        let us = self.side_to_move;
+        let them = !us;
+        let (our_blockers, their_pinners, slider_checkers) = self.slider_blockers(us);
+        let (their_blockers, our_pinners, _) = self.slider_blockers(them);
+        let ksq = self.king_square(us);
+        let checkers = slider_checkers
+            | (pawn_attacks(us, ksq) & self.pieces(them, PieceType::Pawn))
+            | (knight_attacks(ksq) & self.pieces(them, PieceType::Knight));
+        let their_king = self.king_square(them);
         let occupied = self.occupied();
-        let bishop = bishop_attacks(ksq, occupied);
-        let rook = rook_attacks(ksq, occupied);
+        let bishop = bishop_attacks(their_king, occupied);
+        let rook = rook_attacks(their_king, occupied);
         let st = self.state_mut();
-        st.blockers_for_king = ByColor::new(white_blockers, black_blockers);
-        st.pinners = ByColor::new(white_pinners, black_pinners);
+        st.checkers = checkers;
+        st.blockers_for_king[us] = our_blockers;
+        st.blockers_for_king[them] = their_blockers;
+        st.pinners[us] = our_pinners;
+        st.pinners[them] = their_pinners;
         st.check_squares = [
             Bitboard::EMPTY,
-            pawn_attacks(them, ksq),
-            knight_attacks(ksq),
+            pawn_attacks(them, their_king),
+            knight_attacks(their_king),
             bishop,
             rook,
             bishop | rook,

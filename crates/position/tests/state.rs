@@ -241,3 +241,21 @@ fn parse_uci_variants() {
     assert!(promo.parse_uci("a7a8").is_err(), "a promotion needs its piece");
     assert_eq!(promo.parse_uci("a7a8n").unwrap().promotion_type(), PieceType::Knight);
 }
+
+#[test]
+fn a_slider_behind_another_does_not_check() {
+    use lerf_bitboard::Bitboard;
+    use lerf_types::Square;
+    // Rooks on e4 and e8: only e4 checks. Bishop b4 and queen a5: only b4 checks (as its
+    // diagonal blocks the queen's), and after a quiet move the incremental state agrees.
+    for (fen, checker) in [
+        ("4r1k1/8/8/8/4r3/8/8/4K3 w - - 0 1", Square::E4),
+        ("6k1/8/8/q7/1b6/8/8/4K3 w - - 0 1", Square::B4),
+    ] {
+        let mut pos = Position::from_fen(fen).unwrap();
+        assert_eq!(pos.checkers(), Bitboard::from(checker), "{fen}");
+        let m = brute_force_legal_moves(&pos)[0];
+        pos.do_move(m);
+        assert_eq!(pos.pos_is_ok(true), Ok(()));
+    }
+}
