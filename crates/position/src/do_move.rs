@@ -171,9 +171,6 @@ impl Position {
         if pc.piece_type() == PieceType::Pawn && (from as u8 ^ to as u8) == 16 {
             self.set_en_passant_after_double_push(us, from, to);
         }
-        let checkers =
-            self.attackers_to(self.king_square(them), self.occupied()) & self.by_color[us];
-        self.state_mut().checkers = checkers;
         self.set_check_info();
         self.set_repetition();
         debug_assert_eq!(self.pos_is_ok(false), Ok(()), "after do_move({m:?})");
