@@ -154,7 +154,21 @@ impl Piece {
     /// The piece of `color` and `piece_type`.
     #[inline]
     pub const fn new(color: Color, piece_type: PieceType) -> Piece {
-        Self::ALL[color as usize * 6 + piece_type as usize - 1]
+        // A match on the encoding compiles to `color << 3 | type`; indexing `ALL` would load.
+        match (color as u8) << 3 | piece_type as u8 {
+            1 => Piece::W_PAWN,
+            2 => Piece::W_KNIGHT,
+            3 => Piece::W_BISHOP,
+            4 => Piece::W_ROOK,
+            5 => Piece::W_QUEEN,
+            6 => Piece::W_KING,
+            9 => Piece::B_PAWN,
+            10 => Piece::B_KNIGHT,
+            11 => Piece::B_BISHOP,
+            12 => Piece::B_ROOK,
+            13 => Piece::B_QUEEN,
+            _ => Piece::B_KING,
+        }
     }
 
     /// The piece with encoding `i`, or `None` for 0, 7, 8 and above 14.

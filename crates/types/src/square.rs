@@ -42,7 +42,16 @@ impl File {
     /// The file with index `i & 7` (a = 0).
     #[inline]
     pub const fn from_index(i: u8) -> File {
-        Self::ALL[(i & 7) as usize]
+        match i & 7 {
+            0 => File::A,
+            1 => File::B,
+            2 => File::C,
+            3 => File::D,
+            4 => File::E,
+            5 => File::F,
+            6 => File::G,
+            _ => File::H,
+        }
     }
 
     /// The file's index, a = 0 … h = 7.
@@ -78,7 +87,16 @@ impl Rank {
     /// The rank with index `i & 7` (rank 1 = 0).
     #[inline]
     pub const fn from_index(i: u8) -> Rank {
-        Self::ALL[(i & 7) as usize]
+        match i & 7 {
+            0 => Rank::R1,
+            1 => Rank::R2,
+            2 => Rank::R3,
+            3 => Rank::R4,
+            4 => Rank::R5,
+            5 => Rank::R6,
+            6 => Rank::R7,
+            _ => Rank::R8,
+        }
     }
 
     /// The rank's index, rank 1 = 0 … rank 8 = 7.
@@ -114,7 +132,7 @@ impl Rank {
 }
 
 macro_rules! squares {
-    ($($sq:ident),* $(,)?) => {
+    ($($sq:ident = $n:literal),* $(,)?) => {
         /// A square of the board: a1 = 0, b1 = 1 … h1 = 7, a2 = 8 … h8 = 63.
         ///
         /// A `#[repr(u8)]` enum rather than a bare integer: every value is a real square, so
@@ -132,19 +150,92 @@ macro_rules! squares {
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         #[repr(u8)]
         #[allow(missing_docs)]
-        pub enum Square { $($sq),* }
+        pub enum Square { $($sq = $n),* }
 
         impl Square {
             /// All 64 squares, a1 first, h8 last.
             pub const ALL: [Square; 64] = [$(Square::$sq),*];
+
+            /// The square with index `i & 63`. Callers that hold a value in `0..64` (a bit
+            /// index, six bits of a move) use this; [`TryFrom<u8>`] checks the range instead.
+            #[inline]
+            pub const fn from_index(i: u8) -> Square {
+                // A dense match compiles to nothing (the index is the discriminant), where
+                // reading `ALL[i]` costs a load on every bit scan.
+                match i & 63 {
+                    $($n => Square::$sq,)*
+                    _ => Square::H8,
+                }
+            }
         }
     };
 }
 
 squares!(
-    A1, B1, C1, D1, E1, F1, G1, H1, A2, B2, C2, D2, E2, F2, G2, H2, A3, B3, C3, D3, E3, F3, G3, H3,
-    A4, B4, C4, D4, E4, F4, G4, H4, A5, B5, C5, D5, E5, F5, G5, H5, A6, B6, C6, D6, E6, F6, G6, H6,
-    A7, B7, C7, D7, E7, F7, G7, H7, A8, B8, C8, D8, E8, F8, G8, H8,
+    A1 = 0,
+    B1 = 1,
+    C1 = 2,
+    D1 = 3,
+    E1 = 4,
+    F1 = 5,
+    G1 = 6,
+    H1 = 7,
+    A2 = 8,
+    B2 = 9,
+    C2 = 10,
+    D2 = 11,
+    E2 = 12,
+    F2 = 13,
+    G2 = 14,
+    H2 = 15,
+    A3 = 16,
+    B3 = 17,
+    C3 = 18,
+    D3 = 19,
+    E3 = 20,
+    F3 = 21,
+    G3 = 22,
+    H3 = 23,
+    A4 = 24,
+    B4 = 25,
+    C4 = 26,
+    D4 = 27,
+    E4 = 28,
+    F4 = 29,
+    G4 = 30,
+    H4 = 31,
+    A5 = 32,
+    B5 = 33,
+    C5 = 34,
+    D5 = 35,
+    E5 = 36,
+    F5 = 37,
+    G5 = 38,
+    H5 = 39,
+    A6 = 40,
+    B6 = 41,
+    C6 = 42,
+    D6 = 43,
+    E6 = 44,
+    F6 = 45,
+    G6 = 46,
+    H6 = 47,
+    A7 = 48,
+    B7 = 49,
+    C7 = 50,
+    D7 = 51,
+    E7 = 52,
+    F7 = 53,
+    G7 = 54,
+    H7 = 55,
+    A8 = 56,
+    B8 = 57,
+    C8 = 58,
+    D8 = 59,
+    E8 = 60,
+    F8 = 61,
+    G8 = 62,
+    H8 = 63,
 );
 
 impl Square {
@@ -152,13 +243,6 @@ impl Square {
     #[inline]
     pub const fn new(file: File, rank: Rank) -> Square {
         Self::from_index((rank as u8) << 3 | file as u8)
-    }
-
-    /// The square with index `i & 63`. Callers that hold a value in `0..64` (a bit index, six
-    /// bits of a move) use this; [`TryFrom<u8>`] checks the range instead.
-    #[inline]
-    pub const fn from_index(i: u8) -> Square {
-        Self::ALL[(i & 63) as usize]
     }
 
     /// The square's index, a1 = 0 … h8 = 63.
