@@ -153,15 +153,17 @@ impl Position {
         st.pawn_key = old_pawn_key ^ pawn_key;
         st.material_key = old_material_key ^ material_key;
         st.minor_piece_key = old_minor_key ^ minor_key;
-        st.non_pawn_key = old_non_pawn_key;
-        st.non_pawn_key[us] ^= our_key;
-        st.non_pawn_key[them] ^= their_key;
-        st.non_pawn_material = old_non_pawn_material;
-        st.non_pawn_material[us] += our_material;
-        st.non_pawn_material[them] += their_material;
+        let (mut non_pawn_key, mut non_pawn_material) = (old_non_pawn_key, old_non_pawn_material);
+        non_pawn_key[us] ^= our_key;
+        non_pawn_key[them] ^= their_key;
+        non_pawn_material[us] += our_material;
+        non_pawn_material[them] += their_material;
+        st.non_pawn_key = non_pawn_key;
+        st.non_pawn_material = non_pawn_material;
         st.castling_rights = castling_rights;
         st.rule50 = rule50;
-        st.plies_from_null = old_plies_from_null.saturating_add(1);
+        let plies_from_null = old_plies_from_null.saturating_add(1);
+        st.plies_from_null = plies_from_null;
         st.ep_square = None;
         st.captured = captured;
         self.ply = next;
@@ -172,7 +174,7 @@ impl Position {
             self.set_en_passant_after_double_push(us, from, to);
         }
         self.set_check_info();
-        self.set_repetition();
+        self.set_repetition(usize::from(rule50.min(plies_from_null)));
         debug_assert_eq!(self.pos_is_ok(false), Ok(()), "after do_move({m:?})");
     }
 
@@ -272,12 +274,15 @@ impl Position {
         (attackers & occupied).is_empty()
     }
 
-    fn set_repetition(&mut self) {
+    /// Sets the current ply's repetition distance; `end` is the number of plies back that
+    /// can hold the same position (the smaller of the 50-move counter and plies from null).
+    fn set_repetition(&mut self, end: usize) {
         let n = self.ply;
-        let (key, end) = {
-            let st = &self.states[n];
-            (st.key, usize::from(st.rule50.min(st.plies_from_null)))
-        };
+        if end < 4 {
+            self.states[n].repetition = 0;
+            return;
+        }
+        let key = self.states[n].key;
         let mut repetition = 0i16;
         // plies_from_null never exceeds the plies on the stack, so n - i stays in range.
         for i in (4..=end.min(n)).step_by(2) {
