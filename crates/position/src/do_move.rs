@@ -37,6 +37,7 @@ impl Position {
     /// # Panics
     ///
     /// May panic, or leave a corrupt position, if `m` is not legal here.
+    #[inline]
     pub fn do_move(&mut self, m: Move) {
         debug_assert!(m.is_ok(), "do_move({m:?})");
         let us = self.side_to_move;
@@ -191,6 +192,7 @@ impl Position {
     /// # Panics
     ///
     /// May panic, or leave a corrupt position, if `m` is not the last move played.
+    #[inline]
     pub fn undo_move(&mut self, m: Move) {
         self.side_to_move = !self.side_to_move;
         let us = self.side_to_move;
