@@ -4,7 +4,8 @@
 //! evasions, non-evasions, legal) into any [`MoveSink`]: a stack-allocated [`MoveList`], a
 //! [`ScoredMoveList`] for engines that order moves, or a [`MoveCounter`] that adds popcounts
 //! of whole target sets. Pawns are generated set-wise; legal moves come straight from pin and
-//! check masks, with a per-move test only for king steps, en passant and castling.
+//! check masks; king steps and castling paths are checked against one map of enemy attacks
+//! per position, and only en passant gets a move-by-move test.
 //!
 //! ```
 //! use lerf_movegen::{legal_moves, perft};

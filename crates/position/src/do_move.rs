@@ -180,7 +180,7 @@ impl Position {
         self.game_ply += 1;
 
         if pc.piece_type() == PieceType::Pawn && (from as u8 ^ to as u8) == 16 {
-            self.set_en_passant_after_double_push(us, from, to);
+            self.set_en_passant_after_double_push(from, to);
         }
         self.set_check_info();
         self.set_repetition(usize::from(rule50.min(plies_from_null)));
@@ -254,13 +254,11 @@ impl Position {
         self.side_to_move = !self.side_to_move;
     }
 
-    /// After `us` pushed a pawn from `from` two squares to `to` (the side to move is now the
+    /// After a pawn went from `from` two squares to `to` (the side to move is now the
     /// opponent): records the en-passant square if the opponent can legally capture there.
-    fn set_en_passant_after_double_push(&mut self, us: Color, from: Square, to: Square) {
+    fn set_en_passant_after_double_push(&mut self, from: Square, to: Square) {
         let ep = Square::from_index((from as u8 + to as u8) / 2);
-        if (pawn_attacks(us, ep) & self.pieces(!us, PieceType::Pawn)).any()
-            && self.en_passant_capture_exists(ep)
-        {
+        if self.en_passant_capture_exists(ep) {
             let st = self.state_mut();
             st.ep_square = Some(ep);
             st.key ^= zobrist::en_passant(ep);

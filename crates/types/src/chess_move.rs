@@ -314,10 +314,13 @@ mod tests {
             m.from() == from && m.to() == to && m.kind() == kind && m.promotion_type() == promo
                 && Move::from_bits(m.bits()) == m
         }
+    }
 
-        fn every_bit_pattern_decodes(bits: u16) -> bool {
+    #[test]
+    fn every_bit_pattern_decodes_and_re_encodes() {
+        for bits in 0..=u16::MAX {
             let m = Move::from_bits(bits);
-            Move::with_kind(m.from(), m.to(), m.kind(), m.promotion_type()) == m
+            assert_eq!(Move::with_kind(m.from(), m.to(), m.kind(), m.promotion_type()), m);
         }
     }
 }
