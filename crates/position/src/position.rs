@@ -54,6 +54,9 @@ pub struct Position {
     pub(crate) castling_path: [Bitboard; 4],
     /// Squares the king crosses when castling, its destination included.
     pub(crate) castling_king_path: [Bitboard; 4],
+    /// Each side's king square, kept by `put_piece` and `move_piece` so that the hot paths
+    /// need no bit scan for it (A1 until a king is placed).
+    pub(crate) king_squares: ByColor<Square>,
     /// One StateInfo per ply played since set-up; `states[ply]` is the current one. Slots
     /// above `ply` are kept for reuse, so a move writes its state in place instead of
     /// copying one.
@@ -83,6 +86,7 @@ impl Position {
             castling_rook_square: [None; 4],
             castling_path: [Bitboard::EMPTY; 4],
             castling_king_path: [Bitboard::EMPTY; 4],
+            king_squares: ByColor::new(Square::A1, Square::A1),
             states,
             ply: 0,
         }
@@ -177,7 +181,7 @@ impl Position {
     /// The square of `color`'s king.
     #[inline]
     pub fn king_square(&self, color: Color) -> Square {
-        self.pieces(color, PieceType::King).first_square()
+        self.king_squares[color]
     }
 
     // ----- game state -----
@@ -372,6 +376,9 @@ impl Position {
         self.by_type[piece.piece_type() as usize] |= sq;
         self.by_color[piece.color()] |= sq;
         self.piece_count[piece as usize] += 1;
+        if piece.piece_type() == PieceType::King {
+            self.king_squares[piece.color()] = sq;
+        }
     }
 
     #[inline]
@@ -391,6 +398,9 @@ impl Position {
         self.by_type[0] ^= from_to;
         self.by_type[piece.piece_type() as usize] ^= from_to;
         self.by_color[piece.color()] ^= from_to;
+        if piece.piece_type() == PieceType::King {
+            self.king_squares[piece.color()] = to;
+        }
     }
 
     // ----- check information -----

@@ -40,6 +40,10 @@ impl Position {
                 self.piece_on(kings.first_square()) == Some(Piece::new(color, PieceType::King)),
                 "the board and the king bitboard disagree",
             )?;
+            ensure(
+                self.king_squares[color] == kings.first_square(),
+                "the cached king square is stale",
+            )?;
         }
         let us = self.side_to_move;
         if let Some(ep) = self.ep_square() {
@@ -158,5 +162,32 @@ impl Position {
             )?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lerf_types::Square;
+
+    #[test]
+    fn a_stale_king_square_is_reported() {
+        let mut pos = Position::startpos();
+        assert_eq!(pos.pos_is_ok(true), Ok(()));
+        pos.king_squares[Color::Black] = Square::D8;
+        assert_eq!(pos.pos_is_ok(false), Err(Inconsistency("the cached king square is stale")));
+    }
+
+    #[test]
+    fn king_moves_and_castling_keep_the_cache() {
+        let mut pos =
+            Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").expect("valid FEN");
+        for text in ["e1g1", "e8c8", "g1g2", "c8b8"] {
+            let m = pos.parse_uci(text).expect("legal move");
+            pos.do_move(m);
+            assert_eq!(pos.pos_is_ok(true), Ok(()), "after {text}");
+        }
+        assert_eq!(pos.king_square(Color::White), Square::G2);
+        assert_eq!(pos.king_square(Color::Black), Square::B8);
     }
 }
