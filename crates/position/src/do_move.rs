@@ -37,7 +37,10 @@ impl Position {
     /// # Panics
     ///
     /// May panic, or leave a corrupt position, if `m` is not legal here.
-    #[inline]
+    // Forced inline, with `undo_move` and `set_check_info`: the three together measured
+    // +4% to +9% perft over the hints alone (each alone gained less), from the saved calls
+    // and register spills. The cost is a few KiB of code per call site.
+    #[inline(always)]
     pub fn do_move(&mut self, m: Move) {
         debug_assert!(m.is_ok(), "do_move({m:?})");
         let us = self.side_to_move;
@@ -192,7 +195,7 @@ impl Position {
     /// # Panics
     ///
     /// May panic, or leave a corrupt position, if `m` is not the last move played.
-    #[inline]
+    #[inline(always)]
     pub fn undo_move(&mut self, m: Move) {
         self.side_to_move = !self.side_to_move;
         let us = self.side_to_move;

@@ -438,6 +438,7 @@ impl Position {
     }
 
     /// Recomputes checkers, blockers, pinners and check squares into the current state.
+    #[inline(always)]
     pub(crate) fn set_check_info(&mut self) {
         let us = self.side_to_move;
         let them = !us;
