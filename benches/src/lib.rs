@@ -37,3 +37,28 @@ pub fn lookup_inputs(n: usize) -> Vec<(Square, Bitboard)> {
         })
         .collect()
 }
+
+/// FENs of `n` positions from random games, the same for every run: each game starts at the
+/// standard position and plays uniformly random legal moves until mate, stalemate or 200
+/// plies, and each position along the way is kept with probability 1/4. The set mixes
+/// openings, middlegames and endgames, with castling rights and en-passant squares.
+pub fn random_game_fens(n: usize, seed: u64) -> Vec<String> {
+    let mut rng = Prng::new(seed);
+    let mut fens = Vec::with_capacity(n);
+    while fens.len() < n {
+        let mut pos = lerf_position::Position::startpos();
+        for _ in 0..200 {
+            let moves = lerf_movegen::legal_moves(&pos);
+            if moves.is_empty() || fens.len() == n {
+                break;
+            }
+            pos.do_move(moves[(rng.next_u64() % moves.len() as u64) as usize]);
+            if rng.next_u64().is_multiple_of(4) {
+                fens.push(pos.to_fen());
+            }
+        }
+    }
+    fens
+}
+
+pub mod heap;

@@ -1,5 +1,6 @@
 //! Making and unmaking moves, with every key and the check information kept incrementally.
 
+use crate::draw::repetition_window;
 use crate::position::{Position, piece_value};
 use crate::zobrist;
 use lerf_bitboard::{Bitboard, pawn_attacks};
@@ -29,24 +30,47 @@ fn is_minor(pt: PieceType) -> bool {
 }
 
 impl Position {
-    /// Plays `m`, which must be legal in this position (as every move from the generator is,
-    /// and as [`is_pseudo_legal`](Position::is_pseudo_legal) together with
-    /// [`is_legal`](Position::is_legal) confirm for a move from elsewhere). Keys, material,
-    /// checkers, pins, check squares and the repetition distance are updated incrementally.
+    /// Plays `m`, a legal move: one from the move generator, or one that
+    /// [`is_pseudo_legal`](Position::is_pseudo_legal) and [`is_legal`](Position::is_legal)
+    /// accepted. Keys, material, checkers, pins, check squares and the repetition distance
+    /// are updated incrementally. For a move from outside (a file, a user, a network) use
+    /// [`play`](Position::play), which checks it and says why it is refused.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let mut pos = Position::startpos();
+    /// let m = pos.parse_uci("g1f3")?;
+    /// pos.do_move(m);
+    /// assert_eq!(pos.last_move(), Some(m));
+    /// pos.undo_move(m);
+    /// assert_eq!(pos, Position::startpos());
+    /// # Ok::<(), lerf_position::UciError>(())
+    /// ```
     ///
     /// # Panics
     ///
-    /// May panic, or leave a corrupt position, if `m` is not legal here.
+    /// In every build, before anything changes, if `m` is [`Move::NONE`] or [`Move::NULL`]
+    /// (use [`do_null_move`](Position::do_null_move) to pass), if the origin holds no piece of
+    /// the side to move, if it captures its own piece or a king, if a castling, en-passant or
+    /// promotion move does not fit the position (no such castling right, no en-passant
+    /// square there, a piece other than a pawn promoting, a pawn reaching the last rank
+    /// without promoting), or if the game would pass [`MAX_FULLMOVE_NUMBER`](crate::MAX_FULLMOVE_NUMBER).
+    ///
+    /// These checks cost nothing measurable in perft. What they do not catch, a piece moving
+    /// where it cannot go or leaving its own king in check, still gives a position whose
+    /// board, bitboards, keys and counters agree, but not one the game can reach: it breaks
+    /// [`pos_is_ok`](Position::pos_is_ok), and a later move that captures the king panics.
     // Forced inline, with `undo_move` and `set_check_info`: added one at a time they gained
     // 2-3.5%, 1.5-3% and 0-3.5% perft, +4% to +9% together, from the saved calls and
     // register spills. The cost is about 3.5 KiB of machine code per call site.
     #[inline(always)]
     pub fn do_move(&mut self, m: Move) {
-        debug_assert!(m.is_ok(), "do_move({m:?})");
         let us = self.side_to_move;
         let them = !us;
         let (from, to) = (m.from(), m.to());
-        let pc = self.board[from as usize].expect("do_move: no piece on the move's origin");
+        let Some(pc) = self.board[from as usize].filter(|p| p.color() == us) else {
+            refuse_move(self, m)
+        };
 
         // The new ply's slot is filled field by field from locals: no StateInfo is copied
         // whole (a stack copy pushed whole stalled on store forwarding, a third of
@@ -66,12 +90,20 @@ impl Position {
         let (mut our_material, mut their_material) = (0, 0);
 
         let captured = match m.kind() {
-            MoveKind::EnPassant => Some(Piece::new(them, PieceType::Pawn)),
+            MoveKind::EnPassant => {
+                if pc.piece_type() != PieceType::Pawn || old_ep != Some(to) {
+                    refuse_move(self, m);
+                }
+                Some(Piece::new(them, PieceType::Pawn))
+            }
             MoveKind::Castling => None,
             _ => self.board[to as usize],
         };
 
         if m.kind() == MoveKind::Castling {
+            if pc.piece_type() != PieceType::King || !self.castles_with(us, from, to) {
+                refuse_move(self, m);
+            }
             let rook = Piece::new(us, PieceType::Rook);
             let (king_to, rook_to) = castling_destinations(us, from, to);
             self.remove_piece(pc, from);
@@ -85,7 +117,15 @@ impl Position {
             key ^= change;
             our_key ^= change;
         } else {
+            let pawn_reaches_last_rank =
+                pc.piece_type() == PieceType::Pawn && to.rank() == Rank::R8.relative(us);
+            if (m.kind() == MoveKind::Promotion) != pawn_reaches_last_rank {
+                refuse_move(self, m);
+            }
             if let Some(cap) = captured {
+                if cap.color() == us || cap.piece_type() == PieceType::King {
+                    refuse_move(self, m);
+                }
                 let cap_sq =
                     if m.kind() == MoveKind::EnPassant { en_passant_victim(us, to) } else { to };
                 let cap_key = zobrist::psq(cap, cap_sq);
@@ -178,25 +218,35 @@ impl Position {
         st.plies_from_null = plies_from_null;
         st.ep_square = None;
         st.captured = captured;
+        st.last_move = m;
         self.ply = next;
         self.side_to_move = them;
-        self.game_ply += 1;
 
-        if pc.piece_type() == PieceType::Pawn && (from as u8 ^ to as u8) == 16 {
+        if pc.piece_type() == PieceType::Pawn
+            && (from as u8 ^ to as u8) == 16
+            && from.rank() == Rank::R2.relative(us)
+        {
             self.set_en_passant_after_double_push(from, to);
         }
         self.set_check_info();
-        self.set_repetition(usize::from(rule50.min(plies_from_null)));
+        self.set_repetition(repetition_window(rule50, plies_from_null));
         debug_assert_eq!(self.pos_is_ok(false), Ok(()), "after do_move({m:?})");
     }
 
-    /// Takes back `m`, which must be the last move played. Restores the position exactly.
+    /// Takes back `m`, the last move played. Restores the position exactly, bit for bit.
     ///
     /// # Panics
     ///
-    /// May panic, or leave a corrupt position, if `m` is not the last move played.
+    /// In every build, before anything changes, if no move has been played, if `m` is not
+    /// the last move played, or if the last move was a null move (take that back with
+    /// [`undo_null_move`](Position::undo_null_move)).
     #[inline(always)]
     pub fn undo_move(&mut self, m: Move) {
+        // The set-up position's last_move is NONE, which is_ok refuses like NULL: one test
+        // covers "nothing to undo", "not the last move" and "a null move".
+        if self.state().last_move != m || !m.is_ok() {
+            refuse_undo(self, m);
+        }
         self.side_to_move = !self.side_to_move;
         let us = self.side_to_move;
         let (from, to) = (m.from(), m.to());
@@ -226,14 +276,28 @@ impl Position {
             }
         }
         self.ply -= 1;
-        self.game_ply -= 1;
         debug_assert_eq!(self.pos_is_ok(false), Ok(()), "after undo_move({m:?})");
     }
 
-    /// Passes the move to the opponent (for null-move pruning). The side to move must not be
-    /// in check.
+    /// Passes the move to the opponent (for null-move pruning). The game ply and the 50-move
+    /// counter advance as for a move, so the FEN stays true to the side to move; the
+    /// en-passant square is cleared, and repetitions are not looked for across it.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let mut pos = Position::startpos();
+    /// pos.do_null_move();
+    /// assert_eq!(pos.to_fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1");
+    /// pos.undo_null_move();
+    /// assert_eq!(pos.to_fen(), lerf_position::STARTPOS_FEN);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If the side to move is in check (passing would leave its king capturable), or if the
+    /// game would pass [`MAX_FULLMOVE_NUMBER`](crate::MAX_FULLMOVE_NUMBER).
     pub fn do_null_move(&mut self) {
-        debug_assert!(!self.in_check(), "do_null_move in check");
+        assert!(!self.in_check(), "do_null_move: the side to move is in check");
         let mut st = *self.state();
         st.key ^= zobrist::side();
         if let Some(ep) = st.ep_square.take() {
@@ -242,6 +306,7 @@ impl Position {
         st.rule50 = st.rule50.saturating_add(1);
         st.plies_from_null = 0;
         st.captured = None;
+        st.last_move = Move::NULL;
         st.repetition = 0;
         let next = self.next_slot();
         self.states[next] = st;
@@ -252,9 +317,24 @@ impl Position {
     }
 
     /// Takes back a null move.
+    ///
+    /// # Panics
+    ///
+    /// If the last thing played was not a null move (or nothing was played).
     pub fn undo_null_move(&mut self) {
+        assert!(
+            self.ply > 0 && self.state().last_move == Move::NULL,
+            "undo_null_move: the last move played was not a null move"
+        );
         self.ply -= 1;
         self.side_to_move = !self.side_to_move;
+    }
+
+    /// Whether the rook on `rook` castles for `us` with the king on `king` now.
+    #[inline]
+    fn castles_with(&self, us: Color, king: Square, rook: Square) -> bool {
+        let side = if rook > king { CastlingSide::King } else { CastlingSide::Queen };
+        self.castling_rook_square(us, side) == Some(rook)
     }
 
     /// After a pawn went from `from` two squares to `to` (the side to move is now the
@@ -303,7 +383,8 @@ impl Position {
         }
         let key = self.states[n].key;
         let mut repetition = 0i16;
-        // plies_from_null never exceeds the plies on the stack, so n - i stays in range.
+        // plies_from_null never exceeds the plies on the stack, so n - i stays in range; the
+        // window is at most MAX_REPETITION_DISTANCE, which an i16 holds.
         for i in (4..=end.min(n)).step_by(2) {
             let earlier = &self.states[n - i];
             if earlier.key == key {
@@ -312,5 +393,37 @@ impl Position {
             }
         }
         self.states[n].repetition = repetition;
+    }
+}
+
+/// Panics with the precondition `m` breaks in `pos` (see [`Position::do_move`]). Out of line
+/// and cold, so that the checks cost the hot path a compare and a branch each.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn refuse_move(pos: &Position, m: Move) -> ! {
+    let us = pos.side_to_move();
+    let why = if !m.is_ok() {
+        "Move::NONE and Move::NULL are not moves (do_null_move passes)".to_owned()
+    } else {
+        match pos.check_move(m) {
+            Err(e) => e.to_string(),
+            Ok(()) => format!("not playable by {us} here"),
+        }
+    };
+    panic!("do_move({m}) in {}: {why}", pos.to_fen());
+}
+
+/// Panics with the precondition `m` breaks in `pos` (see [`Position::undo_move`]).
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn refuse_undo(pos: &Position, m: Move) -> ! {
+    match pos.last_move() {
+        None => panic!("undo_move({m}): no move has been played"),
+        Some(Move::NULL) => {
+            panic!("undo_move({m}): the last move played was a null move (undo_null_move)")
+        }
+        Some(last) => panic!("undo_move({m}): the last move played was {last}"),
     }
 }

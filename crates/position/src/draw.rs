@@ -6,6 +6,23 @@ use crate::position::Position;
 use crate::zobrist;
 use lerf_bitboard::between;
 
+/// How far back, in plies, repetitions are looked for: 150, the 75-move rule. An earlier
+/// occurrence of the current position further back than this lies before a stretch of 150
+/// plies without a capture or pawn move, so the game was already drawn by the 75-move rule
+/// before the position came back; no rule needs it. Within this distance detection is
+/// exact, in games of any length, and each scan costs at most 75 key comparisons.
+pub const MAX_REPETITION_DISTANCE: usize = 150;
+
+// StateInfo::repetition is an i16.
+const _: () = assert!(MAX_REPETITION_DISTANCE <= i16::MAX as usize);
+
+/// The number of plies back that can hold the current position: the smaller of the 50-move
+/// counter, the plies since the last null move, and [`MAX_REPETITION_DISTANCE`].
+#[inline]
+pub(crate) fn repetition_window(rule50: u16, plies_from_null: u16) -> usize {
+    usize::from(rule50.min(plies_from_null)).min(MAX_REPETITION_DISTANCE)
+}
+
 impl Position {
     /// Whether the position is drawn by the 50-move rule (unless the side to move is mated)
     /// or by a repetition that happened within the last `ply` plies (the search's distance
@@ -21,7 +38,7 @@ impl Position {
     /// Whether any position since the last irreversible move has occurred before.
     pub fn has_repeated(&self) -> bool {
         let st = self.state();
-        let end = usize::from(st.rule50.min(st.plies_from_null));
+        let end = repetition_window(st.rule50, st.plies_from_null);
         self.history().iter().rev().take(end.saturating_sub(3)).any(|s| s.repetition != 0)
     }
 
@@ -30,7 +47,7 @@ impl Position {
     /// Uses the cuckoo tables of reversible moves: no move generation.
     pub fn upcoming_repetition(&self, ply: i32) -> bool {
         let st = self.state();
-        let end = usize::from(st.rule50.min(st.plies_from_null));
+        let end = repetition_window(st.rule50, st.plies_from_null);
         let n = self.ply;
         if end < 3 {
             return false;

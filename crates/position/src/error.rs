@@ -1,7 +1,7 @@
 //! Typed errors for FEN and UCI input.
 
 use core::fmt;
-use lerf_types::{Color, Square};
+use lerf_types::{Color, Piece, Square, UciMove};
 
 /// Which part of a FEN an error is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -40,19 +40,23 @@ impl fmt::Display for FenField {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum FenErrorKind {
-    /// Not 4 to 6 space-separated fields.
+    /// Not 4 to 6 fields separated by ASCII whitespace.
     FieldCount(usize),
+    /// A Unicode space (such as U+00A0) where only ASCII whitespace separates fields.
+    NonAsciiSpace(char),
     /// Not 8 ranks separated by `/`.
     RankCount(usize),
     /// A character that is no piece letter or digit 1–8.
     BadPieceLetter(char),
+    /// Two digits in a row (`4K21`): one digit counts the empty squares between pieces.
+    AdjacentDigits,
     /// A rank that describes more than 8 squares (rank number 1–8).
     RankTooLong(u8),
     /// A rank that describes fewer than 8 squares (rank number 1–8).
     RankTooShort(u8),
     /// The side to move is not `w` or `b`.
     BadSideToMove,
-    /// A character that is no castling letter.
+    /// A character that is no castling letter (`KQkq`, a file letter, or a lone `-`).
     BadCastlingLetter(char),
     /// The same castling right twice.
     DuplicateCastling(char),
@@ -64,8 +68,10 @@ pub enum FenErrorKind {
     BadEnPassantSquare,
     /// An en-passant square that no double pawn push could have left.
     ImpossibleEnPassant(Square),
-    /// A counter that is not a number in range.
-    BadNumber,
+    /// A counter with a character other than an ASCII digit (no sign, no spaces).
+    NotDigits,
+    /// A counter above its limit (the value given).
+    NumberTooLarge(u32),
     /// A side without a king.
     MissingKing(Color),
     /// A side with more than one king.
@@ -86,12 +92,23 @@ impl fmt::Display for FenErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::FieldCount(n) => write!(f, "expected 4 to 6 fields, found {n}"),
-            Self::RankCount(n) => write!(f, "expected 8 ranks, found {n}"),
-            Self::BadPieceLetter(c) => write!(f, "unexpected character {c:?}"),
+            Self::NonAsciiSpace(c) => write!(
+                f,
+                "U+{:04X} is not a field separator (fields are separated by ASCII whitespace)",
+                u32::from(*c)
+            ),
+            Self::RankCount(n) => write!(f, "expected 8 ranks separated by '/', found {n}"),
+            Self::BadPieceLetter(c) => {
+                write!(f, "{c:?} is neither a piece letter (PNBRQKpnbrqk) nor a digit 1-8")
+            }
+            Self::AdjacentDigits => write!(f, "two digits in a row"),
             Self::RankTooLong(r) => write!(f, "rank {r} has more than 8 squares"),
             Self::RankTooShort(r) => write!(f, "rank {r} has fewer than 8 squares"),
             Self::BadSideToMove => write!(f, "expected w or b"),
-            Self::BadCastlingLetter(c) => write!(f, "unexpected character {c:?}"),
+            Self::BadCastlingLetter(c) => write!(
+                f,
+                "{c:?} is not a castling letter (K, Q, k, q, a file letter A-H or a-h, or a lone -)"
+            ),
             Self::DuplicateCastling(c) => write!(f, "castling right {c:?} given twice"),
             Self::CastlingWithoutKing(c) => {
                 write!(f, "castling right {c:?} but the king is not on its back rank")
@@ -100,10 +117,14 @@ impl fmt::Display for FenErrorKind {
                 write!(f, "castling right {c:?} but no rook where it must be")
             }
             Self::BadEnPassantSquare => {
-                write!(f, "expected - or a square on the third or sixth rank")
+                write!(
+                    f,
+                    "expected - or a square on the side's sixth rank (e6 for White, e3 for Black)"
+                )
             }
             Self::ImpossibleEnPassant(sq) => write!(f, "no double pawn push can have passed {sq}"),
-            Self::BadNumber => write!(f, "not a number in range"),
+            Self::NotDigits => write!(f, "not a number (ASCII digits only)"),
+            Self::NumberTooLarge(max) => write!(f, "larger than {max}, the limit"),
             Self::MissingKing(c) => write!(f, "{c} has no king"),
             Self::TooManyKings(c) => write!(f, "{c} has more than one king"),
             Self::TooManyPieces(c) => write!(f, "{c} has more pieces than a game can produce"),
@@ -115,38 +136,150 @@ impl fmt::Display for FenErrorKind {
     }
 }
 
-/// A FEN that could not be read: which field, its text, and what is wrong.
+/// How many characters of the offending text a [`FenError`] keeps.
+pub const FEN_ERROR_TOKEN_LIMIT: usize = 32;
+
+/// A FEN that could not be read: which field, where, the offending text, and what is wrong.
 ///
 /// ```
 /// use lerf_position::{FenErrorKind, FenField, Position};
 /// let err = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1").unwrap_err();
 /// assert_eq!(err.field, FenField::SideToMove);
+/// assert_eq!(err.offset, 44);
+/// assert_eq!(err.token, "x");
 /// assert_eq!(err.kind, FenErrorKind::BadSideToMove);
-/// assert_eq!(err.to_string(), "invalid fen, side to move \"x\": expected w or b");
+/// assert_eq!(err.to_string(), "invalid fen: side to move \"x\" at byte 44: expected w or b");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct FenError {
     /// The field at fault.
     pub field: FenField,
-    /// The text of that field (the whole FEN for [`FenField::Whole`]).
-    pub text: String,
+    /// The byte offset in the input where the fault is (for a field-wide fault, where the
+    /// field starts; for a missing field, the input's length).
+    pub offset: usize,
+    /// The offending text: the character, word or field at fault, cut to
+    /// [`FEN_ERROR_TOKEN_LIMIT`] characters (a `…` marks the cut).
+    pub token: String,
     /// What is wrong.
     pub kind: FenErrorKind,
 }
 
 impl FenError {
-    pub(crate) fn new(field: FenField, text: &str, kind: FenErrorKind) -> FenError {
-        FenError { field, text: text.to_owned(), kind }
+    pub(crate) fn new(field: FenField, offset: usize, token: &str, kind: FenErrorKind) -> FenError {
+        FenError { field, offset, token: cut(token), kind }
+    }
+}
+
+/// `text` cut to [`FEN_ERROR_TOKEN_LIMIT`] characters, with `…` where it was cut.
+fn cut(text: &str) -> String {
+    match text.char_indices().nth(FEN_ERROR_TOKEN_LIMIT) {
+        None => text.to_owned(),
+        Some((end, _)) => format!("{}…", &text[..end]),
     }
 }
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid fen, {} {:?}: {}", self.field, self.text, self.kind)
+        write!(
+            f,
+            "invalid fen: {} {:?} at byte {}: {}",
+            self.field, self.token, self.offset, self.kind
+        )
     }
 }
 
 impl std::error::Error for FenError {}
+
+/// Why [`Position::check_move`](crate::Position::check_move) refused a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum IllegalMoveReason {
+    /// [`Move::NONE`](lerf_types::Move::NONE) or [`Move::NULL`](lerf_types::Move::NULL) (a
+    /// null move is played with `do_null_move`).
+    NotAMove,
+    /// 16 bits that no move is encoded as (promotion bits on a move that is no promotion).
+    Malformed,
+    /// No piece on the origin square.
+    NoPiece(Square),
+    /// The piece on the origin belongs to the side not to move.
+    NotYourPiece(Square, Color),
+    /// The move would capture a piece of the mover's own side.
+    CapturesOwnPiece(Square),
+    /// The piece cannot go from the origin to the destination (how it moves, or a blocked
+    /// path).
+    CannotReach(Piece, Square, Square),
+    /// A pawn reaches the last rank without saying what it promotes to.
+    MustPromote,
+    /// A promotion by a piece that is not a pawn, or to a square off the last rank.
+    CannotPromote,
+    /// No en-passant capture onto this square is possible now.
+    NoEnPassant(Square),
+    /// The king or rook has moved, or no rook castles from that square.
+    NoCastlingRight,
+    /// A piece stands between the king or rook and their castling squares.
+    CastlingBlocked,
+    /// The king would castle out of, through or into check.
+    CastlingThroughCheck,
+    /// The king is in check and the move neither captures nor blocks the checker.
+    DoesNotAnswerCheck,
+    /// The move would leave the mover's king in check (a pinned piece, or the king stepping
+    /// onto an attacked square).
+    LeavesKingInCheck,
+}
+
+impl fmt::Display for IllegalMoveReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NotAMove => write!(f, "Move::NONE and Move::NULL are not moves"),
+            Self::Malformed => write!(f, "not a well-formed move"),
+            Self::NoPiece(sq) => write!(f, "no piece on {sq}"),
+            Self::NotYourPiece(sq, side) => write!(f, "the piece on {sq} is not {side}'s"),
+            Self::CapturesOwnPiece(sq) => write!(f, "it would capture its own piece on {sq}"),
+            Self::CannotReach(pc, from, to) => {
+                write!(f, "the {} on {from} cannot move to {to}", pc.piece_type().name())
+            }
+            Self::MustPromote => write!(f, "a pawn reaching the last rank must promote"),
+            Self::CannotPromote => write!(f, "only a pawn reaching the last rank promotes"),
+            Self::NoEnPassant(sq) => write!(f, "no en-passant capture onto {sq} is possible"),
+            Self::NoCastlingRight => write!(f, "no right to castle with that rook"),
+            Self::CastlingBlocked => write!(f, "the castling path is not empty"),
+            Self::CastlingThroughCheck => {
+                write!(f, "the king would castle out of, through or into check")
+            }
+            Self::DoesNotAnswerCheck => {
+                write!(f, "the king is in check and the move does not answer it")
+            }
+            Self::LeavesKingInCheck => write!(f, "it would leave the king in check"),
+        }
+    }
+}
+
+/// A move that was refused, with the reason.
+///
+/// ```
+/// use lerf_position::{IllegalMoveReason, Position};
+/// use lerf_types::{Move, Square};
+/// let mut pos = Position::startpos();
+/// let err = pos.play(Move::new(Square::E2, Square::E5)).unwrap_err();
+/// assert!(matches!(err.reason, IllegalMoveReason::CannotReach(..)));
+/// assert_eq!(err.to_string(), "illegal move e2e5: the pawn on e2 cannot move to e5");
+/// assert_eq!(pos, Position::startpos());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct IllegalMove {
+    /// The move as UCI text in the position's notation.
+    pub uci: UciMove,
+    /// Why it was refused.
+    pub reason: IllegalMoveReason,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move {}: {}", self.uci, self.reason)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
 
 /// A UCI move text that is not a legal move in the position.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -154,14 +287,20 @@ pub enum UciError {
     /// The text is not UCI move syntax.
     Syntax(lerf_types::ParseError),
     /// Well-formed, but not a legal move here.
-    Illegal(String),
+    Illegal(IllegalMove),
+}
+
+impl From<IllegalMove> for UciError {
+    fn from(e: IllegalMove) -> UciError {
+        UciError::Illegal(e)
+    }
 }
 
 impl fmt::Display for UciError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             UciError::Syntax(e) => e.fmt(f),
-            UciError::Illegal(text) => write!(f, "illegal move in this position: {text:?}"),
+            UciError::Illegal(e) => e.fmt(f),
         }
     }
 }
@@ -170,7 +309,7 @@ impl std::error::Error for UciError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             UciError::Syntax(e) => Some(e),
-            UciError::Illegal(_) => None,
+            UciError::Illegal(e) => Some(e),
         }
     }
 }

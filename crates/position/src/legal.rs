@@ -2,7 +2,7 @@
 //! which move a UCI text means.
 
 use crate::do_move::{castling_destinations, en_passant_victim};
-use crate::error::UciError;
+use crate::error::{IllegalMove, IllegalMoveReason as Reason, UciError};
 use crate::position::Position;
 use crate::zobrist;
 use lerf_bitboard::{Bitboard, aligned, between, pawn_attacks};
@@ -13,7 +13,9 @@ use lerf_types::{
 
 impl Position {
     /// Whether `m`, known to be pseudo-legal, leaves the mover's king safe (and, for
-    /// castling, crosses no attacked square).
+    /// castling, crosses no attacked square). For a move that is not pseudo-legal the answer
+    /// means nothing (it never panics): ask [`check_move`](Position::check_move) about a
+    /// move from outside.
     pub fn is_legal(&self, m: Move) -> bool {
         let us = self.side_to_move;
         let (from, to) = (m.from(), m.to());
@@ -143,7 +145,8 @@ impl Position {
             && !self.castling_impeded(us, side)
     }
 
-    /// Whether `m`, a pseudo-legal move, gives check.
+    /// Whether `m`, a pseudo-legal move, gives check. For any other move the answer means
+    /// nothing (it never panics).
     pub fn gives_check(&self, m: Move) -> bool {
         let us = self.side_to_move;
         let (from, to) = (m.from(), m.to());
@@ -196,7 +199,8 @@ impl Position {
     }
 
     /// The Zobrist key the position will have after the legal move `m`, without playing it
-    /// (for prefetching a hash table). Equal to `key()` after `do_move(m)`.
+    /// (for prefetching a hash table). Equal to `key()` after `do_move(m)`; for a move that
+    /// is not legal the answer means nothing (it never panics).
     pub fn key_after(&self, m: Move) -> u64 {
         let us = self.side_to_move;
         let (from, to) = (m.from(), m.to());
@@ -261,23 +265,181 @@ impl Position {
     /// either variant) king-takes-rook `e1h1`.
     ///
     /// ```
-    /// use lerf_position::Position;
+    /// use lerf_position::{IllegalMoveReason, Position, UciError};
     /// let pos = Position::startpos();
     /// assert!(pos.parse_uci("g1f3").is_ok());
-    /// assert!(pos.parse_uci("e2e5").is_err());
-    /// assert!(pos.parse_uci("e2").is_err());
+    /// let Err(UciError::Illegal(e)) = pos.parse_uci("e2e5") else { panic!() };
+    /// assert_eq!(e.to_string(), "illegal move e2e5: the pawn on e2 cannot move to e5");
+    /// assert!(matches!(pos.parse_uci("e2"), Err(UciError::Syntax(_))));
     /// ```
     ///
     /// # Errors
     ///
-    /// [`UciError::Syntax`] for text that is no UCI move, [`UciError::Illegal`] for a move
-    /// that is not legal in this position (including the null move `0000`).
+    /// [`UciError::Syntax`] for text that is no UCI move, [`UciError::Illegal`] with the
+    /// reason for a move that is not legal in this position (including the null move
+    /// `0000`).
     pub fn parse_uci(&self, text: &str) -> Result<Move, UciError> {
         let uci: UciMove = text.parse().map_err(UciError::Syntax)?;
-        let illegal = || UciError::Illegal(text.to_owned());
-        let UciMove::Normal { from, to, promotion } = uci else { return Err(illegal()) };
-        let m = self.move_from_squares(from, to, promotion).ok_or_else(illegal)?;
-        if self.is_pseudo_legal(m) && self.is_legal(m) { Ok(m) } else { Err(illegal()) }
+        let illegal = |reason| UciError::Illegal(IllegalMove { uci, reason });
+        let UciMove::Normal { from, to, promotion } = uci else {
+            return Err(illegal(Reason::NotAMove));
+        };
+        let m =
+            self.move_from_squares(from, to, promotion).ok_or(illegal(Reason::NoPiece(from)))?;
+        self.check_move(m).map_err(|e| illegal(e.reason))?;
+        Ok(m)
+    }
+
+    /// Checks a move from outside (a file, a user, a hash table): `Ok` when it is legal here,
+    /// otherwise the reason it is not. Any 16-bit value is accepted; this never panics.
+    ///
+    /// ```
+    /// use lerf_position::{IllegalMoveReason, Position};
+    /// use lerf_types::{Move, Square};
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1")?;
+    /// let err = pos.check_move(Move::new(Square::E1, Square::F2)).unwrap_err();
+    /// assert_eq!(err.reason, IllegalMoveReason::LeavesKingInCheck);
+    /// assert!(pos.check_move(Move::new(Square::E1, Square::E2)).is_ok());
+    /// # Ok::<(), lerf_position::FenError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// An [`IllegalMove`] with the [`IllegalMoveReason`].
+    pub fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
+        if self.is_pseudo_legal(m) && self.is_legal(m) {
+            Ok(())
+        } else {
+            Err(IllegalMove { uci: m.to_uci(self.chess960), reason: self.why_illegal(m) })
+        }
+    }
+
+    /// Plays `m` if it is legal here; otherwise leaves the position as it was and says why.
+    /// The checked way to play a move that comes from outside; moves from the generator can
+    /// go straight to [`do_move`](Position::do_move).
+    ///
+    /// ```
+    /// use lerf_position::{IllegalMoveReason, Position};
+    /// use lerf_types::{Move, Square};
+    /// let mut pos = Position::startpos();
+    /// pos.play(Move::new(Square::E2, Square::E4))?;
+    /// let err = pos.play(Move::new(Square::E4, Square::E5)).unwrap_err();
+    /// assert_eq!(err.reason, IllegalMoveReason::NotYourPiece(Square::E4, lerf_types::Color::Black));
+    /// assert_eq!(pos.plies_played(), 1);
+    /// # Ok::<(), lerf_position::IllegalMove>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`check_move`](Position::check_move).
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        self.check_move(m)?;
+        self.do_move(m);
+        Ok(())
+    }
+
+    /// Plays the move a UCI text names, if it is legal here, and returns it; otherwise
+    /// leaves the position as it was and says why.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let mut pos = Position::startpos();
+    /// for text in ["e2e4", "e7e5", "g1f3"] {
+    ///     pos.play_uci(text)?;
+    /// }
+    /// assert!(pos.play_uci("e1g1").is_err());
+    /// assert_eq!(pos.to_fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    /// # Ok::<(), lerf_position::UciError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`parse_uci`](Position::parse_uci).
+    pub fn play_uci(&mut self, text: &str) -> Result<Move, UciError> {
+        let m = self.parse_uci(text)?;
+        self.do_move(m);
+        Ok(m)
+    }
+
+    /// Why `m`, which `is_pseudo_legal` or `is_legal` refused, is not legal here.
+    fn why_illegal(&self, m: Move) -> Reason {
+        if !m.is_ok() {
+            return Reason::NotAMove;
+        }
+        let us = self.side_to_move;
+        let (from, to) = (m.from(), m.to());
+        let Some(pc) = self.piece_on(from) else { return Reason::NoPiece(from) };
+        if pc.color() != us {
+            return Reason::NotYourPiece(from, us);
+        }
+        let promotion_bits_clear = m.bits() >> 12 & 3 == 0;
+        let last_rank = to.rank() == Rank::R8.relative(us);
+        match m.kind() {
+            MoveKind::Castling => {
+                let side = if to > from { CastlingSide::King } else { CastlingSide::Queen };
+                if !promotion_bits_clear {
+                    Reason::Malformed
+                } else if pc.piece_type() != PieceType::King {
+                    Reason::CannotReach(pc, from, to)
+                } else if self.castling_rook_square(us, side) != Some(to) {
+                    Reason::NoCastlingRight
+                } else if self.castling_impeded(us, side) {
+                    Reason::CastlingBlocked
+                } else {
+                    Reason::CastlingThroughCheck
+                }
+            }
+            MoveKind::EnPassant => {
+                if !promotion_bits_clear {
+                    Reason::Malformed
+                } else if pc.piece_type() != PieceType::Pawn
+                    || self.ep_square() != Some(to)
+                    || !pawn_attacks(us, from).contains(to)
+                {
+                    Reason::NoEnPassant(to)
+                } else if self.checkers().contains(en_passant_victim(us, to)) {
+                    Reason::LeavesKingInCheck
+                } else {
+                    self.check_reason(pc, to)
+                }
+            }
+            MoveKind::Promotion => {
+                if pc.piece_type() != PieceType::Pawn || !last_rank {
+                    Reason::CannotPromote
+                } else if !self.pawn_reaches(from, to) {
+                    Reason::CannotReach(pc, from, to)
+                } else {
+                    self.check_reason(pc, to)
+                }
+            }
+            MoveKind::Normal => {
+                let reaches = match pc.piece_type() {
+                    PieceType::Pawn => self.pawn_reaches(from, to),
+                    pt => attacks(pt, from, self.occupied()).contains(to),
+                };
+                if !promotion_bits_clear {
+                    Reason::Malformed
+                } else if self.pieces_of(us).contains(to) {
+                    Reason::CapturesOwnPiece(to)
+                } else if !reaches {
+                    Reason::CannotReach(pc, from, to)
+                } else if pc.piece_type() == PieceType::Pawn && last_rank {
+                    Reason::MustPromote
+                } else {
+                    self.check_reason(pc, to)
+                }
+            }
+        }
+    }
+
+    /// Why a move of `pc` to `to` that the piece can make is illegal: it ignores a check, or
+    /// it exposes its own king.
+    fn check_reason(&self, pc: Piece, to: Square) -> Reason {
+        if self.resolves_check(pc, to) {
+            Reason::LeavesKingInCheck
+        } else {
+            Reason::DoesNotAnswerCheck
+        }
     }
 
     /// The 16-bit move that UCI squares describe here (not yet checked for legality).

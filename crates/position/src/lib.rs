@@ -48,9 +48,13 @@ mod state;
 mod validate;
 mod zobrist;
 
-pub use error::{FenError, FenErrorKind, FenField, UciError};
+pub use draw::MAX_REPETITION_DISTANCE;
+pub use error::{
+    FEN_ERROR_TOKEN_LIMIT, FenError, FenErrorKind, FenField, IllegalMove, IllegalMoveReason,
+    UciError,
+};
 pub use fen::STARTPOS_FEN;
-pub use position::{PIECE_VALUES, Position, piece_value};
+pub use position::{MAX_FULLMOVE_NUMBER, PIECE_VALUES, Position, piece_value};
 pub use state::StateInfo;
 pub use validate::Inconsistency;
 

@@ -37,7 +37,6 @@ pub const fn piece_value(pt: PieceType) -> Value {
 /// assert_eq!(pos, Position::startpos());
 /// # Ok::<(), lerf_position::UciError>(())
 /// ```
-#[derive(Clone)]
 pub struct Position {
     pub(crate) board: [Option<Piece>; 64],
     /// Index 0 holds all pieces; 1..=6 one piece type each.
@@ -45,7 +44,8 @@ pub struct Position {
     pub(crate) by_color: ByColor<Bitboard>,
     pub(crate) piece_count: [u8; 16],
     pub(crate) side_to_move: Color,
-    pub(crate) game_ply: u32,
+    /// The game ply of the set-up position (`states[0]`); the current one adds `ply`.
+    pub(crate) root_game_ply: u32,
     pub(crate) chess960: bool,
     /// Rights lost when a piece leaves or enters each square.
     pub(crate) castling_rights_mask: [CastlingRights; 64],
@@ -59,9 +59,41 @@ pub struct Position {
     pub(crate) king_squares: ByColor<Square>,
     /// One StateInfo per ply played since set-up; `states[ply]` is the current one. Slots
     /// above `ply` are kept for reuse, so a move writes its state in place instead of
-    /// copying one.
+    /// copying one. A new or cloned position holds only the slots it uses: the stack grows
+    /// with the game (amortised, once per new depth), never per move.
     pub(crate) states: Vec<StateInfo>,
     pub(crate) ply: usize,
+}
+
+/// The largest full-move number: [`Position::from_fen`] refuses a larger one, and
+/// [`Position::do_move`] panics rather than go past it, so every FEN that a position prints
+/// reads back.
+pub const MAX_FULLMOVE_NUMBER: u32 = u32::MAX / 2;
+
+/// The largest game ply, that of Black to move at [`MAX_FULLMOVE_NUMBER`].
+pub(crate) const MAX_GAME_PLY: u32 = 2 * (MAX_FULLMOVE_NUMBER - 1) + 1;
+
+/// Clones the position with only the states it uses (the slots above the current ply,
+/// kept by the original for reuse, are left behind).
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        Position {
+            board: self.board,
+            by_type: self.by_type,
+            by_color: self.by_color,
+            piece_count: self.piece_count,
+            side_to_move: self.side_to_move,
+            root_game_ply: self.root_game_ply,
+            chess960: self.chess960,
+            castling_rights_mask: self.castling_rights_mask,
+            castling_rook_square: self.castling_rook_square,
+            castling_path: self.castling_path,
+            castling_king_path: self.castling_king_path,
+            king_squares: self.king_squares,
+            states: self.history().to_vec(),
+            ply: self.ply,
+        }
+    }
 }
 
 /// Index of a single castling right in the per-right arrays.
@@ -72,15 +104,15 @@ pub(crate) const fn castling_index(color: Color, side: CastlingSide) -> usize {
 
 impl Position {
     pub(crate) fn empty() -> Position {
-        let mut states = Vec::with_capacity(256);
-        states.push(StateInfo::EMPTY);
+        // One slot, exactly: a position that is only stored never holds spare states.
+        let states = vec![StateInfo::EMPTY];
         Position {
             board: [None; 64],
             by_type: [Bitboard::EMPTY; 7],
             by_color: ByColor::new(Bitboard::EMPTY, Bitboard::EMPTY),
             piece_count: [0; 16],
             side_to_move: Color::White,
-            game_ply: 0,
+            root_game_ply: 0,
             chess960: false,
             castling_rights_mask: [CastlingRights::empty(); 64],
             castling_rook_square: [None; 4],
@@ -97,8 +129,7 @@ impl Position {
     /// The current ply's [`StateInfo`].
     #[inline]
     pub fn state(&self) -> &StateInfo {
-        // `ply` always indexes a filled slot; the fallback is never taken.
-        self.states.get(self.ply).unwrap_or(&StateInfo::EMPTY)
+        &self.states[self.ply]
     }
 
     #[inline]
@@ -113,13 +144,30 @@ impl Position {
 
     /// Makes room for one more ply and returns its index (the caller fills the slot and
     /// sets `ply`).
+    ///
+    /// # Panics
+    ///
+    /// If the game would pass [`MAX_FULLMOVE_NUMBER`]. The check sits where the stack grows,
+    /// off the path of a move that reuses a slot: a ply's game ply is the root's plus its
+    /// index, so a slot that exists has been checked.
     #[inline]
     pub(crate) fn next_slot(&mut self) -> usize {
         let next = self.ply + 1;
         if next == self.states.len() {
-            self.states.push(StateInfo::EMPTY);
+            self.grow_stack();
         }
         next
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow_stack(&mut self) {
+        let game_ply = u64::from(self.root_game_ply) + self.states.len() as u64;
+        assert!(
+            game_ply <= u64::from(MAX_GAME_PLY),
+            "a move past full-move number {MAX_FULLMOVE_NUMBER}, the largest a FEN may hold"
+        );
+        self.states.push(StateInfo::EMPTY);
     }
 
     // ----- pieces -----
@@ -192,15 +240,34 @@ impl Position {
         self.side_to_move
     }
 
-    /// Plies since the start of the game (0 for White's first move).
+    /// Plies since the start of the game (0 for White's first move), null moves included:
+    /// it is even exactly when White is to move, and at most
+    /// `2 * (MAX_FULLMOVE_NUMBER - 1) + 1`.
     #[inline]
     pub fn game_ply(&self) -> u32 {
-        self.game_ply
+        // The sum was checked against MAX_GAME_PLY when the slot was made (grow_stack).
+        self.root_game_ply + self.ply as u32
     }
 
-    /// The full-move number as FEN writes it (1 at the start, +1 after Black moves).
+    /// The full-move number as FEN writes it (1 at the start, +1 after Black moves), at most
+    /// [`MAX_FULLMOVE_NUMBER`].
     pub fn fullmove_number(&self) -> u32 {
-        1 + self.game_ply / 2
+        1 + self.game_ply() / 2
+    }
+
+    /// The move that led to the current position: [`Move::NULL`](lerf_types::Move::NULL)
+    /// after a null move, `None` at the position that was set up.
+    #[inline]
+    pub fn last_move(&self) -> Option<lerf_types::Move> {
+        (self.ply > 0).then(|| self.state().last_move)
+    }
+
+    /// Plies played (null moves included) since the position was set up: how many
+    /// [`undo_move`](Position::undo_move) or [`undo_null_move`](Position::undo_null_move)
+    /// calls can follow.
+    #[inline]
+    pub fn plies_played(&self) -> usize {
+        self.ply
     }
 
     /// Whether castling follows Chess960 rules and notation.
@@ -221,24 +288,36 @@ impl Position {
         self.castling_rights().contains(CastlingRights::new(color, side))
     }
 
-    /// The rook that castles for `color` on `side`, while that right exists.
+    /// The rook that castles for `color` on `side`: `None` unless that right exists now.
     #[inline]
     pub fn castling_rook_square(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        // The array keeps the square after the right is lost, so that undoing the move that
+        // lost it needs no work; the right decides what is reported.
         self.castling_rook_square[castling_index(color, side)]
+            .filter(|_| self.can_castle(color, side))
     }
 
     /// Squares that must be empty for `color` to castle on `side` (king and rook paths,
-    /// without the king and that rook).
+    /// without the king and that rook); empty unless that right exists now.
     #[inline]
     pub fn castling_path(&self, color: Color, side: CastlingSide) -> Bitboard {
-        self.castling_path[castling_index(color, side)]
+        if self.can_castle(color, side) {
+            self.castling_path[castling_index(color, side)]
+        } else {
+            Bitboard::EMPTY
+        }
     }
 
     /// Squares `color`'s king crosses when castling on `side`, its destination included
-    /// (empty when the king already stands there): none may be attacked.
+    /// (empty when the king already stands there): none may be attacked. Empty unless that
+    /// right exists now.
     #[inline]
     pub fn castling_king_path(&self, color: Color, side: CastlingSide) -> Bitboard {
-        self.castling_king_path[castling_index(color, side)]
+        if self.can_castle(color, side) {
+            self.castling_king_path[castling_index(color, side)]
+        } else {
+            Bitboard::EMPTY
+        }
     }
 
     /// Whether the castling path of `color` on `side` is blocked.
@@ -381,6 +460,23 @@ impl Position {
         }
     }
 
+    /// Fills the bitboards, counts and king squares from one bitboard per piece (indexed by
+    /// `Piece as usize`), for set-up: the board array is the caller's.
+    pub(crate) fn set_piece_bitboards(&mut self, by_piece: &[Bitboard; 16]) {
+        for pc in Piece::ALL {
+            let bb = by_piece[pc as usize];
+            let (color, pt) = (pc.color(), pc.piece_type());
+            self.by_type[0] |= bb;
+            self.by_type[pt as usize] |= bb;
+            self.by_color[color] |= bb;
+            // At most 64 squares, so the count fits a u8.
+            self.piece_count[pc as usize] = bb.popcount() as u8;
+            if pt == PieceType::King {
+                self.king_squares[color] = bb.lsb().unwrap_or(Square::A1);
+            }
+        }
+    }
+
     #[inline]
     pub(crate) fn remove_piece(&mut self, piece: Piece, sq: Square) {
         self.board[sq as usize] = None;
@@ -471,41 +567,58 @@ impl Position {
 
     // ----- from-scratch computations (set-up, validation) -----
 
-    /// Keys, material and checkers computed from the board alone, for set-up and for
-    /// checking the incremental versions.
-    pub(crate) fn compute_state(&self) -> StateInfo {
-        let mut si = *self.state();
-        si.key = zobrist::side_key(self.side_to_move) ^ zobrist::castling(si.castling_rights);
-        if let Some(ep) = si.ep_square {
-            si.key ^= zobrist::en_passant(ep);
+    /// The XOR of the Zobrist keys of each piece's squares, indexed by `Piece as usize`.
+    pub(crate) fn piece_keys(&self) -> [u64; 16] {
+        let mut keys = [0u64; 16];
+        for pc in Piece::ALL {
+            for sq in self.pieces(pc.color(), pc.piece_type()) {
+                keys[pc as usize] ^= zobrist::psq(pc, sq);
+            }
         }
-        si.pawn_key = zobrist::no_pawns();
-        si.material_key = 0;
-        si.minor_piece_key = 0;
-        si.non_pawn_key = ByColor::new(0, 0);
-        si.non_pawn_material = ByColor::new(0, 0);
-        for sq in self.occupied() {
-            let Some(pc) = self.board[sq as usize] else { continue };
-            let key = zobrist::psq(pc, sq);
-            si.key ^= key;
+        keys
+    }
+
+    /// Writes into the current state the keys and material that the board, side to move,
+    /// castling rights and en-passant square give, from each piece's key (see
+    /// [`piece_keys`](Position::piece_keys)): for set-up, and (on a copy) for checking the
+    /// incremental versions.
+    pub(crate) fn set_keys_from(&mut self, piece_keys: &[u64; 16]) {
+        let mut key = zobrist::side_key(self.side_to_move);
+        let mut pawn_key = zobrist::no_pawns();
+        let (mut material_key, mut minor_key) = (0, 0);
+        let mut non_pawn_key = [0u64; 2];
+        let mut non_pawn_material = [0; 2];
+        for pc in Piece::ALL {
+            let (piece_key, count) = (piece_keys[pc as usize], self.piece_count[pc as usize]);
+            key ^= piece_key;
+            material_key ^= zobrist::material(pc, count);
             match pc.piece_type() {
-                PieceType::Pawn => si.pawn_key ^= key,
+                PieceType::Pawn => pawn_key ^= piece_key,
                 pt => {
-                    si.non_pawn_key[pc.color()] ^= key;
-                    si.non_pawn_material[pc.color()] += piece_value(pt);
+                    non_pawn_key[pc.color() as usize] ^= piece_key;
+                    non_pawn_material[pc.color() as usize] += piece_value(pt) * Value::from(count);
                     if matches!(pt, PieceType::Knight | PieceType::Bishop) {
-                        si.minor_piece_key ^= key;
+                        minor_key ^= piece_key;
                     }
                 }
             }
         }
-        for pc in Piece::ALL {
-            for n in 0..self.piece_count[pc as usize] {
-                si.material_key ^= zobrist::psq(pc, Square::from_index(n));
-            }
+        let st = self.state_mut();
+        key ^= zobrist::castling(st.castling_rights);
+        if let Some(ep) = st.ep_square {
+            key ^= zobrist::en_passant(ep);
         }
+        st.key = key;
+        st.pawn_key = pawn_key;
+        st.material_key = material_key;
+        st.minor_piece_key = minor_key;
+        st.non_pawn_key = ByColor::new(non_pawn_key[0], non_pawn_key[1]);
+        st.non_pawn_material = ByColor::new(non_pawn_material[0], non_pawn_material[1]);
+    }
+
+    /// The pieces giving check to the side to move, found from scratch.
+    pub(crate) fn compute_checkers(&self) -> Bitboard {
         let us = self.side_to_move;
-        si.checkers = self.attackers_to(self.king_square(us), self.occupied()) & self.by_color[!us];
-        si
+        self.attackers_to(self.king_square(us), self.occupied()) & self.by_color[!us]
     }
 }

@@ -1,7 +1,7 @@
 //! What each ply adds to the position: keys, counters and check information.
 
 use lerf_bitboard::Bitboard;
-use lerf_types::{ByColor, CastlingRights, Piece, Square, Value};
+use lerf_types::{ByColor, CastlingRights, Move, Piece, Square, Value};
 
 /// Everything about a position that [`Position::undo_move`](crate::Position::undo_move)
 /// cannot recompute cheaply, one per ply on the position's stack.
@@ -46,8 +46,12 @@ pub struct StateInfo {
     pub check_squares: [Bitboard; 7],
     /// The piece the move to this ply captured.
     pub captured: Option<Piece>,
+    /// The move that led to this ply: [`Move::NULL`] after a null move, [`Move::NONE`] at
+    /// the position that was set up.
+    pub last_move: Move,
     /// Distance in plies to the previous occurrence of this position (0 if none, negative if
-    /// that occurrence was itself a repetition).
+    /// that occurrence was itself a repetition). Only the last
+    /// [`MAX_REPETITION_DISTANCE`](crate::MAX_REPETITION_DISTANCE) plies are searched.
     pub repetition: i16,
 }
 
@@ -68,6 +72,7 @@ impl StateInfo {
         pinners: ByColor::new(Bitboard::EMPTY, Bitboard::EMPTY),
         check_squares: [Bitboard::EMPTY; 7],
         captured: None,
+        last_move: Move::NONE,
         repetition: 0,
     };
 }

@@ -122,7 +122,9 @@ impl Position {
 
     fn check_incremental_state(&self) -> Result<(), Inconsistency> {
         let st = self.state();
-        let fresh = self.compute_state();
+        let mut recomputed = self.clone();
+        recomputed.set_keys_from(&self.piece_keys());
+        let fresh = *recomputed.state();
         ensure(st.key == fresh.key, "the key differs from a recomputation")?;
         ensure(st.pawn_key == fresh.pawn_key, "the pawn key differs from a recomputation")?;
         ensure(
@@ -141,9 +143,8 @@ impl Position {
             st.non_pawn_material == fresh.non_pawn_material,
             "non-pawn material differs from a recomputation",
         )?;
-        ensure(st.checkers == fresh.checkers, "checkers differ from a recomputation")?;
+        ensure(st.checkers == self.compute_checkers(), "checkers differ from a recomputation")?;
         ensure(st.checkers.popcount() <= 2, "more than two checkers")?;
-        let mut recomputed = self.clone();
         recomputed.set_check_info();
         let again = recomputed.state();
         ensure(

@@ -62,6 +62,28 @@ const fn generate() -> Keys {
 pub(crate) const KEYS_CONST: Keys = generate();
 pub(crate) static KEYS: Keys = KEYS_CONST;
 
+/// `MATERIAL[piece][n]`: the material-key part of `n` pieces of that kind, the XOR of its
+/// keys on the first `n` squares (a side has at most 16 pieces).
+static MATERIAL: [[u64; 17]; 16] = {
+    let mut table = [[0u64; 17]; 16];
+    let mut pc = 0;
+    while pc < 16 {
+        let mut n = 1;
+        while n <= 16 {
+            table[pc][n] = table[pc][n - 1] ^ KEYS_CONST.psq[pc][n - 1];
+            n += 1;
+        }
+        pc += 1;
+    }
+    table
+};
+
+/// The material-key part of `count` pieces `piece` (at most 16).
+#[inline]
+pub(crate) fn material(piece: Piece, count: u8) -> u64 {
+    MATERIAL[piece as usize][usize::from(count)]
+}
+
 /// The key of `piece` standing on `sq`.
 #[inline]
 pub(crate) fn psq(piece: Piece, sq: Square) -> u64 {

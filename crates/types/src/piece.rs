@@ -66,6 +66,23 @@ impl PieceType {
         }
     }
 
+    /// The English name in lowercase (`"pawn"` … `"king"`), for messages.
+    ///
+    /// ```
+    /// use lerf_types::PieceType;
+    /// assert_eq!(PieceType::Knight.name(), "knight");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            PieceType::Pawn => "pawn",
+            PieceType::Knight => "knight",
+            PieceType::Bishop => "bishop",
+            PieceType::Rook => "rook",
+            PieceType::Queen => "queen",
+            PieceType::King => "king",
+        }
+    }
+
     /// The type of a letter, either case.
     pub const fn from_char(c: char) -> Option<PieceType> {
         match c.to_ascii_lowercase() {
