@@ -2,9 +2,18 @@
 //!
 //! A binary that wants the figures installs it:
 //!
-//! ```ignore
+//! ```
+//! use lerf_benches::heap::{CountingAllocator, bytes_per_value};
+//!
 //! #[global_allocator]
-//! static HEAP: lerf_benches::heap::CountingAllocator = lerf_benches::heap::CountingAllocator;
+//! static HEAP: CountingAllocator = CountingAllocator;
+//!
+//! fn main() {
+//!     let (per_value, boxes) = bytes_per_value(100, || (0..100u64).map(Box::new).collect::<Vec<_>>());
+//!     assert_eq!(boxes.len(), 100);
+//!     // Each value: its 8-byte slot in the Vec's buffer, and a 32-byte malloc chunk.
+//!     assert!((per_value - 40.0).abs() < 0.5, "{per_value}");
+//! }
 //! ```
 
 use std::alloc::{GlobalAlloc, Layout, System};

@@ -24,6 +24,37 @@ pub(crate) fn en_passant_victim(us: Color, to: Square) -> Square {
     }
 }
 
+/// Bit `4 * piece + kind` is set when a piece of the colour may make a move of that kind:
+/// any of its pieces a normal move, a pawn a promotion or an en-passant capture, the king
+/// castling. One shift and test in `do_move` replaces a colour check and three kind checks.
+const MOVER_FITS_KIND: [u64; 2] = {
+    let mut masks = [0u64; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut t = 1;
+        while t <= 6 {
+            let piece = (c as u32) << 3 | t;
+            masks[c] |= 1 << (4 * piece + MoveKind::Normal as u32);
+            if t == PieceType::Pawn as u32 {
+                masks[c] |= 1 << (4 * piece + MoveKind::Promotion as u32);
+                masks[c] |= 1 << (4 * piece + MoveKind::EnPassant as u32);
+            }
+            if t == PieceType::King as u32 {
+                masks[c] |= 1 << (4 * piece + MoveKind::Castling as u32);
+            }
+            t += 1;
+        }
+        c += 1;
+    }
+    masks
+};
+
+/// Whether `pc` belongs to `us` and may make a move of `kind`.
+#[inline]
+fn mover_fits_kind(us: Color, pc: Piece, kind: MoveKind) -> bool {
+    MOVER_FITS_KIND[us as usize] >> (4 * pc as u32 + kind as u32) & 1 != 0
+}
+
 #[inline]
 fn is_minor(pt: PieceType) -> bool {
     matches!(pt, PieceType::Knight | PieceType::Bishop)
@@ -51,15 +82,17 @@ impl Position {
     ///
     /// In every build, before anything changes, if `m` is [`Move::NONE`] or [`Move::NULL`]
     /// (use [`do_null_move`](Position::do_null_move) to pass), if the origin holds no piece of
-    /// the side to move, if it captures its own piece or a king, if a castling, en-passant or
-    /// promotion move does not fit the position (no such castling right, no en-passant
-    /// square there, a piece other than a pawn promoting, a pawn reaching the last rank
-    /// without promoting), or if the game would pass [`MAX_FULLMOVE_NUMBER`](crate::MAX_FULLMOVE_NUMBER).
+    /// the side to move, if a promotion or an en-passant capture is not made by a pawn or
+    /// castling not by the king, if the move captures a piece of its own side or a king, if an
+    /// en-passant capture does not go to the en-passant square, if castling is with a rook
+    /// that has no castling right, or if the game would pass
+    /// [`MAX_FULLMOVE_NUMBER`](crate::MAX_FULLMOVE_NUMBER).
     ///
-    /// These checks cost nothing measurable in perft. What they do not catch, a piece moving
-    /// where it cannot go or leaving its own king in check, still gives a position whose
-    /// board, bitboards, keys and counters agree, but not one the game can reach: it breaks
-    /// [`pos_is_ok`](Position::pos_is_ok), and a later move that captures the king panics.
+    /// What these checks do not catch, a piece moving where it cannot go (a pawn reaching
+    /// the last rank without promoting included) or leaving its own king in check, gives a
+    /// position whose board, bitboards, keys and counters still agree, but not one the game
+    /// can reach: [`pos_is_ok`](Position::pos_is_ok) reports it, its FEN may not read back,
+    /// and a later move that captures the king panics.
     // Forced inline, with `undo_move` and `set_check_info`: added one at a time they gained
     // 2-3.5%, 1.5-3% and 0-3.5% perft, +4% to +9% together, from the saved calls and
     // register spills. The cost is about 3.5 KiB of machine code per call site.
@@ -68,7 +101,8 @@ impl Position {
         let us = self.side_to_move;
         let them = !us;
         let (from, to) = (m.from(), m.to());
-        let Some(pc) = self.board[from as usize].filter(|p| p.color() == us) else {
+        let Some(pc) = self.board[from as usize].filter(|&p| mover_fits_kind(us, p, m.kind()))
+        else {
             refuse_move(self, m)
         };
 
@@ -91,7 +125,7 @@ impl Position {
 
         let captured = match m.kind() {
             MoveKind::EnPassant => {
-                if pc.piece_type() != PieceType::Pawn || old_ep != Some(to) {
+                if old_ep != Some(to) {
                     refuse_move(self, m);
                 }
                 Some(Piece::new(them, PieceType::Pawn))
@@ -101,7 +135,7 @@ impl Position {
         };
 
         if m.kind() == MoveKind::Castling {
-            if pc.piece_type() != PieceType::King || !self.castles_with(us, from, to) {
+            if !self.castles_with(us, from, to) {
                 refuse_move(self, m);
             }
             let rook = Piece::new(us, PieceType::Rook);
@@ -117,11 +151,6 @@ impl Position {
             key ^= change;
             our_key ^= change;
         } else {
-            let pawn_reaches_last_rank =
-                pc.piece_type() == PieceType::Pawn && to.rank() == Rank::R8.relative(us);
-            if (m.kind() == MoveKind::Promotion) != pawn_reaches_last_rank {
-                refuse_move(self, m);
-            }
             if let Some(cap) = captured {
                 if cap.color() == us || cap.piece_type() == PieceType::King {
                     refuse_move(self, m);
@@ -242,9 +271,9 @@ impl Position {
     /// [`undo_null_move`](Position::undo_null_move)).
     #[inline(always)]
     pub fn undo_move(&mut self, m: Move) {
-        // The set-up position's last_move is NONE, which is_ok refuses like NULL: one test
-        // covers "nothing to undo", "not the last move" and "a null move".
-        if self.state().last_move != m || !m.is_ok() {
+        // The set-up position's last_move is NULL, as after a null move: two compares cover
+        // "nothing to undo", "not the last move" and "a null move".
+        if self.state().last_move != m || m == Move::NULL {
             refuse_undo(self, m);
         }
         self.side_to_move = !self.side_to_move;

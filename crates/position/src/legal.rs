@@ -284,8 +284,7 @@ impl Position {
         let UciMove::Normal { from, to, promotion } = uci else {
             return Err(illegal(Reason::NotAMove));
         };
-        let m =
-            self.move_from_squares(from, to, promotion).ok_or(illegal(Reason::NoPiece(from)))?;
+        let m = self.move_from_squares(from, to, promotion).map_err(illegal)?;
         self.check_move(m).map_err(|e| illegal(e.reason))?;
         Ok(m)
     }
@@ -305,7 +304,7 @@ impl Position {
     ///
     /// # Errors
     ///
-    /// An [`IllegalMove`] with the [`IllegalMoveReason`].
+    /// An [`IllegalMove`] with the [`IllegalMoveReason`](crate::IllegalMoveReason).
     pub fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
         if self.is_pseudo_legal(m) && self.is_legal(m) {
             Ok(())
@@ -448,26 +447,30 @@ impl Position {
         from: Square,
         to: Square,
         promotion: Option<PieceType>,
-    ) -> Option<Move> {
+    ) -> Result<Move, Reason> {
         let us = self.side_to_move;
-        let pc = self.piece_on(from)?;
+        let pc = self.piece_on(from).ok_or(Reason::NoPiece(from))?;
         if let Some(pt) = promotion {
-            return Some(Move::promotion(from, to, pt));
+            return Ok(Move::promotion(from, to, pt));
         }
         match pc.piece_type() {
             PieceType::King if self.piece_on(to) == Some(Piece::new(us, PieceType::Rook)) => {
-                Some(Move::castling(from, to))
+                Ok(Move::castling(from, to))
             }
             PieceType::King
                 if !self.chess960 && from.rank() == to.rank() && from.distance(to) == 2 =>
             {
                 let side = if to > from { CastlingSide::King } else { CastlingSide::Queen };
-                self.castling_rook_square(us, side).map(|rook| Move::castling(from, rook))
+                match self.castling_rook_square(us, side) {
+                    Some(rook) => Ok(Move::castling(from, rook)),
+                    None if from == Square::E1.relative(us) => Err(Reason::NoCastlingRight),
+                    None => Ok(Move::new(from, to)),
+                }
             }
             PieceType::Pawn if Some(to) == self.ep_square() && from.file() != to.file() => {
-                Some(Move::en_passant(from, to))
+                Ok(Move::en_passant(from, to))
             }
-            _ => Some(Move::new(from, to)),
+            _ => Ok(Move::new(from, to)),
         }
     }
 
@@ -493,10 +496,9 @@ impl Position {
             for to in targets {
                 let promotes =
                     pc.piece_type() == PieceType::Pawn && to.rank() == Rank::R8.relative(us);
-                let m = match self.move_from_squares(from, to, promotes.then_some(PieceType::Queen))
-                {
-                    Some(m) => m,
-                    None => continue,
+                let Ok(m) = self.move_from_squares(from, to, promotes.then_some(PieceType::Queen))
+                else {
+                    continue;
                 };
                 if self.is_pseudo_legal(m) && self.is_legal(m) {
                     return true;

@@ -37,6 +37,34 @@ pub const fn piece_value(pt: PieceType) -> Value {
 /// assert_eq!(pos, Position::startpos());
 /// # Ok::<(), lerf_position::UciError>(())
 /// ```
+///
+/// # As a value
+///
+/// - **Size.** A position set up from a FEN or [`startpos`](Position::startpos), or cloned,
+///   holds one state per ply it has played and no more: 328 bytes inline plus one 168-byte
+///   state on the heap for a position that has played nothing, about 504 bytes in all. The
+///   stack grows with the game, amortised, never per move; slots freed by `undo_move` are
+///   kept for the next move, and a clone leaves them behind.
+/// - **Equality.** `==` and [`Hash`] say whether two positions are the same for the
+///   repetition rule: placement, side to move, castling rights with their rooks, and the
+///   en-passant square (kept only when an en-passant capture is legal). Counters, history and
+///   the Chess960 flag are not compared; [`eq_including_clocks`](Position::eq_including_clocks)
+///   adds the counters. Equal positions have equal [`key`](Position::key)s, and `Hash`
+///   hashes the key.
+/// - **Round trips.** Every position that `do_move` and `do_null_move` reach from a valid FEN
+///   prints a FEN ([`to_fen`](Position::to_fen)) that [`from_fen`](Position::from_fen) (or
+///   [`from_fen_960`](Position::from_fen_960) for Chess960) reads back to an equal position
+///   with the same counters.
+/// - **Limits.** The half-move clock counts up to 65,535 and stays there; the full-move
+///   number goes up to [`MAX_FULLMOVE_NUMBER`] (`do_move` panics rather than pass it, the
+///   parser refuses more); repetitions are looked for up to
+///   [`MAX_REPETITION_DISTANCE`](crate::MAX_REPETITION_DISTANCE) plies back, as far as the
+///   75-move rule lets a game go.
+/// - **Misuse.** A method either does what its documentation says or panics, in every
+///   build, with a message naming the broken precondition (see each `# Panics`), before it
+///   changes anything. Moves from outside go through [`play`](Position::play) or
+///   [`play_uci`](Position::play_uci), which return an [`IllegalMove`](crate::IllegalMove)
+///   saying why instead.
 pub struct Position {
     pub(crate) board: [Option<Piece>; 64],
     /// Index 0 holds all pieces; 1..=6 one piece type each.

@@ -46,8 +46,8 @@ pub struct StateInfo {
     pub check_squares: [Bitboard; 7],
     /// The piece the move to this ply captured.
     pub captured: Option<Piece>,
-    /// The move that led to this ply: [`Move::NULL`] after a null move, [`Move::NONE`] at
-    /// the position that was set up.
+    /// The move that led to this ply: [`Move::NULL`] after a null move and at the position
+    /// that was set up.
     pub last_move: Move,
     /// Distance in plies to the previous occurrence of this position (0 if none, negative if
     /// that occurrence was itself a repetition). Only the last
@@ -72,7 +72,7 @@ impl StateInfo {
         pinners: ByColor::new(Bitboard::EMPTY, Bitboard::EMPTY),
         check_squares: [Bitboard::EMPTY; 7],
         captured: None,
-        last_move: Move::NONE,
+        last_move: Move::NULL,
         repetition: 0,
     };
 }
