@@ -1,6 +1,5 @@
 //! Making and unmaking moves, with every key and the check information kept incrementally.
 
-use crate::draw::repetition_window;
 use crate::position::{Position, piece_value};
 use crate::zobrist;
 use lerf_bitboard::{Bitboard, pawn_attacks};
@@ -63,8 +62,8 @@ fn is_minor(pt: PieceType) -> bool {
 impl Position {
     /// Plays `m`, a legal move: one from the move generator, or one that
     /// [`is_pseudo_legal`](Position::is_pseudo_legal) and [`is_legal`](Position::is_legal)
-    /// accepted. Keys, material, checkers, pins, check squares and the repetition distance
-    /// are updated incrementally. For a move from outside (a file, a user, a network) use
+    /// accepted. Every key, the material, the checkers and the side to move's pins are
+    /// updated incrementally (see [`StateInfo`](crate::StateInfo)). For a move from outside (a file, a user, a network) use
     /// [`play`](Position::play), which checks it and says why it is refused.
     ///
     /// ```
@@ -243,8 +242,7 @@ impl Position {
         );
         st.castling_rights = castling_rights;
         st.rule50 = rule50;
-        let plies_from_null = old_plies_from_null.saturating_add(1);
-        st.plies_from_null = plies_from_null;
+        st.plies_from_null = old_plies_from_null.saturating_add(1);
         st.ep_square = None;
         st.captured = captured;
         st.last_move = m;
@@ -258,7 +256,6 @@ impl Position {
             self.set_en_passant_after_double_push(from, to);
         }
         self.set_check_info();
-        self.set_repetition(repetition_window(rule50, plies_from_null));
         debug_assert_eq!(self.pos_is_ok(false), Ok(()), "after do_move({m:?})");
     }
 
@@ -336,7 +333,6 @@ impl Position {
         st.plies_from_null = 0;
         st.captured = None;
         st.last_move = Move::NULL;
-        st.repetition = 0;
         let next = self.next_slot();
         self.states[next] = st;
         self.ply = next;
@@ -400,28 +396,6 @@ impl Position {
         let occupied = (self.occupied() ^ from ^ victim) | to;
         let attackers = self.attackers_to(self.king_square(us), occupied) & self.by_color[!us];
         (attackers & occupied).is_empty()
-    }
-
-    /// Sets the current ply's repetition distance; `end` is the number of plies back that
-    /// can hold the same position (the smaller of the 50-move counter and plies from null).
-    fn set_repetition(&mut self, end: usize) {
-        let n = self.ply;
-        if end < 4 {
-            self.states[n].repetition = 0;
-            return;
-        }
-        let key = self.states[n].key;
-        let mut repetition = 0i16;
-        // plies_from_null never exceeds the plies on the stack, so n - i stays in range; the
-        // window is at most MAX_REPETITION_DISTANCE, which an i16 holds.
-        for i in (4..=end.min(n)).step_by(2) {
-            let earlier = &self.states[n - i];
-            if earlier.key == key {
-                repetition = if earlier.repetition != 0 { -(i as i16) } else { i as i16 };
-                break;
-            }
-        }
-        self.states[n].repetition = repetition;
     }
 }
 

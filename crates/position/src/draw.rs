@@ -13,9 +13,6 @@ use lerf_bitboard::between;
 /// exact, in games of any length, and each scan costs at most 75 key comparisons.
 pub const MAX_REPETITION_DISTANCE: usize = 150;
 
-// StateInfo::repetition is an i16.
-const _: () = assert!(MAX_REPETITION_DISTANCE <= i16::MAX as usize);
-
 /// The number of plies back that can hold the current position: the smaller of the 50-move
 /// counter, the plies since the last null move, and [`MAX_REPETITION_DISTANCE`].
 #[inline]
@@ -24,6 +21,51 @@ pub(crate) fn repetition_window(rule50: u16, plies_from_null: u16) -> usize {
 }
 
 impl Position {
+    /// The distance in plies to the previous occurrence of the current position (same
+    /// pieces, side to move, castling rights and en-passant square), or 0 if there is none
+    /// within the repetition window (back to the last capture, pawn move or null move, and at
+    /// most [`MAX_REPETITION_DISTANCE`]). Negative when that earlier occurrence had itself
+    /// occurred before: the position is then on the board for at least the third time.
+    ///
+    /// Computed when asked: a scan of at most 75 keys, or twice that when a repetition is
+    /// found.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let mut pos = Position::startpos();
+    /// for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+    ///     pos.play_uci(text)?;
+    /// }
+    /// assert_eq!(pos.repetition(), 4);
+    /// for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+    ///     pos.play_uci(text)?;
+    /// }
+    /// assert_eq!(pos.repetition(), -4);
+    /// # Ok::<(), lerf_position::UciError>(())
+    /// ```
+    pub fn repetition(&self) -> i32 {
+        self.repetition_at(self.ply)
+    }
+
+    /// [`repetition`](Position::repetition) for the position at stack slot `n`.
+    fn repetition_at(&self, n: usize) -> i32 {
+        match self.previous_occurrence(n) {
+            None => 0,
+            // Plies within the window: at most 150.
+            Some(i) if self.previous_occurrence(n - i).is_some() => -(i as i32),
+            Some(i) => i as i32,
+        }
+    }
+
+    /// How many plies back the position at stack slot `n` occurred last, within its
+    /// repetition window.
+    fn previous_occurrence(&self, n: usize) -> Option<usize> {
+        let st = &self.states[n];
+        // plies_from_null never exceeds the plies on the stack, so n - i stays in range.
+        let end = repetition_window(st.rule50, st.plies_from_null).min(n);
+        (4..=end).step_by(2).find(|&i| self.states[n - i].key == st.key)
+    }
+
     /// Whether the position is drawn by the 50-move rule (unless the side to move is mated)
     /// or by a repetition that happened within the last `ply` plies (the search's distance
     /// from its root), or twice before that.
@@ -32,14 +74,15 @@ impl Position {
         if st.rule50 > 99 && (!self.in_check() || self.has_legal_move()) {
             return true;
         }
-        st.repetition != 0 && i32::from(st.repetition) < ply
+        let repetition = self.repetition();
+        repetition != 0 && repetition < ply
     }
 
     /// Whether any position since the last irreversible move has occurred before.
     pub fn has_repeated(&self) -> bool {
         let st = self.state();
         let end = repetition_window(st.rule50, st.plies_from_null);
-        self.history().iter().rev().take(end.saturating_sub(3)).any(|s| s.repetition != 0)
+        (0..end.saturating_sub(3)).any(|k| self.previous_occurrence(self.ply - k).is_some())
     }
 
     /// Whether the side to move has a move that repeats an earlier position (or, for a
@@ -69,7 +112,7 @@ impl Position {
             if mover.map(|p| p.color()) != Some(self.side_to_move) {
                 continue;
             }
-            if ply > i as i32 || earlier.repetition != 0 {
+            if ply > i as i32 || self.previous_occurrence(n - i).is_some() {
                 return true;
             }
         }

@@ -1,6 +1,7 @@
 //! Questions about a single move: is it pseudo-legal, legal, a check; what key follows it;
 //! which move a UCI text means.
 
+use crate::check_info::CheckInfo;
 use crate::do_move::{castling_destinations, en_passant_victim};
 use crate::error::{IllegalMove, IllegalMoveReason as Reason, UciError};
 use crate::position::Position;
@@ -147,7 +148,32 @@ impl Position {
 
     /// Whether `m`, a pseudo-legal move, gives check. For any other move the answer means
     /// nothing (it never panics).
+    ///
+    /// This computes what it needs from the enemy king on each call (an attack lookup, and
+    /// a blockers scan unless the move checks directly); a search asking for every move of a
+    /// node builds a [`CheckInfo`] once and calls [`gives_check_with`](Position::gives_check_with).
     pub fn gives_check(&self, m: Move) -> bool {
+        self.gives_check_from(
+            m,
+            |pt| self.check_squares(pt),
+            || self.blockers_for_king(!self.side_to_move),
+        )
+    }
+
+    /// [`gives_check`](Position::gives_check) with the node's [`CheckInfo`], which must be
+    /// this position's.
+    #[inline]
+    pub fn gives_check_with(&self, info: &CheckInfo, m: Move) -> bool {
+        self.gives_check_from(m, |pt| info.check_squares[pt as usize], || info.enemy_king_blockers)
+    }
+
+    #[inline(always)]
+    fn gives_check_from(
+        &self,
+        m: Move,
+        check_squares: impl FnOnce(PieceType) -> Bitboard,
+        enemy_king_blockers: impl FnOnce() -> Bitboard,
+    ) -> bool {
         let us = self.side_to_move;
         let (from, to) = (m.from(), m.to());
         let Some(pc) = self.piece_on(from) else { return false };
@@ -160,10 +186,10 @@ impl Position {
                     | rook_to;
             return self.sliders_see(ksq, after, rooks, self.diagonal_sliders(us));
         }
-        if self.check_squares(pc.piece_type()).contains(to) {
+        if check_squares(pc.piece_type()).contains(to) {
             return true;
         }
-        if self.blockers_for_king(!us).contains(from) && !aligned(from, to, ksq) {
+        if enemy_king_blockers().contains(from) && !aligned(from, to, ksq) {
             return true;
         }
         match m.kind() {

@@ -2,9 +2,11 @@
 //!
 //! A [`Position`] keeps several synchronised views (the piece on each square, bitboards by
 //! piece type and colour, piece counts) and owns a stack of [`StateInfo`], one per ply, that
-//! holds the Zobrist keys, castling rights, en-passant square, counters and check
-//! information. [`Position::do_move`] pushes a state and updates it incrementally;
-//! [`Position::undo_move`] pops it: O(1), bit for bit.
+//! holds the Zobrist keys, castling rights, en-passant square, counters, checkers and the
+//! side to move's pins. [`Position::do_move`] pushes a state and updates it incrementally;
+//! [`Position::undo_move`] pops it: O(1), bit for bit. What only a search asks (check
+//! squares, the enemy king's blockers, repetitions) is computed when asked: see
+//! [`CheckInfo`] and [`Position::repetition`].
 //!
 //! ```
 //! use lerf_position::Position;
@@ -33,6 +35,7 @@
 //! # Ok::<(), lerf_position::FenError>(())
 //! ```
 
+mod check_info;
 mod cuckoo;
 mod display;
 mod do_move;
@@ -48,6 +51,7 @@ mod state;
 mod validate;
 mod zobrist;
 
+pub use check_info::CheckInfo;
 pub use draw::MAX_REPETITION_DISTANCE;
 pub use error::{
     FEN_ERROR_TOKEN_LIMIT, FenError, FenErrorKind, FenField, IllegalMove, IllegalMoveReason,

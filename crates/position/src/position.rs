@@ -457,21 +457,42 @@ impl Position {
     /// Pieces of either colour that alone shield `color`'s king from an enemy slider: moving
     /// one of them (of `color`) may expose the king; moving one of the enemy's gives a
     /// discovered check.
+    ///
+    /// Kept for the side to move; for the other side it is computed when asked (a blockers
+    /// scan). A search that asks at every node reads it from [`check_info`](Position::check_info).
     #[inline]
     pub fn blockers_for_king(&self, color: Color) -> Bitboard {
-        self.state().blockers_for_king[color]
+        if color == self.side_to_move {
+            self.state().blockers
+        } else {
+            self.slider_blockers(color).0
+        }
     }
 
     /// `color`'s sliders that pin a piece to the other king.
+    ///
+    /// Kept for the side not to move (the pins on the side to move); for the side to move it
+    /// is computed when asked, or read from [`check_info`](Position::check_info).
     #[inline]
     pub fn pinners(&self, color: Color) -> Bitboard {
-        self.state().pinners[color]
+        if color != self.side_to_move {
+            self.state().pinners
+        } else {
+            self.slider_blockers(!color).1
+        }
     }
 
-    /// Squares from which a piece of type `pt` of the side to move would give check.
+    /// Squares from which a piece of type `pt` of the side to move would give check: one
+    /// attack lookup from the enemy king. [`check_info`](Position::check_info) has all of them.
     #[inline]
     pub fn check_squares(&self, pt: PieceType) -> Bitboard {
-        self.state().check_squares[pt as usize]
+        let them = !self.side_to_move;
+        let ksq = self.king_square(them);
+        match pt {
+            PieceType::Pawn => pawn_attacks(them, ksq),
+            PieceType::King => Bitboard::EMPTY,
+            pt => lerf_magics::attacks(pt, ksq, self.occupied()),
+        }
     }
 
     // ----- changing the board (no keys) -----
@@ -561,36 +582,21 @@ impl Position {
         (blockers, pinners, checkers)
     }
 
-    /// Recomputes checkers, blockers, pinners and check squares into the current state.
+    /// Recomputes the checkers, and the side to move's blockers and pinners, into the
+    /// current state. The slider checkers come out of the same scan as the pins.
     #[inline(always)]
     pub(crate) fn set_check_info(&mut self) {
         let us = self.side_to_move;
         let them = !us;
-        let (our_blockers, their_pinners, slider_checkers) = self.slider_blockers(us);
-        let (their_blockers, our_pinners, _) = self.slider_blockers(them);
+        let (blockers, pinners, slider_checkers) = self.slider_blockers(us);
         let ksq = self.king_square(us);
         let checkers = slider_checkers
             | (pawn_attacks(us, ksq) & self.pieces(them, PieceType::Pawn))
             | (knight_attacks(ksq) & self.pieces(them, PieceType::Knight));
-        let their_king = self.king_square(them);
-        let occupied = self.occupied();
-        let bishop = bishop_attacks(their_king, occupied);
-        let rook = rook_attacks(their_king, occupied);
         let st = self.state_mut();
         st.checkers = checkers;
-        st.blockers_for_king[us] = our_blockers;
-        st.blockers_for_king[them] = their_blockers;
-        st.pinners[us] = our_pinners;
-        st.pinners[them] = their_pinners;
-        st.check_squares = [
-            Bitboard::EMPTY,
-            pawn_attacks(them, their_king),
-            knight_attacks(their_king),
-            bishop,
-            rook,
-            bishop | rook,
-            Bitboard::EMPTY,
-        ];
+        st.blockers = blockers;
+        st.pinners = pinners;
     }
 
     // ----- from-scratch computations (set-up, validation) -----

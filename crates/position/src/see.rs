@@ -1,5 +1,6 @@
 //! Static exchange evaluation.
 
+use crate::check_info::CheckInfo;
 use crate::position::{Position, piece_value};
 use lerf_bitboard::Bitboard;
 use lerf_magics::{bishop_attacks, rook_attacks};
@@ -20,7 +21,28 @@ impl Position {
     /// assert!(pos.see_ge(m, 781 - 208));
     /// assert!(!pos.see_ge(m, 781 - 208 + 1));
     /// ```
+    ///
+    /// The exchange needs the pins on both sides; the side not to move's are computed on the
+    /// call (a blockers scan) when the exchange gets that far. A search that asks for many
+    /// moves of a node passes the node's [`CheckInfo`] to
+    /// [`see_ge_with`](Position::see_ge_with) instead.
     pub fn see_ge(&self, m: Move, threshold: Value) -> bool {
+        self.see_ge_from(m, threshold, None)
+    }
+
+    /// [`see_ge`](Position::see_ge) with the node's [`CheckInfo`], which must be this
+    /// position's.
+    pub fn see_ge_with(&self, info: &CheckInfo, m: Move, threshold: Value) -> bool {
+        self.see_ge_from(m, threshold, Some((info.pinners, info.enemy_king_blockers)))
+    }
+
+    /// `enemy_pins`: the side to move's pinners and the enemy king's blockers, if known.
+    fn see_ge_from(
+        &self,
+        m: Move,
+        threshold: Value,
+        mut enemy_pins: Option<(Bitboard, Bitboard)>,
+    ) -> bool {
         if m.kind() != MoveKind::Normal {
             return 0 >= threshold;
         }
@@ -47,8 +69,17 @@ impl Position {
             if stm_attackers.is_empty() {
                 break;
             }
-            if (self.pinners(!stm) & occupied).any() {
-                stm_attackers -= self.blockers_for_king(stm);
+            // The pins on `stm`: (pinners of the other side, blockers of stm's king).
+            let (pinners, blockers) = if stm == self.side_to_move {
+                (self.state().pinners, self.state().blockers)
+            } else {
+                *enemy_pins.get_or_insert_with(|| {
+                    let (blockers, pinners, _) = self.slider_blockers(stm);
+                    (pinners, blockers)
+                })
+            };
+            if (pinners & occupied).any() {
+                stm_attackers -= blockers;
                 if stm_attackers.is_empty() {
                     break;
                 }

@@ -4,10 +4,14 @@ use lerf_bitboard::Bitboard;
 use lerf_types::{ByColor, CastlingRights, Move, Piece, Square, Value};
 
 /// Everything about a position that [`Position::undo_move`](crate::Position::undo_move)
-/// cannot recompute cheaply, one per ply on the position's stack.
+/// cannot recompute cheaply, one per ply on the position's stack: what every user of
+/// `do_move` needs, and nothing more.
 ///
 /// The first group is carried over to the next ply and updated there; the second is set
-/// afresh by every move.
+/// afresh by every move. What only a search asks for (the check squares, the enemy king's
+/// blockers and pinners, the repetition distance) is not kept here: see
+/// [`Position::check_info`](crate::Position::check_info) and
+/// [`Position::repetition`](crate::Position::repetition).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StateInfo {
     // --- carried to the next ply, then updated ---
@@ -36,23 +40,16 @@ pub struct StateInfo {
     pub key: u64,
     /// Pieces giving check to the side to move.
     pub checkers: Bitboard,
-    /// For each king, the pieces (of either colour) that alone stand between it and an
-    /// enemy slider.
-    pub blockers_for_king: ByColor<Bitboard>,
-    /// For each colour, its sliders that pin a piece to the other king.
-    pub pinners: ByColor<Bitboard>,
-    /// For each piece type (index 1..=6), the squares from which a piece of the side to move
-    /// would check the enemy king.
-    pub check_squares: [Bitboard; 7],
+    /// Pieces (of either colour) that alone stand between the side to move's king and an
+    /// enemy slider: moving one of the side to move's may expose its king.
+    pub blockers: Bitboard,
+    /// Enemy sliders that pin a piece of the side to move to its king.
+    pub pinners: Bitboard,
     /// The piece the move to this ply captured.
     pub captured: Option<Piece>,
     /// The move that led to this ply: [`Move::NULL`] after a null move and at the position
     /// that was set up.
     pub last_move: Move,
-    /// Distance in plies to the previous occurrence of this position (0 if none, negative if
-    /// that occurrence was itself a repetition). Only the last
-    /// [`MAX_REPETITION_DISTANCE`](crate::MAX_REPETITION_DISTANCE) plies are searched.
-    pub repetition: i16,
 }
 
 impl StateInfo {
@@ -68,11 +65,9 @@ impl StateInfo {
         ep_square: None,
         key: 0,
         checkers: Bitboard::EMPTY,
-        blockers_for_king: ByColor::new(Bitboard::EMPTY, Bitboard::EMPTY),
-        pinners: ByColor::new(Bitboard::EMPTY, Bitboard::EMPTY),
-        check_squares: [Bitboard::EMPTY; 7],
+        blockers: Bitboard::EMPTY,
+        pinners: Bitboard::EMPTY,
         captured: None,
         last_move: Move::NULL,
-        repetition: 0,
     };
 }

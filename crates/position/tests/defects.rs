@@ -154,12 +154,12 @@ const SHUTTLE_FEN: &str = "6k1/8/8/8/R1R5/R1R1Q3/R1R1Q1NN/R1R1Q1K1 w - - 0 1";
 /// The repetition distance the rules need: the nearest earlier ply with the same key, at
 /// most 150 plies back (a repetition further back follows a 75-move-rule draw), negative if
 /// that ply was itself a repetition.
-fn expected_repetition(keys: &[u64], repetitions: &[i16], window: usize) -> i16 {
+fn expected_repetition(keys: &[u64], repetitions: &[i32], window: usize) -> i32 {
     let n = keys.len() - 1;
     (4..=window.min(n).min(150))
         .step_by(2)
         .find(|&i| keys[n - i] == keys[n])
-        .map_or(0, |i| if repetitions[n - i] != 0 { -(i as i16) } else { i as i16 })
+        .map_or(0, |i| if repetitions[n - i] != 0 { -(i as i32) } else { i as i32 })
 }
 
 #[test]
@@ -167,13 +167,13 @@ fn repetitions_stay_exact_in_a_32768_ply_reversible_game() {
     let mut pos = Position::from_fen(SHUTTLE_FEN).unwrap();
     let mut white = [false; SHUTTLES.len()];
     let mut black_on_g8 = true;
-    let (mut keys, mut repetitions) = (vec![pos.key()], vec![0i16]);
+    let (mut keys, mut repetitions) = (vec![pos.key()], vec![0i32]);
     let mut record = |pos: &Position| {
         keys.push(pos.key());
         let window = (pos.rule50_count() as usize).min(pos.state().plies_from_null as usize);
         let expected = expected_repetition(&keys, &repetitions, window);
-        assert_eq!(pos.state().repetition, expected, "at ply {}", keys.len() - 1);
-        repetitions.push(pos.state().repetition);
+        assert_eq!(pos.repetition(), expected, "at ply {}", keys.len() - 1);
+        repetitions.push(pos.repetition());
     };
     for step in 1..=1u32 << SHUTTLES.len() {
         let bit = (step.trailing_zeros() as usize).min(SHUTTLES.len() - 1);
@@ -193,5 +193,5 @@ fn repetitions_stay_exact_in_a_32768_ply_reversible_game() {
         play(&mut pos, text);
         record(&pos);
     }
-    assert_eq!(pos.state().repetition, 4);
+    assert_eq!(pos.repetition(), 4);
 }

@@ -140,12 +140,19 @@ fn see_ge_on_hand_checked_positions() {
     }
 }
 
+/// Brute force: whether the position at `history[k]` occurred before, at an even distance
+/// of 4 or more within its 50-move and null-move window and the 150-ply limit.
+fn brute_repeated(history: &[lerf_position::StateInfo], k: usize) -> bool {
+    let window = usize::from(history[k].rule50.min(history[k].plies_from_null)).min(150).min(k);
+    (4..=window).step_by(2).any(|i| history[k - i].key == history[k].key)
+}
+
 /// Brute force: does a legal reversible move of the side to move produce a position seen
 /// at an odd distance 3..=end (counting only repetitions allowed by `ply`)?
 fn brute_upcoming_repetition(pos: &Position, ply: i32) -> bool {
     let history = pos.history();
     let st = pos.state();
-    let end = usize::from(st.rule50.min(st.plies_from_null));
+    let end = usize::from(st.rule50.min(st.plies_from_null)).min(150);
     let n = history.len() - 1;
     if end < 3 {
         return false;
@@ -157,7 +164,8 @@ fn brute_upcoming_repetition(pos: &Position, ply: i32) -> bool {
         reversible
             && (3..=end.min(n)).step_by(2).any(|i| {
                 let earlier = &history[n - i];
-                earlier.key == pos.key_after(m) && (ply > i as i32 || earlier.repetition != 0)
+                earlier.key == pos.key_after(m)
+                    && (ply > i as i32 || brute_repeated(history, n - i))
             })
     })
 }
