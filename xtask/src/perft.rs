@@ -2,7 +2,10 @@
 
 use crate::UserError;
 use indicatif::{ProgressBar, ProgressStyle};
-use lerf_movegen::{divide, divide_parallel, perft, perft_parallel};
+use lerf_movegen::{
+    PerftTable, divide, divide_parallel, divide_parallel_hashed, perft, perft_parallel,
+    perft_parallel_hashed,
+};
 use lerf_position::{Position, STARTPOS_FEN};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -33,11 +36,46 @@ pub struct Args {
     /// With --epd: skip listed depths above this one.
     #[arg(long, requires = "epd")]
     max_depth: Option<u32>,
+    /// Keep subtree counts in a table of this many MiB, shared by the threads (0: none).
+    #[arg(long, default_value_t = 0, value_name = "MB")]
+    hash: usize,
+}
+
+/// How to count: plainly, or through a shared table of subtree counts.
+struct Counter {
+    threads: usize,
+    table: Option<PerftTable>,
+}
+
+impl Counter {
+    fn new(threads: usize, hash_megabytes: usize) -> Counter {
+        let table = (hash_megabytes > 0).then(|| PerftTable::with_megabytes(hash_megabytes));
+        Counter { threads, table }
+    }
+
+    fn total(&self, pos: &mut Position, depth: u32) -> u64 {
+        match (&self.table, self.threads) {
+            (Some(table), threads) => perft_parallel_hashed(pos, depth, threads, table),
+            (None, 1) => perft(pos, depth),
+            (None, threads) => perft_parallel(pos, depth, threads),
+        }
+    }
+
+    fn per_move(&self, pos: &mut Position, depth: u32) -> Vec<(lerf_types::Move, u64)> {
+        match (&self.table, self.threads) {
+            (Some(table), threads) => divide_parallel_hashed(pos, depth, threads, table),
+            (None, 1) => divide(pos, depth),
+            (None, threads) => divide_parallel(pos, depth, threads),
+        }
+    }
 }
 
 pub fn run(args: Args) -> Result<(), UserError> {
     match &args.epd {
-        Some(path) => run_suite(path, args.max_depth, args.threads as usize, args.chess960),
+        Some(path) => {
+            let counter = Counter::new(args.threads as usize, args.hash);
+            run_suite(path, args.max_depth, &counter, args.chess960)
+        }
         None => run_single(&args),
     }
 }
@@ -54,20 +92,12 @@ fn mnps(nodes: u64, elapsed: Duration) -> f64 {
 fn run_single(args: &Args) -> Result<(), UserError> {
     let mut pos = read_position(&args.fen, args.chess960).map_err(UserError)?;
     let threads = args.threads as usize;
+    let counter = Counter::new(threads, args.hash);
     let start = Instant::now();
     let (total, per_move) = if args.no_divide {
-        let total = if threads > 1 {
-            perft_parallel(&pos, args.depth, threads)
-        } else {
-            perft(&mut pos, args.depth)
-        };
-        (total, Vec::new())
+        (counter.total(&mut pos, args.depth), Vec::new())
     } else {
-        let per_move = if threads > 1 {
-            divide_parallel(&pos, args.depth, threads)
-        } else {
-            divide(&mut pos, args.depth)
-        };
+        let per_move = counter.per_move(&mut pos, args.depth);
         (per_move.iter().map(|(_, n)| n).sum(), per_move)
     };
     let elapsed = start.elapsed();
@@ -133,9 +163,10 @@ fn say(progress: &ProgressBar, line: String) {
 fn run_suite(
     path: &PathBuf,
     max_depth: Option<u32>,
-    threads: usize,
+    counter: &Counter,
     chess960: bool,
 ) -> Result<(), UserError> {
+    let threads = counter.threads;
     let lines = read_suite(path)?;
     let wanted = |d: u32| max_depth.is_none_or(|max| d <= max);
     let runs: u64 =
@@ -147,7 +178,7 @@ fn run_suite(
     let start = Instant::now();
     let (mut nodes, mut mismatches, mut refused, mut checked) = (0u64, 0usize, 0usize, 0usize);
     for line in &lines {
-        let pos = match read_position(&line.fen, chess960) {
+        let mut pos = match read_position(&line.fen, chess960) {
             Ok(pos) => pos,
             Err(e) => {
                 say(&progress, format!("line {}: refused, {e}", line.number));
@@ -158,7 +189,7 @@ fn run_suite(
         };
         for &(depth, expected) in line.counts.iter().filter(|(d, _)| wanted(*d)) {
             progress.set_message(format!("line {} D{depth}", line.number));
-            let got = perft_parallel(&pos, depth, threads);
+            let got = counter.total(&mut pos, depth);
             nodes += got;
             checked += 1;
             if got != expected {
@@ -214,12 +245,15 @@ mod tests {
     #[test]
     fn suite_runs_pass_and_fail_as_they_should() {
         let good = suite_file("good", "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66\n");
-        assert!(run_suite(&good, None, 1, false).is_ok());
+        let (one, two, hashed) = (Counter::new(1, 0), Counter::new(2, 0), Counter::new(2, 1));
+        assert!(run_suite(&good, None, &one, false).is_ok());
+        assert!(run_suite(&good, None, &hashed, false).is_ok());
         let wrong = suite_file("wrong", "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 67\n");
-        assert!(run_suite(&wrong, None, 2, false).is_err());
-        assert!(run_suite(&wrong, Some(1), 1, false).is_ok(), "--max-depth skips D2");
+        assert!(run_suite(&wrong, None, &two, false).is_err());
+        assert!(run_suite(&wrong, None, &hashed, false).is_err());
+        assert!(run_suite(&wrong, Some(1), &one, false).is_ok(), "--max-depth skips D2");
         let garbled = suite_file("garbled", "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 fifteen\n");
-        assert!(run_suite(&garbled, None, 1, false).unwrap_err().0.contains(":1:"));
+        assert!(run_suite(&garbled, None, &one, false).unwrap_err().0.contains(":1:"));
         for p in [good, wrong, garbled] {
             std::fs::remove_file(p).unwrap();
         }

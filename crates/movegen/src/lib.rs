@@ -23,4 +23,7 @@ mod perft;
 
 pub use generate::{GenType, count_legal, generate, legal_moves};
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink, ScoredMove, ScoredMoveList};
-pub use perft::{divide, divide_parallel, perft, perft_parallel};
+pub use perft::{
+    PerftTable, divide, divide_parallel, divide_parallel_hashed, perft, perft_hashed,
+    perft_parallel, perft_parallel_hashed,
+};

@@ -6,7 +6,9 @@
 mod common;
 
 use common::parse_suite;
-use lerf_movegen::{perft, perft_parallel};
+use lerf_movegen::{
+    PerftTable, divide_parallel_hashed, perft, perft_hashed, perft_parallel, perft_parallel_hashed,
+};
 use lerf_position::Position;
 
 /// Runs every line of `suite` at each listed depth whose count is at most `limit` (or, if
@@ -112,4 +114,34 @@ fn cpw_positions_to_depth_5() {
         let pos = Position::from_fen(fen).unwrap();
         assert_eq!(perft_parallel(&pos, 5, 2), expected, "{fen}");
     }
+}
+
+/// The hashed perft equals the suites' counts: with a table small enough that entries are
+/// replaced all the time, with two threads sharing it, and for Chess960.
+#[test]
+fn hashed_perft_is_exact_on_the_suites() {
+    let table = PerftTable::with_megabytes(1);
+    for (name, suite, limit) in [
+        ("standard.epd", include_str!("data/standard.epd"), 5_000_000),
+        ("chess960.epd", include_str!("data/chess960.epd"), 500_000),
+        ("tricky.epd", include_str!("data/tricky.epd"), 5_000_000),
+        ("tricky960.epd", include_str!("data/tricky960.epd"), 5_000_000),
+    ] {
+        for line in parse_suite(suite) {
+            let mut pos = Position::from_fen(line.fen).unwrap();
+            for &(depth, expected) in line.counts.iter().filter(|&&(_, n)| n <= limit) {
+                assert_eq!(perft_hashed(&mut pos, depth, &table), expected, "{name}:{}", line.line);
+                let threads = perft_parallel_hashed(&pos, depth, 2, &table);
+                assert_eq!(threads, expected, "{name}:{} two threads", line.line);
+            }
+        }
+    }
+    // Deep enough that the table holds transpositions at several depths.
+    let mut kiwipete =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    let big = PerftTable::with_megabytes(16);
+    assert_eq!(perft_hashed(&mut kiwipete, 5, &big), 193_690_690);
+    let divided: u64 = divide_parallel_hashed(&kiwipete, 5, 2, &big).iter().map(|(_, n)| n).sum();
+    assert_eq!(divided, 193_690_690);
 }
