@@ -8,7 +8,7 @@ use lerf_bitboard::{
 };
 use lerf_magics::{bishop_attacks, rook_attacks};
 use lerf_position::Position;
-use lerf_types::{CastlingSide, Color, Direction, Move, PieceType, Square};
+use lerf_types::{CastlingRights, CastlingSide, Color, Direction, Move, PieceType, Square};
 
 /// Which moves to generate.
 ///
@@ -273,6 +273,10 @@ struct Castling {
 /// whether the king's path is attacked is left to the caller.
 #[inline(always)]
 fn castling_candidates(pos: &Position, us: Color) -> [Option<Castling>; 2] {
+    // Most positions of a game have no right left for the side to move: one test.
+    if !pos.castling_rights().intersects(CastlingRights::for_color(us)) {
+        return [None; 2];
+    }
     CastlingSide::ALL.map(|side| {
         if !pos.can_castle(us, side) || pos.castling_impeded(us, side) {
             return None;
