@@ -143,6 +143,24 @@ impl Bitboard {
         }
     }
 
+    /// Squares attacked by a whole set of knights, without a loop: the eight jumps as
+    /// shifts of the set.
+    ///
+    /// ```
+    /// use lerf_bitboard::{Bitboard, knight_attacks};
+    /// use lerf_types::Square;
+    /// let knights = Bitboard::from(Square::B1) | Square::G8;
+    /// assert_eq!(knights.knight_attacks(), knight_attacks(Square::B1) | knight_attacks(Square::G8));
+    /// ```
+    #[inline]
+    pub const fn knight_attacks(self) -> Bitboard {
+        let b = self.0;
+        let one = ((b >> 1) & !crate::FILE_H.0) | ((b << 1) & !crate::FILE_A.0);
+        let two = ((b >> 2) & !(crate::FILE_G.0 | crate::FILE_H.0))
+            | ((b << 2) & !(crate::FILE_A.0 | crate::FILE_B.0));
+        Bitboard((one << 16) | (one >> 16) | (two << 8) | (two >> 8))
+    }
+
     /// Squares attacked twice by a set of `color`'s pawns.
     #[inline]
     pub const fn pawn_double_attacks(self, color: Color) -> Bitboard {
@@ -450,6 +468,12 @@ mod tests {
             let lsb = bb.lsb();
             let before = bb;
             bb.pop_lsb() == lsb && lsb.map_or(bb.is_empty(), |sq| bb == before - sq)
+        }
+
+        fn set_wise_knight_attacks_are_the_union_of_the_table(bits: u64) -> bool {
+            let set = Bitboard(bits);
+            let union = set.into_iter().fold(Bitboard::EMPTY, |a, sq| a | crate::knight_attacks(sq));
+            set.knight_attacks() == union
         }
 
         fn more_than_one_matches_popcount(bits: u64) -> bool {
