@@ -1,0 +1,1 @@
+//! PGN (in progress).
