@@ -503,6 +503,12 @@ impl Position {
     /// Whether the side to move has any legal move (without a move generator: every
     /// candidate destination is tried through `is_pseudo_legal` and `is_legal`).
     pub fn has_legal_move(&self) -> bool {
+        self.any_legal_move(|_| true)
+    }
+
+    /// Whether `f` holds for some legal move, trying candidates one by one (promotions are
+    /// offered as queen promotions only): for the rules' questions that need a move ahead.
+    pub(crate) fn any_legal_move(&self, mut f: impl FnMut(Move) -> bool) -> bool {
         let us = self.side_to_move;
         let occupied = self.occupied();
         let ours = self.by_color[us];
@@ -526,7 +532,7 @@ impl Position {
                 else {
                     continue;
                 };
-                if self.is_pseudo_legal(m) && self.is_legal(m) {
+                if self.is_pseudo_legal(m) && self.is_legal(m) && f(m) {
                     return true;
                 }
             }
@@ -534,7 +540,7 @@ impl Position {
         CastlingSide::ALL.into_iter().any(|side| {
             self.castling_rook_square(us, side).is_some_and(|rook| {
                 let m = Move::castling(self.king_square(us), rook);
-                self.is_pseudo_legal(m) && self.is_legal(m)
+                self.is_pseudo_legal(m) && self.is_legal(m) && f(m)
             })
         })
     }

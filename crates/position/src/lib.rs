@@ -43,6 +43,7 @@ mod draw;
 mod error;
 mod fen;
 mod legal;
+mod outcome;
 mod polyglot;
 mod polyglot_random;
 mod position;
@@ -58,6 +59,7 @@ pub use error::{
     UciError,
 };
 pub use fen::STARTPOS_FEN;
+pub use outcome::{Outcome, Termination};
 pub use position::{MAX_FULLMOVE_NUMBER, PIECE_VALUES, Position, piece_value};
 pub use state::StateInfo;
 pub use validate::Inconsistency;
