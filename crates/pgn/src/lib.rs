@@ -1,1 +1,35 @@
-//! PGN (in progress).
+//! PGN for lerf: a streaming reader with a visitor, a writer, and a replay that plays every
+//! game through lerf.
+//!
+//! ```
+//! use lerf_pgn::{Reader, Replay};
+//!
+//! let pgn = "[Event \"Casual\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+//! let mut reader = Reader::new(pgn.as_bytes());
+//! let mut replay = Replay::new();
+//! while let Some(game) = reader.read_game(&mut replay) {
+//!     match game {
+//!         Ok(game) => println!("{} moves, {:?}", game.moves, game.outcome),
+//!         Err(e) => eprintln!("{e}"), // game number, line, token and reason
+//!     }
+//! }
+//! ```
+//!
+//! - [`Reader`] reads any [`Read`](std::io::Read) one game at a time in constant memory,
+//!   calling a [`Visitor`] for each token; a visitor can skip a game's movetext or a
+//!   variation cheaply.
+//! - [`GameBuilder`] makes a [`Game`] (tags, moves, comments, NAGs, variations), which
+//!   [`Game::to_pgn`] writes back.
+//! - [`Replay`] plays every move with lerf and finds each game's outcome.
+
+mod error;
+mod game;
+mod reader;
+mod replay;
+mod visitor;
+
+pub use error::{PgnError, PgnErrorKind};
+pub use game::{Game, GameBuilder, LINE_WIDTH, Line, Node};
+pub use reader::{DEFAULT_MAX_TOKEN, Reader};
+pub use replay::{Replay, ReplayError, Replayed};
+pub use visitor::{GameResult, RawTag, Skip, Visitor};
