@@ -18,6 +18,8 @@ pub enum PgnErrorKind<E> {
     TokenTooLong,
     /// A NAG above 255.
     BadNag,
+    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`](crate::MAX_VARIATION_DEPTH).
+    TooDeep,
     /// The visitor refused the game (an illegal move, say).
     Visitor(E),
 }
@@ -57,6 +59,9 @@ impl<E: fmt::Display> fmt::Display for PgnError<E> {
             PgnErrorKind::Unterminated => write!(f, "the input ends inside it"),
             PgnErrorKind::TokenTooLong => write!(f, "longer than the reader's limit"),
             PgnErrorKind::BadNag => write!(f, "a NAG goes from $0 to $255"),
+            PgnErrorKind::TooDeep => {
+                write!(f, "variations nested deeper than {}", crate::MAX_VARIATION_DEPTH)
+            }
             PgnErrorKind::Visitor(e) => write!(f, "{e}"),
         }
     }

@@ -30,6 +30,6 @@ mod visitor;
 
 pub use error::{PgnError, PgnErrorKind};
 pub use game::{Game, GameBuilder, LINE_WIDTH, Line, Node};
-pub use reader::{DEFAULT_MAX_TOKEN, Reader};
+pub use reader::{DEFAULT_MAX_TOKEN, MAX_VARIATION_DEPTH, Reader};
 pub use replay::{Replay, ReplayError, Replayed};
 pub use visitor::{GameResult, RawTag, Skip, Visitor};

@@ -10,6 +10,11 @@ const CHUNK: usize = 64 * 1024;
 /// The default for the longest token (a comment, usually) the reader takes.
 pub const DEFAULT_MAX_TOKEN: usize = 16 * 1024 * 1024;
 
+/// How deep variations may nest: deeper, the game is refused. Real games rarely pass ten;
+/// the limit keeps what visitors build (a tree of lines, a stack of positions) and the
+/// recursion over it bounded, whatever the input.
+pub const MAX_VARIATION_DEPTH: usize = 256;
+
 /// Reads PGN games one at a time from any [`Read`] (a [`BufRead`](std::io::BufRead) such as
 /// a file in a `BufReader`, `&[u8]`, or stdin), calling a [`Visitor`] for each token.
 ///
@@ -126,6 +131,9 @@ impl<R: Read> Reader<R> {
             return None;
         }
         self.game += 1;
+        if self.peek() == Some(b'[') {
+            self.skip_tag_section();
+        }
         self.skip_rest_of_game();
         Some(())
     }
@@ -448,6 +456,9 @@ impl<R: Read> Reader<R> {
         } else if state.line_has_move {
             match v.begin_variation() {
                 Ok(Skip(true)) => state.skip_depth = 1,
+                Ok(Skip(false)) if state.depth == MAX_VARIATION_DEPTH => {
+                    return Err(self.error_here(1, PgnErrorKind::TooDeep));
+                }
                 Ok(Skip(false)) => {
                     state.depth += 1;
                     state.line_has_move = false;
