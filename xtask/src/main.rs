@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 mod gen_magics;
 mod perft;
+mod pgn;
 
 #[derive(Parser)]
 #[command(name = "cargo xtask", about = "lerf project tasks", version)]
@@ -19,6 +20,8 @@ enum Command {
     Perft(perft::Args),
     /// Search fresh magic numbers and write them (or verify them with --check).
     GenMagics(gen_magics::Args),
+    /// Play every game of a PGN file through lerf; report the games it refuses.
+    Pgn(pgn::Args),
 }
 
 /// An error the user can act on: printed as one line, exit code 2.
@@ -30,6 +33,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::GenMagics(args) => gen_magics::run(args),
+        Command::Pgn(args) => pgn::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,7 +6,7 @@
 //!
 //! let pgn = "[Event \"Casual\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
 //! let mut reader = Reader::new(pgn.as_bytes());
-//! let mut replay = Replay::new();
+//! let mut replay = Replay::new().with_outcomes();
 //! while let Some(game) = reader.read_game(&mut replay) {
 //!     match game {
 //!         Ok(game) => println!("{} moves, {:?}", game.moves, game.outcome),

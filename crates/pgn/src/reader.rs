@@ -54,6 +54,8 @@ pub struct Reader<R> {
     io_error: Option<std::io::Error>,
     /// Newlines in the bytes already dropped from the front of `buf`.
     lines_before: usize,
+    /// Bytes already dropped from the front of `buf`.
+    bytes_before: u64,
     /// Games started so far.
     game: usize,
     max_token: usize,
@@ -83,6 +85,7 @@ impl<R: Read> Reader<R> {
             eof: false,
             io_error: None,
             lines_before: 0,
+            bytes_before: 0,
             game: 0,
             max_token: DEFAULT_MAX_TOKEN,
             started: false,
@@ -99,6 +102,11 @@ impl<R: Read> Reader<R> {
     /// How many games have been started so far.
     pub fn games(&self) -> usize {
         self.game
+    }
+
+    /// How many bytes of the input have been read through (for progress reports).
+    pub fn bytes_read(&self) -> u64 {
+        self.bytes_before + self.pos as u64
     }
 
     /// The next game, read through `visitor`: `None` at the end of the input.
@@ -148,6 +156,7 @@ impl<R: Read> Reader<R> {
         }
         if self.pos > 0 {
             self.lines_before += memchr::memchr_iter(b'\n', &self.buf[..self.pos]).count();
+            self.bytes_before += self.pos as u64;
             self.buf.copy_within(self.pos..self.end, 0);
             self.end -= self.pos;
             self.pos = 0;

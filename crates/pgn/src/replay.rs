@@ -44,8 +44,8 @@ pub struct Replayed {
     /// With [`Replay::with_fens`]: a line `SAN<TAB>FEN` for each mainline move (the SAN as
     /// lerf writes it, the FEN after the move).
     pub fens: String,
-    /// How the mainline's last position stands by the rules, claims included (as
-    /// python-chess's `Board.outcome(claim_draw=True)`).
+    /// With [`Replay::with_outcomes`]: how the mainline's last position stands by the
+    /// rules, claims included (as python-chess's `Board.outcome(claim_draw=True)`).
     pub outcome: Option<Outcome>,
 }
 
@@ -57,7 +57,7 @@ pub struct Replayed {
 /// ```
 /// use lerf_pgn::{Reader, Replay};
 /// let pgn = "1. f3 e5 2. g4 (2. Kf2 Qh4+ 3. g3) 2... Qh4# 0-1\n";
-/// let game = Reader::new(pgn.as_bytes()).read_game(&mut Replay::new()).unwrap()?;
+/// let game = Reader::new(pgn.as_bytes()).read_game(&mut Replay::new().with_outcomes()).unwrap()?;
 /// assert_eq!((game.moves, game.mainline_moves), (7, 4));
 /// assert_eq!(game.outcome.unwrap().result(), "0-1");
 /// # Ok::<(), lerf_pgn::PgnError<lerf_pgn::ReplayError>>(())
@@ -65,12 +65,15 @@ pub struct Replayed {
 #[derive(Debug, Clone)]
 pub struct Replay {
     pos: Position,
+    /// The start position, copied into `pos` at each game (reusing its allocation).
+    startpos: Position,
     /// The positions to go back to when the open variations end, outermost first.
     saved: Vec<Position>,
     fen: Option<String>,
     chess960: bool,
     started: bool,
     record_fens: bool,
+    find_outcome: bool,
     out: Replayed,
 }
 
@@ -81,22 +84,34 @@ impl Default for Replay {
 }
 
 impl Replay {
-    /// A replay that counts moves and finds each game's outcome.
+    /// A replay that plays and counts the moves.
     pub fn new() -> Replay {
+        let startpos = Position::startpos();
         Replay {
-            pos: Position::startpos(),
+            pos: startpos.clone(),
+            startpos,
             saved: Vec::new(),
             fen: None,
             chess960: false,
             started: false,
             record_fens: false,
+            find_outcome: false,
             out: Replayed::default(),
         }
     }
 
-    /// A replay that also writes `SAN<TAB>FEN` for each mainline move.
-    pub fn with_fens() -> Replay {
-        Replay { record_fens: true, ..Replay::new() }
+    /// The same replay, also writing `SAN<TAB>FEN` for each mainline move.
+    #[must_use]
+    pub fn with_fens(mut self) -> Replay {
+        self.record_fens = true;
+        self
+    }
+
+    /// The same replay, also finding how each game's mainline ends by the rules.
+    #[must_use]
+    pub fn with_outcomes(mut self) -> Replay {
+        self.find_outcome = true;
+        self
     }
 
     /// The position of the mainline's end: the game's position once it is read.
@@ -110,11 +125,13 @@ impl Replay {
             return Ok(());
         }
         self.started = true;
-        self.pos = match &self.fen {
-            None => Position::startpos(),
-            Some(fen) if self.chess960 => Position::from_fen_960(fen).map_err(ReplayError::Fen)?,
-            Some(fen) => Position::from_fen(fen).map_err(ReplayError::Fen)?,
-        };
+        match &self.fen {
+            None => self.pos.clone_from(&self.startpos),
+            Some(fen) if self.chess960 => {
+                self.pos = Position::from_fen_960(fen).map_err(ReplayError::Fen)?;
+            }
+            Some(fen) => self.pos = Position::from_fen(fen).map_err(ReplayError::Fen)?,
+        }
         Ok(())
     }
 }
@@ -199,7 +216,9 @@ impl Visitor for Replay {
 
     fn end_game(&mut self) -> Replayed {
         let mut out = core::mem::take(&mut self.out);
-        out.outcome = self.mainline().outcome_with_claims();
+        if self.find_outcome {
+            out.outcome = self.mainline().outcome_with_claims();
+        }
         out
     }
 }

@@ -31,7 +31,7 @@ fn outcome_text(outcome: Option<Outcome>) -> String {
 #[test]
 fn san_fen_and_outcome_match_python_chess_on_every_game() {
     let mut reader = Reader::new(SAMPLE.as_bytes());
-    let mut replay = Replay::with_fens();
+    let mut replay = Replay::new().with_fens().with_outcomes();
     let mut got = String::new();
     let mut games = 0;
     while let Some(game) = reader.read_game(&mut replay) {

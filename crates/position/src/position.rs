@@ -122,6 +122,26 @@ impl Clone for Position {
             ply: self.ply,
         }
     }
+
+    /// Makes `self` a copy of `source` in the state stack it already has: no allocation
+    /// once it is big enough (for a position reused game after game).
+    fn clone_from(&mut self, source: &Position) {
+        self.board = source.board;
+        self.by_type = source.by_type;
+        self.by_color = source.by_color;
+        self.piece_count = source.piece_count;
+        self.side_to_move = source.side_to_move;
+        self.root_game_ply = source.root_game_ply;
+        self.chess960 = source.chess960;
+        self.castling_rights_mask = source.castling_rights_mask;
+        self.castling_rook_square = source.castling_rook_square;
+        self.castling_path = source.castling_path;
+        self.castling_king_path = source.castling_king_path;
+        self.king_squares = source.king_squares;
+        self.states.clear();
+        self.states.extend_from_slice(source.history());
+        self.ply = source.ply;
+    }
 }
 
 /// Index of a single castling right in the per-right arrays.
@@ -187,8 +207,8 @@ impl Position {
         next
     }
 
-    #[cold]
-    #[inline(never)]
+    // Not cold: replaying a game grows the stack at every move (perft reuses slots instead).
+    #[inline]
     fn grow_stack(&mut self) {
         let game_ply = u64::from(self.root_game_ply) + self.states.len() as u64;
         assert!(

@@ -56,6 +56,19 @@ impl Matches {
         Matches { found: None, legal: 0, refused: None, promotion_missing: false }
     }
 
+    /// A candidate that the piece can make (pseudo-legal): when not in check, only pins and
+    /// king safety are left to check, which `is_legal` does quickly.
+    fn offer_reachable(&mut self, pos: &Position, m: Move) {
+        if !pos.in_check() && pos.is_legal(m) {
+            if self.found != Some(m) {
+                self.legal += 1;
+            }
+            self.found = Some(m);
+        } else {
+            self.offer(pos, m);
+        }
+    }
+
     fn offer(&mut self, pos: &Position, m: Move) {
         match pos.check_move(m) {
             Ok(()) => {
@@ -144,8 +157,10 @@ fn piece_moves(
     to: Square,
 ) {
     let movers = pos.pieces(pos.side_to_move(), piece) & from_mask;
+    // The destination is not the mover's own (checked by the caller), so each of these is
+    // a move the piece can make.
     for from in attacks(piece, to, pos.occupied()) & movers {
-        matches.offer(pos, Move::new(from, to));
+        matches.offer_reachable(pos, Move::new(from, to));
     }
 }
 

@@ -186,26 +186,24 @@ fn parse_normal(body: &[u8]) -> Result<San, (SanErrorKind, usize)> {
     let mut i = 0;
     let mut piece = PieceType::Pawn;
     if let Some(&c) = prefix.first() {
-        match c {
-            b'N' | b'B' | b'R' | b'Q' | b'K' => {
-                piece = PieceType::from_char(char::from(c)).ok_or(syntax(0))?;
-                i = 1;
-            }
-            b'A'..=b'Z' => return Err((SanErrorKind::UnknownPiece(char::from(c)), 0)),
-            _ => {}
+        if let Some(pt) = piece_of_letter(c) {
+            piece = pt;
+            i = 1;
+        } else if c.is_ascii_uppercase() {
+            return Err((SanErrorKind::UnknownPiece(char::from(c)), 0));
         }
     }
     let file = match prefix.get(i) {
         Some(&c @ b'a'..=b'h') => {
             i += 1;
-            File::from_char(char::from(c))
+            Some(File::from_index(c - b'a'))
         }
         _ => None,
     };
     let rank = match prefix.get(i) {
         Some(&c @ b'1'..=b'8') => {
             i += 1;
-            Rank::from_char(char::from(c))
+            Some(Rank::from_index(c - b'1'))
         }
         _ => None,
     };
@@ -226,13 +224,22 @@ fn parse_normal(body: &[u8]) -> Result<San, (SanErrorKind, usize)> {
     Ok(San::Normal { piece, file, rank, capture, to, promotion })
 }
 
-fn promotion_piece(c: u8) -> Option<PieceType> {
+/// The piece an uppercase SAN letter names (`N B R Q K`).
+fn piece_of_letter(c: u8) -> Option<PieceType> {
     match c {
-        b'n' | b'b' | b'r' | b'q' | b'k' | b'N' | b'B' | b'R' | b'Q' | b'K' => {
-            PieceType::from_char(char::from(c))
-        }
+        b'N' => Some(PieceType::Knight),
+        b'B' => Some(PieceType::Bishop),
+        b'R' => Some(PieceType::Rook),
+        b'Q' => Some(PieceType::Queen),
+        b'K' => Some(PieceType::King),
         _ => None,
     }
+}
+
+/// The piece a promotion letter names, either case (`k` passes, as python-chess's syntax
+/// lets it: no move matches it).
+fn promotion_piece(c: u8) -> Option<PieceType> {
+    piece_of_letter(c.to_ascii_uppercase())
 }
 
 fn square_at(two: &[u8]) -> Option<Square> {

@@ -1,0 +1,292 @@
+//! PGN replay and SAN writing, lerf against pgn-reader 0.29 with shakmaty 0.30.1.
+//!
+//! - `pgn-replay`: read the Lichess sample twenty times over (about 20 MB) and play every
+//!   move: lerf's `Reader` with `Replay`, against pgn-reader's `validate` example (its
+//!   reader with a visitor that plays each SAN with shakmaty). Also lerf on two threads.
+//! - `san-write`: the SAN, suffix included, of every legal move of 2,000 positions from
+//!   random games: lerf's `san` against shakmaty's `SanPlus::from_move`.
+//!
+//! `cargo bench -p lerf-benches --bench pgn` prints the table and writes it to
+//! `docs/perf/pgn.md`.
+
+use criterion::{Criterion, Throughput};
+use lerf_benches::report::Measurement;
+use std::fmt::Write as _;
+use std::hint::black_box;
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+const SAMPLE: &[u8] = include_bytes!("../../crates/pgn/tests/data/lichess-2025-05-sample.pgn");
+const COPIES: usize = 20;
+
+fn input() -> Vec<u8> {
+    let mut data = Vec::with_capacity(SAMPLE.len() * COPIES + COPIES);
+    for _ in 0..COPIES {
+        data.extend_from_slice(SAMPLE);
+        data.push(b'\n');
+    }
+    data
+}
+
+/// lerf: every game played; returns the moves played.
+fn lerf_replay(data: &[u8]) -> usize {
+    let mut reader = lerf_pgn::Reader::new(data);
+    let mut replay = lerf_pgn::Replay::new();
+    let mut moves = 0;
+    while let Some(game) = reader.read_game(&mut replay) {
+        moves += game.expect("a valid game").moves;
+    }
+    moves
+}
+
+/// lerf on two threads, the input split at a game boundary.
+fn lerf_replay_two_threads(data: &[u8]) -> usize {
+    let middle = data.len() / 2;
+    let cut = middle + memchr_split(&data[middle..]);
+    let (a, b) = data.split_at(cut);
+    std::thread::scope(|s| {
+        let other = s.spawn(|| lerf_replay(b));
+        lerf_replay(a) + other.join().expect("the thread ends")
+    })
+}
+
+/// Where the next game starts (after an empty line, at a tag).
+fn memchr_split(data: &[u8]) -> usize {
+    data.windows(3).position(|w| w == b"\n\n[").map_or(data.len(), |i| i + 2)
+}
+
+/// Reads without playing: how fast each reader alone goes.
+struct LerfTokens(usize);
+
+impl lerf_pgn::Visitor for LerfTokens {
+    type Output = ();
+    type Error = std::convert::Infallible;
+    fn san(&mut self, san: &[u8]) -> Result<(), Self::Error> {
+        self.0 += san.len();
+        Ok(())
+    }
+    fn end_game(&mut self) {}
+}
+
+fn lerf_tokens(data: &[u8]) -> usize {
+    let mut reader = lerf_pgn::Reader::new(data);
+    let mut visitor = LerfTokens(0);
+    while let Some(game) = reader.read_game(&mut visitor) {
+        game.expect("a valid game");
+    }
+    visitor.0
+}
+
+struct PeerTokens(usize);
+
+impl pgn_reader::Visitor for PeerTokens {
+    type Tags = ();
+    type Movetext = ();
+    type Output = ();
+    fn begin_tags(&mut self) -> ControlFlow<(), ()> {
+        ControlFlow::Continue(())
+    }
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<(), ()> {
+        ControlFlow::Continue(())
+    }
+    fn san(&mut self, _: &mut (), _: pgn_reader::SanPlus) -> ControlFlow<()> {
+        self.0 += 1;
+        ControlFlow::Continue(())
+    }
+    fn end_game(&mut self, _: ()) {}
+}
+
+fn peer_tokens(data: &[u8]) -> usize {
+    let mut reader = pgn_reader::Reader::new(data);
+    let mut visitor = PeerTokens(0);
+    while reader.read_game(&mut visitor).expect("in memory").is_some() {}
+    visitor.0
+}
+
+/// pgn-reader's `validate` example: parse, then play every SAN with shakmaty.
+struct Validator {
+    moves: usize,
+}
+
+impl pgn_reader::Visitor for Validator {
+    type Tags = Option<shakmaty::Chess>;
+    type Movetext = shakmaty::Chess;
+    type Output = bool;
+
+    fn begin_tags(&mut self) -> ControlFlow<bool, Self::Tags> {
+        ControlFlow::Continue(None)
+    }
+
+    fn tag(
+        &mut self,
+        tags: &mut Self::Tags,
+        name: &[u8],
+        value: pgn_reader::RawTag<'_>,
+    ) -> ControlFlow<bool> {
+        if name == b"FEN" {
+            let Ok(fen) = shakmaty::fen::Fen::from_ascii(value.as_bytes()) else {
+                return ControlFlow::Break(false);
+            };
+            let Ok(pos) = fen.into_position(shakmaty::CastlingMode::Chess960) else {
+                return ControlFlow::Break(false);
+            };
+            tags.replace(pos);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<bool, Self::Movetext> {
+        ControlFlow::Continue(tags.unwrap_or_default())
+    }
+
+    fn san(&mut self, pos: &mut Self::Movetext, san: pgn_reader::SanPlus) -> ControlFlow<bool> {
+        match san.san.to_move(pos) {
+            Ok(m) => {
+                shakmaty::Position::play_unchecked(pos, m);
+                self.moves += 1;
+                ControlFlow::Continue(())
+            }
+            Err(_) => ControlFlow::Break(false),
+        }
+    }
+
+    fn end_game(&mut self, _: Self::Movetext) -> bool {
+        true
+    }
+}
+
+fn pgn_reader_replay(data: &[u8]) -> usize {
+    let mut reader = pgn_reader::Reader::new(data);
+    let mut validator = Validator { moves: 0 };
+    while let Some(ok) = reader.read_game(&mut validator).expect("in memory") {
+        assert!(ok, "a valid game");
+    }
+    validator.moves
+}
+
+/// Positions from random games, with their legal moves in each library's terms.
+fn san_positions() -> Vec<(lerf_position::Position, shakmaty::Chess)> {
+    lerf_benches::random_game_fens(2000, 0x5a4)
+        .iter()
+        .map(|fen| {
+            let lerf = lerf_position::Position::from_fen(fen).expect("valid FEN");
+            let setup: shakmaty::fen::Fen = fen.parse().expect("valid FEN");
+            let shak = setup.into_position(shakmaty::CastlingMode::Standard).expect("legal");
+            (lerf, shak)
+        })
+        .collect()
+}
+
+fn lerf_san_all(
+    positions: &[(lerf_position::Position, shakmaty::Chess)],
+    out: &mut String,
+) -> usize {
+    out.clear();
+    for (pos, _) in positions {
+        for &m in lerf_movegen::legal_moves(pos).iter() {
+            out.push_str(&lerf_san::san(pos, m));
+        }
+    }
+    out.len()
+}
+
+fn shakmaty_san_all(
+    positions: &[(lerf_position::Position, shakmaty::Chess)],
+    out: &mut String,
+) -> usize {
+    out.clear();
+    for (_, pos) in positions {
+        for m in shakmaty::Position::legal_moves(pos) {
+            let _ = write!(out, "{}", shakmaty::san::SanPlus::from_move(pos.clone(), m));
+        }
+    }
+    out.len()
+}
+
+fn main() {
+    let data = input();
+    let moves = lerf_replay(&data);
+    assert_eq!(moves, pgn_reader_replay(&data), "both libraries play every move");
+    assert_eq!(moves, lerf_replay_two_threads(&data));
+    let positions = san_positions();
+    for (lerf, shak) in &positions {
+        let mut ours: Vec<String> = lerf_movegen::legal_moves(lerf)
+            .iter()
+            .map(|&m| lerf_san::san(lerf, m).to_string())
+            .collect();
+        let mut theirs: Vec<String> = shakmaty::Position::legal_moves(shak)
+            .into_iter()
+            .map(|m| shakmaty::san::SanPlus::from_move(shak.clone(), m).to_string())
+            .collect();
+        ours.sort();
+        theirs.sort();
+        assert_eq!(ours, theirs, "both libraries write the same SAN in {}", lerf.to_fen());
+    }
+    let (mut a, mut b) = (String::new(), String::new());
+    let legal_moves: usize =
+        positions.iter().map(|(p, _)| lerf_movegen::legal_moves(p).len()).sum();
+
+    let mut criterion = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4))
+        .configure_from_args();
+    let mut group = criterion.benchmark_group("pgn-replay");
+    group.throughput(Throughput::Bytes(data.len() as u64));
+    group.bench_function("lerf", |b| b.iter(|| lerf_replay(black_box(&data))));
+    group.bench_function("pgn-reader+shakmaty", |b| b.iter(|| pgn_reader_replay(black_box(&data))));
+    group
+        .bench_function("lerf-2-threads", |b| b.iter(|| lerf_replay_two_threads(black_box(&data))));
+    group.finish();
+    let mut group = criterion.benchmark_group("pgn-read-only");
+    group.throughput(Throughput::Bytes(data.len() as u64));
+    group.bench_function("lerf", |b| b.iter(|| lerf_tokens(black_box(&data))));
+    group.bench_function("pgn-reader", |b| b.iter(|| peer_tokens(black_box(&data))));
+    group.finish();
+    let mut group = criterion.benchmark_group("san-write");
+    group.throughput(Throughput::Elements(legal_moves as u64));
+    group
+        .bench_function("lerf", |bench| bench.iter(|| lerf_san_all(black_box(&positions), &mut a)));
+    group.bench_function("shakmaty", |bench| {
+        bench.iter(|| shakmaty_san_all(black_box(&positions), &mut b))
+    });
+    group.finish();
+    criterion.final_summary();
+
+    let mb = |name: &str| {
+        Measurement::from_criterion("pgn-replay", name, data.len() as u64)
+            .map(|m| m.nodes as f64 / m.seconds / 1e6)
+    };
+    let ns = |name: &str| {
+        Measurement::from_criterion("san-write", name, legal_moves as u64)
+            .map(|m| m.seconds * 1e9 / legal_moves as f64)
+    };
+    let mut table = String::new();
+    if let (Some(lerf), Some(peer), Some(two)) =
+        (mb("lerf"), mb("pgn-reader+shakmaty"), mb("lerf-2-threads"))
+    {
+        let _ = writeln!(
+            table,
+            "| read and play every move, MB/s ({} MB, {moves} moves) | |\n|---|---:|\n\
+             | lerf, 1 thread | {lerf:.0} |\n| pgn-reader 0.29 + shakmaty 0.30.1 | {peer:.0} |\n\
+             | **lerf ÷ pgn-reader** | **{:.2}×** |\n| lerf, 2 threads | {two:.0} ({:.2}× one thread) |\n",
+            data.len() / 1_000_000,
+            lerf / peer,
+            two / lerf
+        );
+    }
+    if let (Some(lerf), Some(shak)) = (ns("lerf"), ns("shakmaty")) {
+        let _ = writeln!(
+            table,
+            "| SAN of every legal move, ns per move ({legal_moves} moves) | |\n|---|---:|\n\
+             | lerf `san` | {lerf:.1} |\n| shakmaty `SanPlus::from_move` | {shak:.1} |\n\
+             | **shakmaty ÷ lerf** | **{:.2}×** |",
+            shak / lerf
+        );
+    }
+    println!("\n{table}");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/perf/pgn.md");
+    if let Err(e) = std::fs::write(&path, &table) {
+        eprintln!("could not write {}: {e}", path.display());
+    }
+}
