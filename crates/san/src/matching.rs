@@ -187,8 +187,13 @@ fn pawn_moves(
     let us = pos.side_to_move();
     let pawns = pos.pieces(us, PieceType::Pawn) & from_mask;
     let down = Direction::up(!us);
-    let mut origins = pawn_attacks(!us, to) & pawns;
-    if let Some(one) = to.offset(down) {
+    // Exactly the pawns that can move there: a capture needs an enemy piece (or the
+    // en-passant square), a push an empty square.
+    let mut origins = Bitboard::EMPTY;
+    if pos.pieces_of(!us).contains(to) || pos.ep_square() == Some(to) {
+        origins |= pawn_attacks(!us, to) & pawns;
+    }
+    if let Some(one) = to.offset(down).filter(|_| pos.is_empty(to)) {
         origins |= Bitboard::from(one) & pawns;
         let two = one.offset(down).filter(|s| s.rank() == Rank::R2.relative(us));
         if let Some(two) = two.filter(|_| pos.is_empty(one)) {
@@ -196,23 +201,28 @@ fn pawn_moves(
         }
     }
     for from in origins {
-        pawn_move(pos, matches, from, to, promotion);
+        pawn_move(pos, matches, from, to, promotion, true);
     }
 }
 
-/// The pawn move from `from` to `to` with `promotion`, if its kind fits.
+/// The pawn move from `from` to `to` with `promotion`, if its kind fits; `reachable` when
+/// the pawn is known to be able to move there.
 fn pawn_move(
     pos: &Position,
     matches: &mut Matches,
     from: Square,
     to: Square,
     promotion: Option<PieceType>,
+    reachable: bool,
 ) {
+    let offer = |matches: &mut Matches, m| {
+        if reachable { matches.offer_reachable(pos, m) } else { matches.offer(pos, m) }
+    };
     let last_rank = to.rank() == Rank::R8.relative(pos.side_to_move());
     match (last_rank, promotion) {
         // A pawn becomes a knight, bishop, rook or queen; the syntax also lets `=K` through.
         (_, Some(PieceType::King | PieceType::Pawn)) => {}
-        (true, Some(pt)) => matches.offer(pos, Move::promotion(from, to, pt)),
+        (true, Some(pt)) => offer(matches, Move::promotion(from, to, pt)),
         (true, None) => {
             // python-chess matches no move here: the SAN lacks the piece.
             if pos.check_move(Move::promotion(from, to, PieceType::Queen)).is_ok() {
@@ -221,9 +231,9 @@ fn pawn_move(
         }
         (false, Some(_)) => {}
         (false, None) if pos.ep_square() == Some(to) && from.file() != to.file() => {
-            matches.offer(pos, Move::en_passant(from, to));
+            offer(matches, Move::en_passant(from, to));
         }
-        (false, None) => matches.offer(pos, Move::new(from, to)),
+        (false, None) => offer(matches, Move::new(from, to)),
     }
 }
 
@@ -242,7 +252,7 @@ fn fully_given(
         return;
     }
     match pc.piece_type() {
-        PieceType::Pawn => pawn_move(pos, matches, from, to, promotion),
+        PieceType::Pawn => pawn_move(pos, matches, from, to, promotion, false),
         _ if promotion.is_some() => {}
         PieceType::King
             if pos.piece_on(to) == Some(lerf_types::Piece::new(us, PieceType::Rook)) =>
