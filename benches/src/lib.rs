@@ -31,7 +31,7 @@ pub fn lookup_inputs(n: usize) -> Vec<(Square, Bitboard)> {
     let mut rng = Prng::new(0x5eed);
     (0..n)
         .map(|_| {
-            let sq = Square::from_index(rng.next_u64() as u8);
+            let sq = Square::from_index_wrapping(rng.next_u64() as u8);
             let occ = rng.next_u64() & rng.next_u64();
             (sq, Bitboard(occ))
         })

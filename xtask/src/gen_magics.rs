@@ -100,7 +100,7 @@ impl Square {
 
     fn name(&self) -> String {
         let piece = if self.rook { "rook" } else { "bishop" };
-        format!("{piece} {}", lerf_types::Square::from_index(self.sq as u8))
+        format!("{piece} {}", lerf_types::Square::from_index_wrapping(self.sq as u8))
     }
 }
 
@@ -161,7 +161,7 @@ fn render(seed: u64, rook: &[u64], bishop: &[u64]) -> String {
     for (name, magics) in [("ROOK_MAGICS", rook), ("BISHOP_MAGICS", bishop)] {
         writeln!(text, "pub(crate) const {name}: [u64; 64] = [").expect("writing to a String");
         for (sq, magic) in magics.iter().enumerate() {
-            let square = lerf_types::Square::from_index(sq as u8);
+            let square = lerf_types::Square::from_index_wrapping(sq as u8);
             writeln!(text, "    {magic:#018x}, // {square}").expect("writing to a String");
         }
         text.push_str("];\n");

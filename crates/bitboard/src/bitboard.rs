@@ -78,13 +78,21 @@ impl Bitboard {
     /// The lowest square (closest to a1), or `None` if empty.
     #[inline]
     pub const fn lsb(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Some(Square::from_index(self.0.trailing_zeros() as u8)) }
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_wrapping(self.0.trailing_zeros() as u8))
+        }
     }
 
     /// The highest square (closest to h8), or `None` if empty.
     #[inline]
     pub const fn msb(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Some(Square::from_index(63 - self.0.leading_zeros() as u8)) }
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_wrapping(63 - self.0.leading_zeros() as u8))
+        }
     }
 
     /// The lowest square of a set known to be non-empty, such as a king's bitboard: no
@@ -92,7 +100,7 @@ impl Bitboard {
     #[inline]
     pub const fn first_square(self) -> Square {
         debug_assert!(self.0 != 0, "first_square of an empty bitboard");
-        Square::from_index(self.0.trailing_zeros() as u8)
+        Square::from_index_wrapping(self.0.trailing_zeros() as u8)
     }
 
     /// Removes the lowest square and returns it, or `None` if empty.
@@ -385,8 +393,11 @@ impl fmt::Display for Bitboard {
         for rank in (0..8u8).rev() {
             write!(f, "{} ", rank + 1)?;
             for file in 0..8u8 {
-                let mark =
-                    if self.contains(Square::from_index(rank * 8 + file)) { 'X' } else { '.' };
+                let mark = if self.contains(Square::from_index_wrapping(rank * 8 + file)) {
+                    'X'
+                } else {
+                    '.'
+                };
                 write!(f, " {mark}")?;
             }
             writeln!(f)?;
@@ -396,10 +407,18 @@ impl fmt::Display for Bitboard {
 }
 
 /// The hex value, then the board.
+/// One line: the hex value and the squares, `Bitboard(0x0000000010000010 [e1 e4])`. The
+/// board diagram is `Display`'s.
 impl fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "Bitboard({:#018x})", self.0)?;
-        fmt::Display::fmt(self, f)
+        write!(f, "Bitboard({:#018x} [", self.0)?;
+        for (i, sq) in self.into_iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{sq}")?;
+        }
+        f.write_str("])")
     }
 }
 
@@ -427,6 +446,13 @@ mod tests {
     use quickcheck::quickcheck;
 
     #[test]
+    fn debug_is_one_line() {
+        let bb = Bitboard::from(Square::E1) | Square::E4;
+        assert_eq!(format!("{bb:?}"), "Bitboard(0x0000000010000010 [e1 e4])");
+        assert_eq!(format!("{:?}", Bitboard::EMPTY), "Bitboard(0x0000000000000000 [])");
+    }
+
+    #[test]
     fn display_draws_a1_bottom_left() {
         let bb = Bitboard::from(Square::A1) | Square::H8;
         let text = bb.to_string();
@@ -434,7 +460,7 @@ mod tests {
         assert_eq!(lines[0], "8  . . . . . . . X");
         assert_eq!(lines[7], "1  X . . . . . . .");
         assert_eq!(lines[9], "   a b c d e f g h");
-        assert!(format!("{bb:?}").starts_with("Bitboard(0x8000000000000001)"));
+        assert_eq!(format!("{bb:?}"), "Bitboard(0x8000000000000001 [a1 h8])");
     }
 
     #[test]

@@ -73,7 +73,7 @@ fn backend_name_matches_build() {
 
 quickcheck! {
     fn blockers_outside_the_mask_do_not_matter(sq: u8, occ: u64) -> bool {
-        let sq = Square::from_index(sq);
+        let sq = Square::from_index_wrapping(sq);
         let occ = Bitboard(occ);
         let rook = ray_scan(true, sq as usize, occ.0);
         let bishop = ray_scan(false, sq as usize, occ.0);

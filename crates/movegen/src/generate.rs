@@ -43,7 +43,7 @@ const ALL_PROMOTIONS: [PieceType; 4] =
 /// let pos = Position::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
 /// let mut captures = MoveList::new();
 /// generate(&pos, GenType::Captures, &mut captures);
-/// assert_eq!(captures.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["e4d5"]);
+/// assert_eq!(captures.iter().map(|&m| pos.uci(m).to_string()).collect::<Vec<_>>(), ["e4d5"]);
 /// ```
 pub fn generate<S: MoveSink>(pos: &Position, kind: GenType, sink: &mut S) {
     let in_check = pos.in_check();

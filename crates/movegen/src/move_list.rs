@@ -28,7 +28,7 @@ pub trait MoveSink {
     #[inline]
     fn push_pawn_moves(&mut self, targets: Bitboard, offset: i8) {
         for to in targets {
-            self.push(Move::new(Square::from_index((to as i8 - offset) as u8), to));
+            self.push(Move::new(Square::from_index_wrapping((to as i8 - offset) as u8), to));
         }
     }
 
@@ -37,7 +37,7 @@ pub trait MoveSink {
     #[inline]
     fn push_promotions(&mut self, targets: Bitboard, offset: i8, pieces: &[PieceType]) {
         for to in targets {
-            let from = Square::from_index((to as i8 - offset) as u8);
+            let from = Square::from_index_wrapping((to as i8 - offset) as u8);
             for &pt in pieces {
                 self.push(Move::promotion(from, to, pt));
             }
@@ -52,9 +52,10 @@ pub trait MoveSink {
 /// ```
 /// use lerf_movegen::{legal_moves, MoveList};
 /// use lerf_position::Position;
-/// let list: MoveList = legal_moves(&Position::startpos());
+/// let pos = Position::startpos();
+/// let list: MoveList = legal_moves(&pos);
 /// assert_eq!(list.len(), 20);
-/// assert!(list.iter().any(|m| m.to_string() == "g1f3"));
+/// assert!(list.iter().any(|&m| pos.uci(m).to_string() == "g1f3"));
 /// ```
 #[derive(Clone)]
 pub struct MoveList {
@@ -143,7 +144,7 @@ impl<'a> IntoIterator for &'a MoveList {
 
 impl fmt::Debug for MoveList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice().iter().map(|m| m.to_string())).finish()
+        f.debug_list().entries(self.as_slice()).finish()
     }
 }
 

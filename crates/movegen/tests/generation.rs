@@ -58,7 +58,7 @@ fn check_position(pos: &Position) {
     for &m in quiet_checks.iter().filter(|&&m| pos.is_legal(m)) {
         let mut after = pos.clone();
         after.do_move(m);
-        assert!(after.in_check(), "quiet check {m} gives no check in {fen}");
+        assert!(after.in_check(), "quiet check {m:?} gives no check in {fen}");
     }
 
     // Any 16-bit value: pseudo-legal and legal exactly when the generator produces it.

@@ -124,10 +124,15 @@ fn write_tag(out: &mut String, name: &str, value: &str) {
     out.push_str(name);
     out.push_str(" \"");
     for c in value.chars() {
-        if c == '"' || c == '\\' {
-            out.push('\\');
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            // A tag is one line.
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
         }
-        out.push(c);
     }
     out.push_str("\"]\n");
 }

@@ -355,7 +355,11 @@ impl<R: Read> Reader<R> {
             let Some(found) = self.find(i, |s| memchr::memchr3(b'"', b'\\', b'\n', s)) else {
                 return Err(self.error_here(64, PgnErrorKind::Unterminated));
             };
-            match self.buf[self.pos + found] {
+            let byte = self.buf[self.pos + found];
+            match byte {
+                // A backslash escapes the next byte, but never the line's end: a tag is one
+                // line (found by fuzzing: an escaped newline read, then wrote, a broken tag).
+                b'\\' if self.peek_at(found + 1) == Some(b'\n') => return Err(bad(self)),
                 b'\\' => i = found + 2,
                 b'"' => break found,
                 _ => return Err(bad(self)),

@@ -141,3 +141,22 @@ quickcheck! {
         true
     }
 }
+
+/// Found by `cargo fuzz run pgn_reader`: a backslash before the end of a tag line was read
+/// as an escape, and the game then wrote a tag that did not read back.
+#[test]
+fn fuzz_regression_escaped_newline_in_a_tag() {
+    let input = include_bytes!("data/fuzz/escaped-newline-in-tag.pgn");
+    let mut reader = Reader::new(&input[..]);
+    let mut builder = GameBuilder::new();
+    while let Some(game) = reader.read_game(&mut builder) {
+        if let Ok(game) = game {
+            let written = game.to_pgn();
+            let again = Reader::new(written.as_bytes()).read_game(&mut GameBuilder::new());
+            assert!(matches!(again, Some(Ok(_))), "{written}");
+        }
+    }
+    let pgn = b"[Event \"a\\\nb\"]\n\n1. e4 *\n";
+    let err = Reader::new(&pgn[..]).read_game(&mut GameBuilder::new()).unwrap().unwrap_err();
+    assert!(matches!(err.kind, PgnErrorKind::BadTag), "{err}");
+}

@@ -34,7 +34,7 @@ use lerf_magics::{bishop_attacks, rook_attacks};
 ///     pos.do_move(m);
 ///     assert_eq!(pos.in_check(), check);
 ///     if check {
-///         checks.push(m.to_string());
+///         checks.push(pos.uci(m).to_string());
 ///     }
 ///     pos.undo_move(m);
 /// }

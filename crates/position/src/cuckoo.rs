@@ -54,8 +54,10 @@ const fn build(z: &Keys) -> Cuckoo {
             let mut s2 = s1 + 1;
             while s2 < 64 {
                 if reaches(pc.piece_type(), s1, s2) {
-                    let mut mv =
-                        Move::new(Square::from_index(s1 as u8), Square::from_index(s2 as u8));
+                    let mut mv = Move::new(
+                        Square::from_index_wrapping(s1 as u8),
+                        Square::from_index_wrapping(s2 as u8),
+                    );
                     let mut key = z.psq[pc as usize][s1] ^ z.psq[pc as usize][s2] ^ z.side;
                     let mut i = h1(key);
                     loop {

@@ -18,8 +18,8 @@ pub(crate) fn castling_destinations(color: Color, king: Square, rook: Square) ->
 #[inline]
 pub(crate) fn en_passant_victim(us: Color, to: Square) -> Square {
     match us {
-        Color::White => Square::from_index((to as u8).wrapping_sub(8)),
-        Color::Black => Square::from_index(to as u8 + 8),
+        Color::White => Square::from_index_wrapping((to as u8).wrapping_sub(8)),
+        Color::Black => Square::from_index_wrapping(to as u8 + 8),
     }
 }
 
@@ -170,7 +170,7 @@ impl Position {
                 self.remove_piece(cap, cap_sq);
                 key ^= cap_key;
                 material_key ^=
-                    zobrist::psq(cap, Square::from_index(self.piece_count[cap as usize]));
+                    zobrist::psq(cap, Square::from_index_wrapping(self.piece_count[cap as usize]));
                 rule50 = 0;
             }
             let move_key = zobrist::psq(pc, from) ^ zobrist::psq(pc, to);
@@ -188,11 +188,13 @@ impl Position {
                             (zobrist::psq(pc, to), zobrist::psq(promoted, to));
                         key ^= pawn_there ^ promoted_there;
                         pawn_key ^= pawn_there;
-                        material_key ^=
-                            zobrist::psq(
-                                promoted,
-                                Square::from_index(self.piece_count[promoted as usize] - 1),
-                            ) ^ zobrist::psq(pc, Square::from_index(self.piece_count[pc as usize]));
+                        material_key ^= zobrist::psq(
+                            promoted,
+                            Square::from_index_wrapping(self.piece_count[promoted as usize] - 1),
+                        ) ^ zobrist::psq(
+                            pc,
+                            Square::from_index_wrapping(self.piece_count[pc as usize]),
+                        );
                         our_material += piece_value(promoted.piece_type());
                         our_key ^= promoted_there;
                         if is_minor(promoted.piece_type()) {
@@ -366,7 +368,7 @@ impl Position {
     /// opponent): records the en-passant square if the opponent can legally capture there.
     #[inline]
     fn set_en_passant_after_double_push(&mut self, from: Square, to: Square) {
-        let ep = Square::from_index((from as u8 + to as u8) / 2);
+        let ep = Square::from_index_wrapping((from as u8 + to as u8) / 2);
         if self.en_passant_capture_exists(ep) {
             let st = self.state_mut();
             st.ep_square = Some(ep);
@@ -414,7 +416,7 @@ fn refuse_move(pos: &Position, m: Move) -> ! {
             Ok(()) => format!("not playable by {us} here"),
         }
     };
-    panic!("do_move({m}) in {}: {why}", pos.to_fen());
+    panic!("do_move({}) in {}: {why}", pos.uci(m), pos.to_fen());
 }
 
 /// Panics with the precondition `m` breaks in `pos` (see [`Position::undo_move`]).
@@ -423,10 +425,15 @@ fn refuse_move(pos: &Position, m: Move) -> ! {
 #[track_caller]
 fn refuse_undo(pos: &Position, m: Move) -> ! {
     match pos.last_move() {
-        None => panic!("undo_move({m}): no move has been played"),
+        None => panic!("undo_move({}): no move has been played", pos.uci(m)),
         Some(Move::NULL) => {
-            panic!("undo_move({m}): the last move played was a null move (undo_null_move)")
+            panic!(
+                "undo_move({}): the last move played was a null move (undo_null_move)",
+                pos.uci(m)
+            )
         }
-        Some(last) => panic!("undo_move({m}): the last move played was {last}"),
+        Some(last) => {
+            panic!("undo_move({}): the last move played was {}", pos.uci(m), pos.uci(last))
+        }
     }
 }

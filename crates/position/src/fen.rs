@@ -9,6 +9,17 @@ use std::fmt::Write as _;
 /// The standard start position.
 pub const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+/// How castling rights are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CastlingStyle {
+    /// `KQkq`.
+    Standard,
+    /// `K`/`Q` for the outermost rook, the file letter otherwise.
+    XFen,
+    /// The file letter always.
+    Shredder,
+}
+
 /// How castling letters are read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Variant {
@@ -68,6 +79,10 @@ impl Position {
     /// The position as FEN, in canonical form: castling as `KQkq` (or Shredder-FEN letters in
     /// Chess960), the en-passant square only when a capture is legal.
     pub fn to_fen(&self) -> String {
+        self.fen_with(if self.chess960 { CastlingStyle::Shredder } else { CastlingStyle::Standard })
+    }
+
+    fn fen_with(&self, style: CastlingStyle) -> String {
         let mut fen = String::with_capacity(90);
         for rank in Rank::ALL.into_iter().rev() {
             let mut empty = 0;
@@ -91,7 +106,7 @@ impl Position {
             }
         }
         let _ = write!(fen, " {} ", self.side_to_move().to_char());
-        fen.push_str(&self.castling_text());
+        fen.push_str(&self.castling_text_in(style));
         match self.ep_square() {
             Some(sq) => {
                 let _ = write!(fen, " {sq}");
@@ -102,19 +117,52 @@ impl Position {
         fen
     }
 
-    fn castling_text(&self) -> String {
+    /// The position as X-FEN: castling as `K`/`Q` when the castling rook is the outermost
+    /// rook on that side of the king, as its file letter otherwise (the notation most
+    /// Chess960 GUIs write). In standard chess it is the same as [`to_fen`](Position::to_fen).
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let pos = Position::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")?;
+    /// assert_eq!(pos.to_xfen(), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
+    /// let inner = Position::from_fen("rk2r3/8/8/8/8/8/8/RK2R2R w EAea - 0 1")?;
+    /// assert_eq!(inner.to_xfen(), "rk2r3/8/8/8/8/8/8/RK2R2R w EQkq - 0 1");
+    /// assert_eq!(Position::from_fen(&pos.to_xfen())?, pos);
+    /// # Ok::<(), lerf_position::FenError>(())
+    /// ```
+    pub fn to_xfen(&self) -> String {
+        self.fen_with(CastlingStyle::XFen)
+    }
+
+    /// The position as Shredder-FEN: castling always as the rook's file (`HAha` for the
+    /// start position).
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// assert_eq!(
+    ///     Position::startpos().to_shredder_fen(),
+    ///     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+    /// );
+    /// ```
+    pub fn to_shredder_fen(&self) -> String {
+        self.fen_with(CastlingStyle::Shredder)
+    }
+
+    fn castling_text_in(&self, style: CastlingStyle) -> String {
         let mut text = String::new();
         for color in Color::ALL {
             for side in CastlingSide::ALL {
                 if !self.can_castle(color, side) {
                     continue;
                 }
-                let letter = match (self.chess960, side) {
-                    (false, CastlingSide::King) => 'k',
-                    (false, CastlingSide::Queen) => 'q',
-                    (true, _) => {
-                        self.castling_rook_square(color, side).map_or('-', |sq| sq.file().to_char())
-                    }
+                let rook = self.castling_rook_square(color, side);
+                let outermost = rook.is_some_and(|r| self.is_outermost_rook(color, side, r));
+                let letter = match (style, side) {
+                    (CastlingStyle::Standard, CastlingSide::King) => 'k',
+                    (CastlingStyle::Standard, CastlingSide::Queen) => 'q',
+                    (CastlingStyle::XFen, CastlingSide::King) if outermost => 'k',
+                    (CastlingStyle::XFen, CastlingSide::Queen) if outermost => 'q',
+                    _ => rook.map_or('-', |sq| sq.file().to_char()),
                 };
                 text.push(match color {
                     Color::White => letter.to_ascii_uppercase(),
@@ -126,6 +174,16 @@ impl Position {
             text.push('-');
         }
         text
+    }
+
+    /// Whether no other rook of `color` stands beyond `rook` on `side` of its king.
+    fn is_outermost_rook(&self, color: Color, side: CastlingSide, rook: Square) -> bool {
+        let rooks =
+            self.pieces(color, PieceType::Rook) & lerf_bitboard::RANKS[rook.rank() as usize];
+        match side {
+            CastlingSide::King => rooks.into_iter().all(|r| r <= rook),
+            CastlingSide::Queen => rooks.into_iter().all(|r| r >= rook),
+        }
     }
 
     /// Grants `color` the right to castle with the rook on `rook`, filling the masks and paths.
@@ -311,7 +369,8 @@ fn parse_board(pos: &mut Position, board: Token<'_>) -> Result<[u64; 16], FenErr
         if code == PIECE {
             if file < 8 {
                 let piece = PIECE_OF_BYTE[usize::from(b)];
-                let sq = Square::new(File::from_index(file), Rank::from_index(rank));
+                let sq =
+                    Square::new(File::from_index_wrapping(file), Rank::from_index_wrapping(rank));
                 pos.board[sq as usize] = Some(piece);
                 by_piece[piece as usize] |= sq;
                 piece_keys[piece as usize] ^= crate::zobrist::psq(piece, sq);

@@ -263,7 +263,7 @@ impl Position {
                 };
                 key ^= zobrist::psq(pc, from) ^ zobrist::psq(landed, to);
                 if pc.piece_type() == PieceType::Pawn && (from as u8 ^ to as u8) == 16 {
-                    let ep = Square::from_index((from as u8 + to as u8) / 2);
+                    let ep = Square::from_index_wrapping((from as u8 + to as u8) / 2);
                     if self.en_passant_possible_after_push(from, ep) {
                         key ^= zobrist::en_passant(ep);
                     }

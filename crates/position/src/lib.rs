@@ -47,6 +47,7 @@ mod outcome;
 mod polyglot;
 mod polyglot_random;
 mod position;
+mod queries;
 mod see;
 mod state;
 mod validate;
@@ -61,6 +62,7 @@ pub use error::{
 pub use fen::STARTPOS_FEN;
 pub use outcome::{Outcome, Termination};
 pub use position::{MAX_FULLMOVE_NUMBER, PIECE_VALUES, Position, piece_value};
+pub use queries::MoveChanges;
 pub use state::StateInfo;
 pub use validate::Inconsistency;
 

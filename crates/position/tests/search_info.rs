@@ -91,13 +91,13 @@ fn check_node(pos: &Position) {
     let info = pos.check_info();
     for m in brute_force_legal_moves(pos) {
         let checks = checks_from_scratch(pos, m);
-        assert_eq!(pos.gives_check(m), checks, "gives_check({m}) in {fen}");
-        assert_eq!(pos.gives_check_with(&info, m), checks, "gives_check_with({m}) in {fen}");
+        assert_eq!(pos.gives_check(m), checks, "gives_check({m:?}) in {fen}");
+        assert_eq!(pos.gives_check_with(&info, m), checks, "gives_check_with({m:?}) in {fen}");
         let value = exchange_value(pos, m);
         for threshold in [value - 1, value, value + 1, 0] {
             let expected = value >= threshold;
-            assert_eq!(pos.see_ge(m, threshold), expected, "see_ge({m}, {threshold}) in {fen}");
-            assert_eq!(pos.see_ge_with(&info, m, threshold), expected, "see_ge_with({m}) {fen}");
+            assert_eq!(pos.see_ge(m, threshold), expected, "see_ge({m:?}, {threshold}) in {fen}");
+            assert_eq!(pos.see_ge_with(&info, m, threshold), expected, "see_ge_with({m:?}) {fen}");
         }
     }
     let history = pos.history();

@@ -34,9 +34,9 @@ fn random_game(fen: &str, seed: u64, plies: usize) {
         let (expected_key, gives_check) = (pos.key_after(m), pos.gives_check(m));
         let before = pos.clone();
         pos.do_move(m);
-        assert_eq!(pos.pos_is_ok(true), Ok(()), "{fen}: after {m} in {}", before.to_fen());
-        assert_eq!(pos.key(), expected_key, "key_after({m}) in {}", before.to_fen());
-        assert_eq!(pos.in_check(), gives_check, "gives_check({m}) in {}", before.to_fen());
+        assert_eq!(pos.pos_is_ok(true), Ok(()), "{fen}: after {m:?} in {}", before.to_fen());
+        assert_eq!(pos.key(), expected_key, "key_after({m:?}) in {}", before.to_fen());
+        assert_eq!(pos.in_check(), gives_check, "gives_check({m:?}) in {}", before.to_fen());
         let reparsed = Position::from_fen(&pos.to_fen()).unwrap();
         assert_eq!(reparsed.key(), pos.key(), "FEN of {} loses state", pos.to_fen());
         played.push((m, before));
@@ -44,7 +44,7 @@ fn random_game(fen: &str, seed: u64, plies: usize) {
     while let Some((m, before)) = played.pop() {
         pos.undo_move(m);
         assert_eq!(pos, before);
-        assert_eq!(pos.history(), before.history(), "undo of {m} restores every state");
+        assert_eq!(pos.history(), before.history(), "undo of {m:?} restores every state");
     }
     assert_eq!(pos.history(), start.history());
 }

@@ -18,7 +18,7 @@ use lerf_types::{CastlingSide, Direction, Move, PieceType, Rank, Square};
 /// use lerf_san::parse_san;
 /// let pos = Position::startpos();
 /// let m = parse_san(&pos, "Nf3")?;
-/// assert_eq!(m.to_string(), "g1f3");
+/// assert_eq!(pos.uci(m).to_string(), "g1f3");
 /// assert_eq!(parse_san(&pos, "e4")?, parse_san(&pos, "e2e4")?);
 /// # Ok::<(), lerf_san::SanError>(())
 /// ```

@@ -196,14 +196,14 @@ fn parse_normal(body: &[u8]) -> Result<San, (SanErrorKind, usize)> {
     let file = match prefix.get(i) {
         Some(&c @ b'a'..=b'h') => {
             i += 1;
-            Some(File::from_index(c - b'a'))
+            Some(File::from_index_wrapping(c - b'a'))
         }
         _ => None,
     };
     let rank = match prefix.get(i) {
         Some(&c @ b'1'..=b'8') => {
             i += 1;
-            Some(Rank::from_index(c - b'1'))
+            Some(Rank::from_index_wrapping(c - b'1'))
         }
         _ => None,
     };

@@ -33,12 +33,16 @@ pub enum MoveKind {
 /// Writing castling as "king takes own rook" means Chess960 needs no special case: the
 /// rook's square says which castling it is wherever the king and rook started.
 ///
+/// A `Move` has no `Display`: its UCI text depends on the position's notation (castling
+/// as `e1g1` in standard chess, `e1h1` in Chess960). Write it with `Position::uci`, or
+/// [`to_uci`](Move::to_uci) with the notation given; `{:?}` shows the raw encoding.
+///
 /// ```
 /// use lerf_types::{Move, MoveKind, PieceType, Square};
 /// let m = Move::promotion(Square::E7, Square::E8, PieceType::Queen);
 /// assert_eq!((m.from(), m.to(), m.kind()), (Square::E7, Square::E8, MoveKind::Promotion));
 /// assert_eq!(m.promotion_type(), PieceType::Queen);
-/// assert_eq!(m.to_string(), "e7e8q");
+/// assert_eq!(m.to_uci(false).to_string(), "e7e8q");
 ///
 /// let castle = Move::castling(Square::E1, Square::H1);
 /// assert_eq!(castle.to_uci(false).to_string(), "e1g1");
@@ -101,13 +105,13 @@ impl Move {
     /// The origin square.
     #[inline]
     pub const fn from(self) -> Square {
-        Square::from_index((self.0 >> 6) as u8)
+        Square::from_index_wrapping((self.0 >> 6) as u8)
     }
 
     /// The destination square (the rook's square for castling).
     #[inline]
     pub const fn to(self) -> Square {
-        Square::from_index(self.0 as u8)
+        Square::from_index_wrapping(self.0 as u8)
     }
 
     /// Origin and destination together (bits 0–11), a 4096-entry table index.
@@ -192,13 +196,6 @@ impl fmt::Debug for Move {
     }
 }
 
-/// Standard-chess UCI text; see [`Move::to_uci`] for Chess960.
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.to_uci(false).fmt(f)
-    }
-}
-
 /// A move as UCI text says it: squares and an optional promotion, without knowing the
 /// position. `Position::parse_uci` turns it into a [`Move`].
 ///
@@ -272,7 +269,7 @@ mod tests {
         assert!(!Move::NONE.is_ok() && !Move::NULL.is_ok());
         assert_eq!(Move::NULL.from(), Square::B1);
         assert_eq!(Move::NULL.to(), Square::B1);
-        assert_eq!(Move::NULL.to_string(), "0000");
+        assert_eq!(Move::NULL.to_uci(false).to_string(), "0000");
     }
 
     #[test]
@@ -307,7 +304,7 @@ mod tests {
 
     quickcheck! {
         fn move_round_trips(from: u8, to: u8, promo: u8, kind: u8) -> bool {
-            let (from, to) = (Square::from_index(from), Square::from_index(to));
+            let (from, to) = (Square::from_index_wrapping(from), Square::from_index_wrapping(to));
             let promo = PieceType::PROMOTIONS[promo as usize % 4];
             let kind = kind_of(kind);
             let m = Move::with_kind(from, to, kind, promo);

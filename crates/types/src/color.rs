@@ -30,9 +30,22 @@ impl Color {
         self as usize
     }
 
-    /// The colour with index `i & 1`.
+    /// The colour with index `i`, if `i < 2` (White = 0).
+    ///
+    /// ```
+    /// use lerf_types::Color;
+    /// assert_eq!(Color::from_index(1), Some(Color::Black));
+    /// assert_eq!(Color::from_index(2), None);
+    /// ```
     #[inline]
-    pub const fn from_index(i: u8) -> Color {
+    pub const fn from_index(i: u8) -> Option<Color> {
+        if i < 2 { Some(Self::from_index_wrapping(i)) } else { None }
+    }
+
+    /// The colour with index `i & 1`: out-of-range values wrap around. For an index known
+    /// to be 0 or 1; [`from_index`](Color::from_index) checks instead.
+    #[inline]
+    pub const fn from_index_wrapping(i: u8) -> Color {
         if i & 1 == 0 { Color::White } else { Color::Black }
     }
 
@@ -58,7 +71,7 @@ impl Not for Color {
     type Output = Color;
     #[inline]
     fn not(self) -> Color {
-        Color::from_index(self as u8 ^ 1)
+        Color::from_index_wrapping(self as u8 ^ 1)
     }
 }
 

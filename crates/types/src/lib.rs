@@ -26,7 +26,7 @@
 //! assert_eq!(knight.to_char(), 'n');
 //!
 //! let m = Move::new(Square::E2, Square::E4);
-//! assert_eq!(m.to_string(), "e2e4");
+//! assert_eq!(m.to_uci(false).to_string(), "e2e4");
 //! ```
 #![forbid(unsafe_code)]
 

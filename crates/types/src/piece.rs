@@ -191,7 +191,7 @@ impl Piece {
     /// The piece with encoding `i`, or `None` for 0, 7, 8 and above 14.
     pub const fn from_index(i: u8) -> Option<Piece> {
         match (i >> 3, PieceType::from_index(i & 7)) {
-            (c @ 0..=1, Some(pt)) => Some(Self::new(Color::from_index(c), pt)),
+            (c @ 0..=1, Some(pt)) => Some(Self::new(Color::from_index_wrapping(c), pt)),
             _ => None,
         }
     }
@@ -205,7 +205,7 @@ impl Piece {
     /// The piece's colour.
     #[inline]
     pub const fn color(self) -> Color {
-        Color::from_index(self as u8 >> 3)
+        Color::from_index_wrapping(self as u8 >> 3)
     }
 
     /// The piece's type.
@@ -224,7 +224,7 @@ impl Piece {
     /// The same type in the other colour (`^ 8` on the encoding).
     #[inline]
     pub const fn flip(self) -> Piece {
-        Self::new(Color::from_index((self as u8 >> 3) ^ 1), self.piece_type())
+        Self::new(Color::from_index_wrapping((self as u8 >> 3) ^ 1), self.piece_type())
     }
 
     /// The FEN letter: uppercase for White, lowercase for Black.

@@ -39,9 +39,23 @@ impl File {
     pub const ALL: [File; 8] =
         [File::A, File::B, File::C, File::D, File::E, File::F, File::G, File::H];
 
-    /// The file with index `i & 7` (a = 0).
+    /// The file with index `i`, if `i < 8` (a = 0).
+    ///
+    /// ```
+    /// use lerf_types::File;
+    /// assert_eq!(File::from_index(4), Some(File::E));
+    /// assert_eq!(File::from_index(8), None);
+    /// ```
     #[inline]
-    pub const fn from_index(i: u8) -> File {
+    pub const fn from_index(i: u8) -> Option<File> {
+        if i < 8 { Some(Self::from_index_wrapping(i)) } else { None }
+    }
+
+    /// The file with index `i & 7`: out-of-range values wrap around (`8` is the a-file).
+    /// For indices known to be in range (three bits of a square); [`from_index`](File::from_index)
+    /// checks instead.
+    #[inline]
+    pub const fn from_index_wrapping(i: u8) -> File {
         match i & 7 {
             0 => File::A,
             1 => File::B,
@@ -68,14 +82,14 @@ impl File {
     /// The file of a letter `a`–`h` (lowercase only).
     pub const fn from_char(c: char) -> Option<File> {
         match c {
-            'a'..='h' => Some(Self::from_index(c as u8 - b'a')),
+            'a'..='h' => Some(Self::from_index_wrapping(c as u8 - b'a')),
             _ => None,
         }
     }
 
     /// The file mirrored across the board's vertical axis (a ↔ h).
     pub const fn flip(self) -> File {
-        Self::from_index(7 - self as u8)
+        Self::from_index_wrapping(7 - self as u8)
     }
 }
 
@@ -84,9 +98,21 @@ impl Rank {
     pub const ALL: [Rank; 8] =
         [Rank::R1, Rank::R2, Rank::R3, Rank::R4, Rank::R5, Rank::R6, Rank::R7, Rank::R8];
 
+    /// The rank with index `i`, if `i < 8` (rank 1 = 0).
+    ///
+    /// ```
+    /// use lerf_types::Rank;
+    /// assert_eq!(Rank::from_index(3), Some(Rank::R4));
+    /// assert_eq!(Rank::from_index(8), None);
+    /// ```
+    #[inline]
+    pub const fn from_index(i: u8) -> Option<Rank> {
+        if i < 8 { Some(Self::from_index_wrapping(i)) } else { None }
+    }
+
     /// The rank with index `i & 7` (rank 1 = 0).
     #[inline]
-    pub const fn from_index(i: u8) -> Rank {
+    pub const fn from_index_wrapping(i: u8) -> Rank {
         match i & 7 {
             0 => Rank::R1,
             1 => Rank::R2,
@@ -114,7 +140,7 @@ impl Rank {
     /// ```
     #[inline]
     pub const fn relative(self, color: Color) -> Rank {
-        Self::from_index(self as u8 ^ (color as u8 * 7))
+        Self::from_index_wrapping(self as u8 ^ (color as u8 * 7))
     }
 
     /// The digit of the rank.
@@ -125,7 +151,7 @@ impl Rank {
     /// The rank of a digit `1`–`8`.
     pub const fn from_char(c: char) -> Option<Rank> {
         match c {
-            '1'..='8' => Some(Self::from_index(c as u8 - b'1')),
+            '1'..='8' => Some(Self::from_index_wrapping(c as u8 - b'1')),
             _ => None,
         }
     }
@@ -156,10 +182,24 @@ macro_rules! squares {
             /// All 64 squares, a1 first, h8 last.
             pub const ALL: [Square; 64] = [$(Square::$sq),*];
 
-            /// The square with index `i & 63`. Callers that hold a value in `0..64` (a bit
-            /// index, six bits of a move) use this; [`TryFrom<u8>`] checks the range instead.
+            /// The square with index `i`, if `i < 64` (a1 = 0, h8 = 63).
+            ///
+            /// ```
+            /// use lerf_types::Square;
+            /// assert_eq!(Square::from_index(28), Some(Square::E4));
+            /// assert_eq!(Square::from_index(64), None);
+            /// ```
             #[inline]
-            pub const fn from_index(i: u8) -> Square {
+            pub const fn from_index(i: u8) -> Option<Square> {
+                if i < 64 { Some(Self::from_index_wrapping(i)) } else { None }
+            }
+
+            /// The square with index `i & 63`: out-of-range values wrap around (`64` is
+            /// a1). For indices known to be in range (a bit index, six bits of a move),
+            /// where it compiles to nothing; [`from_index`](Square::from_index) and
+            /// [`TryFrom<u8>`] check instead.
+            #[inline]
+            pub const fn from_index_wrapping(i: u8) -> Square {
                 // A dense match compiles to nothing (the index is the discriminant), where
                 // reading `ALL[i]` costs a load on every bit scan.
                 match i & 63 {
@@ -242,7 +282,7 @@ impl Square {
     /// The square on `file` and `rank`.
     #[inline]
     pub const fn new(file: File, rank: Rank) -> Square {
-        Self::from_index((rank as u8) << 3 | file as u8)
+        Self::from_index_wrapping((rank as u8) << 3 | file as u8)
     }
 
     /// The square's index, a1 = 0 … h8 = 63.
@@ -254,32 +294,32 @@ impl Square {
     /// The square's file.
     #[inline]
     pub const fn file(self) -> File {
-        File::from_index(self as u8)
+        File::from_index_wrapping(self as u8)
     }
 
     /// The square's rank.
     #[inline]
     pub const fn rank(self) -> Rank {
-        Rank::from_index(self as u8 >> 3)
+        Rank::from_index_wrapping(self as u8 >> 3)
     }
 
     /// The square as seen from `color`'s side: for Black the board is mirrored top to bottom
     /// (`s ^ 56`), so a1 becomes a8.
     #[inline]
     pub const fn relative(self, color: Color) -> Square {
-        Self::from_index(self as u8 ^ (color as u8 * 56))
+        Self::from_index_wrapping(self as u8 ^ (color as u8 * 56))
     }
 
     /// The square mirrored top to bottom (a1 ↔ a8), whatever the side.
     #[inline]
     pub const fn flip_rank(self) -> Square {
-        Self::from_index(self as u8 ^ 56)
+        Self::from_index_wrapping(self as u8 ^ 56)
     }
 
     /// The square mirrored left to right (a1 ↔ h1).
     #[inline]
     pub const fn flip_file(self) -> Square {
-        Self::from_index(self as u8 ^ 7)
+        Self::from_index_wrapping(self as u8 ^ 7)
     }
 
     /// The square one step in `dir`, or `None` where that step leaves the board, including
@@ -297,7 +337,7 @@ impl Square {
         if target < 0 || target > 63 {
             return None;
         }
-        let to = Self::from_index(target as u8);
+        let to = Self::from_index_wrapping(target as u8);
         let file_step = (to.file() as i8 - self.file() as i8).abs();
         if file_step > 1 { None } else { Some(to) }
     }
@@ -325,7 +365,11 @@ impl Square {
 impl TryFrom<u8> for Square {
     type Error = ParseError;
     fn try_from(i: u8) -> Result<Self, Self::Error> {
-        if i < 64 { Ok(Self::from_index(i)) } else { Err(ParseError::Square(i.to_string())) }
+        if i < 64 {
+            Ok(Self::from_index_wrapping(i))
+        } else {
+            Err(ParseError::Square(i.to_string()))
+        }
     }
 }
 
@@ -372,7 +416,7 @@ impl FromStr for File {
 impl TryFrom<u8> for File {
     type Error = ParseError;
     fn try_from(i: u8) -> Result<Self, Self::Error> {
-        if i < 8 { Ok(Self::from_index(i)) } else { Err(ParseError::File(i.to_string())) }
+        if i < 8 { Ok(Self::from_index_wrapping(i)) } else { Err(ParseError::File(i.to_string())) }
     }
 }
 
@@ -396,7 +440,7 @@ impl FromStr for Rank {
 impl TryFrom<u8> for Rank {
     type Error = ParseError;
     fn try_from(i: u8) -> Result<Self, Self::Error> {
-        if i < 8 { Ok(Self::from_index(i)) } else { Err(ParseError::Rank(i.to_string())) }
+        if i < 8 { Ok(Self::from_index_wrapping(i)) } else { Err(ParseError::Rank(i.to_string())) }
     }
 }
 
@@ -494,8 +538,12 @@ mod tests {
                 let dr = (dir as i8 - df).signum();
                 let f = sq.file() as i8 + df;
                 let r = sq.rank() as i8 + dr;
-                let expect = ((0..8).contains(&f) && (0..8).contains(&r))
-                    .then(|| Square::new(File::from_index(f as u8), Rank::from_index(r as u8)));
+                let expect = ((0..8).contains(&f) && (0..8).contains(&r)).then(|| {
+                    Square::new(
+                        File::from_index_wrapping(f as u8),
+                        Rank::from_index_wrapping(r as u8),
+                    )
+                });
                 assert_eq!(sq.offset(dir), expect, "{sq} {dir:?}");
             }
         }
@@ -510,12 +558,12 @@ mod tests {
 
     quickcheck! {
         fn square_file_rank_round_trip(i: u8) -> bool {
-            let sq = Square::from_index(i);
+            let sq = Square::from_index_wrapping(i);
             Square::new(sq.file(), sq.rank()) == sq && sq as u8 == i & 63
         }
 
         fn relative_twice_is_identity(i: u8) -> bool {
-            let sq = Square::from_index(i);
+            let sq = Square::from_index_wrapping(i);
             [Color::White, Color::Black].iter().all(|&c| sq.relative(c).relative(c) == sq)
                 && sq.relative(Color::White) == sq
                 && sq.relative(Color::Black).rank() == sq.rank().relative(Color::Black)
