@@ -94,7 +94,8 @@ fn run_single(args: &Args) -> Result<(), UserError> {
     let threads = args.threads as usize;
     let counter = Counter::new(threads, args.hash);
     let start = Instant::now();
-    let (total, per_move) = if args.no_divide {
+    let (total, per_move) = if args.no_divide || args.depth == 0 {
+        // Depth 0 counts the position itself: one node, and no root moves to divide.
         (counter.total(&mut pos, args.depth), Vec::new())
     } else {
         let per_move = counter.per_move(&mut pos, args.depth);
@@ -138,6 +139,7 @@ struct SuiteLine {
 fn read_suite(path: &PathBuf) -> Result<Vec<SuiteLine>, UserError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| UserError(format!("cannot read {}: {e}", path.display())))?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let mut lines = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
@@ -176,13 +178,14 @@ fn run_suite(
             .expect("the progress template is valid"),
     );
     let start = Instant::now();
-    let (mut nodes, mut mismatches, mut refused, mut checked) = (0u64, 0usize, 0usize, 0usize);
+    let (mut nodes, mut mismatches, mut checked) = (0u64, 0usize, 0usize);
+    let mut refused = Vec::new();
     for line in &lines {
         let mut pos = match read_position(&line.fen, chess960) {
             Ok(pos) => pos,
             Err(e) => {
                 say(&progress, format!("line {}: refused, {e}", line.number));
-                refused += 1;
+                refused.push(line.number);
                 progress.inc(line.counts.iter().filter(|(d, _)| wanted(*d)).count() as u64);
                 continue;
             }
@@ -208,15 +211,24 @@ fn run_suite(
     progress.finish_and_clear();
     let elapsed = start.elapsed();
     println!(
-        "{}: {} positions, {checked} counts checked, {mismatches} mismatches, {refused} refused; {nodes} nodes in {:.1} s ({:.1} Mnps, {threads} thread{})",
+        "{}: {} positions, {checked} counts checked, {mismatches} mismatches, {} refused; {nodes} nodes in {:.1} s ({:.1} Mnps, {threads} thread{})",
         path.display(),
         lines.len(),
+        refused.len(),
         elapsed.as_secs_f64(),
         mnps(nodes, elapsed),
         if threads == 1 { "" } else { "s" }
     );
     if mismatches > 0 {
         return Err(UserError(format!("{mismatches} perft counts differ from the suite")));
+    }
+    if !refused.is_empty() {
+        let numbers: Vec<String> = refused.iter().map(|n| n.to_string()).collect();
+        return Err(UserError(format!(
+            "{}: the position of line {} was refused",
+            path.display(),
+            numbers.join(", ")
+        )));
     }
     Ok(())
 }
@@ -254,7 +266,13 @@ mod tests {
         assert!(run_suite(&wrong, Some(1), &one, false).is_ok(), "--max-depth skips D2");
         let garbled = suite_file("garbled", "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 fifteen\n");
         assert!(run_suite(&garbled, None, &one, false).unwrap_err().0.contains(":1:"));
-        for p in [good, wrong, garbled] {
+        let refused =
+            suite_file("refused", "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15\n8/8 w - - ;D1 1\n");
+        let err = run_suite(&refused, None, &one, false).unwrap_err().0;
+        assert!(err.contains("line 2 was refused"), "{err}");
+        let bom = suite_file("bom", "\u{feff}4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15\n");
+        assert!(run_suite(&bom, None, &one, false).is_ok());
+        for p in [good, wrong, garbled, refused, bom] {
             std::fs::remove_file(p).unwrap();
         }
     }
