@@ -17,6 +17,7 @@
 //! assert_eq!(between(Square::A1, Square::A4), Bitboard::from(Square::A2) | Square::A3);
 //! assert!(FILE_A.contains(Square::A8));
 //! ```
+#![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 
 mod bitboard;

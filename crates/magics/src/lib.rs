@@ -30,6 +30,7 @@
 
 // The attack tables are computed by const evaluation (about 110,000 ray scans per backend),
 // which trips rustc's "long running" lint although it is finite and takes seconds.
+#![cfg_attr(not(test), no_std)]
 #![allow(long_running_const_eval)]
 
 pub mod fancy;

@@ -16,6 +16,9 @@
 //! assert_eq!(perft(&mut pos, 3), 97_862);
 //! # Ok::<(), lerf_position::FenError>(())
 //! ```
+#![cfg_attr(not(any(test, feature = "std")), no_std)]
+
+extern crate alloc;
 
 mod generate;
 mod move_list;
@@ -23,7 +26,6 @@ mod perft;
 
 pub use generate::{GenType, count_legal, generate, legal_moves};
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink, ScoredMove, ScoredMoveList};
-pub use perft::{
-    PerftTable, divide, divide_parallel, divide_parallel_hashed, perft, perft_hashed,
-    perft_parallel, perft_parallel_hashed,
-};
+pub use perft::{PerftTable, divide, perft, perft_hashed};
+#[cfg(feature = "std")]
+pub use perft::{divide_parallel, divide_parallel_hashed, perft_parallel, perft_parallel_hashed};

@@ -1,10 +1,10 @@
 //! Perft: counting the leaves of the legal move tree, the standard test of a move generator.
 
 use crate::generate::{count_legal, legal_moves};
+use alloc::{boxed::Box, vec::Vec};
+use core::sync::atomic::{AtomicU64, Ordering};
 use lerf_position::Position;
 use lerf_types::Move;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// The number of legal move sequences of exactly `depth` plies from `pos`. The last ply is
 /// counted in bulk, without playing its moves.
@@ -50,13 +50,38 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
 
 /// [`divide`] with the root moves shared out over `threads` threads (each takes the next
 /// unclaimed root move). The result is in generation order, as `divide`'s.
+///
+/// Needs the `std` feature (on by default) for its threads.
+///
+/// ```
+/// use lerf_movegen::{divide_parallel, perft};
+/// use lerf_position::Position;
+/// let pos = Position::startpos();
+/// let split = divide_parallel(&pos, 3, 2);
+/// assert_eq!(split.len(), 20);
+/// assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 8902);
+/// ```
+#[cfg(feature = "std")]
 pub fn divide_parallel(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+    divide_over_threads(pos, depth, threads, perft)
+}
+
+/// Counts each root move's subtree with `count`, the root moves shared out over `threads`
+/// scoped threads; each thread plays on its own clone of `pos`.
+#[cfg(feature = "std")]
+fn divide_over_threads(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    count: impl Fn(&mut Position, u32) -> u64 + Sync,
+) -> Vec<(Move, u64)> {
+    use core::sync::atomic::AtomicUsize;
     if depth == 0 {
         return Vec::new();
     }
     let moves = legal_moves(pos);
     let next = AtomicUsize::new(0);
-    let results = Mutex::new(vec![0u64; moves.len()]);
+    let counts: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1).min(moves.len().max(1)) {
             scope.spawn(|| {
@@ -65,18 +90,24 @@ pub fn divide_parallel(pos: &Position, depth: u32, threads: usize) -> Vec<(Move,
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&m) = moves.get(i) else { break };
                     local.do_move(m);
-                    let nodes = perft(&mut local, depth - 1);
+                    counts[i].store(count(&mut local, depth - 1), Ordering::Relaxed);
                     local.undo_move(m);
-                    results.lock().unwrap_or_else(|e| e.into_inner())[i] = nodes;
                 }
             });
         }
     });
-    let counts = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    moves.iter().copied().zip(counts).collect()
+    // The scope joined every thread, so their stores are visible here.
+    moves.iter().copied().zip(counts.into_iter().map(AtomicU64::into_inner)).collect()
 }
 
-/// [`perft`] over `threads` threads.
+/// [`perft`] over `threads` threads (`std` feature).
+///
+/// ```
+/// use lerf_movegen::perft_parallel;
+/// use lerf_position::Position;
+/// assert_eq!(perft_parallel(&Position::startpos(), 4, 2), 197_281);
+/// ```
+#[cfg(feature = "std")]
 pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
     match depth {
         0 | 1 => perft(&mut pos.clone(), depth),
@@ -206,39 +237,34 @@ pub fn perft_hashed(pos: &mut Position, depth: u32, table: &PerftTable) -> u64 {
     nodes
 }
 
-/// [`divide_parallel`] with a shared [`PerftTable`].
+/// [`divide_parallel`] with a shared [`PerftTable`] (`std` feature).
+///
+/// ```
+/// use lerf_movegen::{PerftTable, divide_parallel_hashed};
+/// use lerf_position::Position;
+/// let table = PerftTable::with_megabytes(1);
+/// let split = divide_parallel_hashed(&Position::startpos(), 4, 2, &table);
+/// assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 197_281);
+/// ```
+#[cfg(feature = "std")]
 pub fn divide_parallel_hashed(
     pos: &Position,
     depth: u32,
     threads: usize,
     table: &PerftTable,
 ) -> Vec<(Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    let moves = legal_moves(pos);
-    let next = AtomicUsize::new(0);
-    let results = Mutex::new(vec![0u64; moves.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1).min(moves.len().max(1)) {
-            scope.spawn(|| {
-                let mut local = pos.clone();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&m) = moves.get(i) else { break };
-                    local.do_move(m);
-                    let nodes = perft_hashed(&mut local, depth - 1, table);
-                    local.undo_move(m);
-                    results.lock().unwrap_or_else(|e| e.into_inner())[i] = nodes;
-                }
-            });
-        }
-    });
-    let counts = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    moves.iter().copied().zip(counts).collect()
+    divide_over_threads(pos, depth, threads, |p, d| perft_hashed(p, d, table))
 }
 
-/// [`perft_hashed`] over `threads` threads sharing the table.
+/// [`perft_hashed`] over `threads` threads sharing the table (`std` feature).
+///
+/// ```
+/// use lerf_movegen::{PerftTable, perft_parallel_hashed};
+/// use lerf_position::Position;
+/// let table = PerftTable::with_megabytes(4);
+/// assert_eq!(perft_parallel_hashed(&Position::startpos(), 5, 2, &table), 4_865_609);
+/// ```
+#[cfg(feature = "std")]
 pub fn perft_parallel_hashed(
     pos: &Position,
     depth: u32,

@@ -39,7 +39,7 @@ use lerf_magics::{bishop_attacks, rook_attacks};
 ///     pos.undo_move(m);
 /// }
 /// assert_eq!(checks, ["h5f7", "c4f7"]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CheckInfo {

@@ -52,7 +52,7 @@ impl fmt::Debug for Position {
 /// let same = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w - - 0 1")?;
 /// assert_eq!(pos, same);
 /// assert!(!pos.eq_including_clocks(&same));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {

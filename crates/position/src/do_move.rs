@@ -2,6 +2,7 @@
 
 use crate::position::{Position, piece_value};
 use crate::zobrist;
+use alloc::{borrow::ToOwned, format, string::ToString};
 use lerf_bitboard::{Bitboard, pawn_attacks};
 use lerf_types::{ByColor, CastlingSide, Color, Move, MoveKind, Piece, PieceType, Rank, Square};
 

@@ -1,5 +1,6 @@
 //! Typed errors for FEN and UCI input.
 
+use alloc::{borrow::ToOwned, format, string::String};
 use core::fmt;
 use lerf_types::{Color, Piece, Square, UciMove};
 
@@ -188,7 +189,7 @@ impl fmt::Display for FenError {
     }
 }
 
-impl std::error::Error for FenError {}
+impl core::error::Error for FenError {}
 
 /// Why [`Position::check_move`](crate::Position::check_move) refused a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -279,7 +280,7 @@ impl fmt::Display for IllegalMove {
     }
 }
 
-impl std::error::Error for IllegalMove {}
+impl core::error::Error for IllegalMove {}
 
 /// A UCI move text that is not a legal move in the position.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -305,8 +306,8 @@ impl fmt::Display for UciError {
     }
 }
 
-impl std::error::Error for UciError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+impl core::error::Error for UciError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         match self {
             UciError::Syntax(e) => Some(e),
             UciError::Illegal(e) => Some(e),

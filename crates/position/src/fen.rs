@@ -2,9 +2,10 @@
 
 use crate::error::{FenError, FenErrorKind as Kind, FenField as Field};
 use crate::position::{MAX_FULLMOVE_NUMBER, Position, castling_index};
+use alloc::string::String;
+use core::fmt::Write as _;
 use lerf_bitboard::{Bitboard, between};
 use lerf_types::{CastlingRights, CastlingSide, Color, File, Piece, PieceType, Rank, Square};
-use std::fmt::Write as _;
 
 /// The standard start position.
 pub const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -21,7 +21,7 @@
 //! assert_eq!(pos.to_fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
 //! pos.undo_move(castle);
 //! assert_eq!(pos.key(), key_before);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 //!
 //! Chess960 is the same code: castling is encoded as the king capturing its own rook, and
@@ -34,6 +34,9 @@
 //! assert_eq!(pos.to_fen(), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
 //! # Ok::<(), lerf_position::FenError>(())
 //! ```
+#![cfg_attr(not(test), no_std)]
+
+extern crate alloc;
 
 mod check_info;
 mod cuckoo;

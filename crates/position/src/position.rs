@@ -2,6 +2,7 @@
 
 use crate::state::StateInfo;
 use crate::zobrist;
+use alloc::{vec, vec::Vec};
 use lerf_bitboard::{
     Bitboard, between, bishop_pseudo_attacks, king_attacks, knight_attacks, pawn_attacks,
     rook_pseudo_attacks,

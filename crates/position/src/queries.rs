@@ -4,6 +4,7 @@
 
 use crate::do_move::{castling_destinations, en_passant_victim};
 use crate::position::Position;
+use alloc::{borrow::ToOwned, format, string::String, vec::Vec};
 use lerf_bitboard::{Bitboard, king_attacks};
 use lerf_magics::{bishop_attacks, rook_attacks};
 use lerf_types::{Color, Move, MoveKind, Piece, PieceType, Square, UciMove};
@@ -19,7 +20,7 @@ use lerf_types::{Color, Move, MoveKind, Piece, PieceType, Square, UciMove};
 /// assert_eq!(changes.removed[0], Some((Piece::W_PAWN, Square::B7)));
 /// assert_eq!(changes.added, Some((Piece::W_QUEEN, Square::B8)));
 /// assert_eq!(changes.moved, [None, None]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct MoveChanges {
@@ -42,7 +43,7 @@ impl Position {
     /// let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")?;
     /// assert!(pos.is_capture(pos.parse_uci("a1a8")?));
     /// assert!(!pos.is_capture(pos.parse_uci("e1g1")?)); // castling
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
     #[inline]
     pub fn is_capture(&self, m: Move) -> bool {
@@ -61,7 +62,7 @@ impl Position {
     /// let pos = Position::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")?;
     /// assert!(pos.is_capture_stage(pos.parse_uci("b7b8q")?));
     /// assert!(!pos.is_capture_stage(pos.parse_uci("b7b8n")?));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
     #[inline]
     pub fn is_capture_stage(&self, m: Move) -> bool {
@@ -119,7 +120,7 @@ impl Position {
     /// assert_eq!(standard.uci(castle).to_string(), "e1g1");
     /// let chess960 = Position::from_fen_960("4k3/8/8/8/8/8/8/4K2R w K - 0 1")?;
     /// assert_eq!(chess960.uci(castle).to_string(), "e1h1");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
     #[inline]
     pub fn uci(&self, m: Move) -> UciMove {

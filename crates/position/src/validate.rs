@@ -15,7 +15,7 @@ impl fmt::Display for Inconsistency {
     }
 }
 
-impl std::error::Error for Inconsistency {}
+impl core::error::Error for Inconsistency {}
 
 fn ensure(ok: bool, what: &'static str) -> Result<(), Inconsistency> {
     if ok { Ok(()) } else { Err(Inconsistency(what)) }

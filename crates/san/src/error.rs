@@ -1,5 +1,6 @@
 //! Why a SAN text is refused.
 
+use alloc::{format, string::String};
 use core::fmt;
 use lerf_position::IllegalMoveReason;
 
@@ -77,4 +78,4 @@ impl fmt::Display for SanError {
     }
 }
 
-impl std::error::Error for SanError {}
+impl core::error::Error for SanError {}

@@ -17,6 +17,9 @@
 //! [`Display`](core::fmt::Display)); [`parse_san`] / [`San::to_move`] match it to a legal
 //! move; [`san`] / [`SanPlus::from_move`] write a move; [`lan`] writes long algebraic
 //! notation and [`san_line`] a numbered line. Writing allocates nothing ([`SanText`]).
+#![cfg_attr(not(test), no_std)]
+
+extern crate alloc;
 
 mod error;
 mod matching;

@@ -1,6 +1,7 @@
 //! From a legal move to its SAN and long algebraic text, as python-chess writes them.
 
 use crate::san::{San, SanPlus, SanText, Suffix};
+use alloc::{format, string::String};
 use lerf_bitboard::{Bitboard, FILES, RANKS};
 use lerf_magics::attacks;
 use lerf_movegen::count_legal;
@@ -82,7 +83,7 @@ impl SanPlus {
 /// let mut pos = Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4")?;
 /// let m = pos.parse_uci("h5f7")?;
 /// assert_eq!(&*san(&pos, m), "Qxf7#");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 pub fn san(pos: &Position, m: Move) -> SanText {
     SanPlus::from_move(pos, m).to_text()

@@ -239,7 +239,7 @@ impl fmt::Display for UciMove {
 impl FromStr for UciMove {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = || ParseError::Move(s.to_owned());
+        let err = || ParseError::Move(s.into());
         if s == "0000" {
             return Ok(UciMove::Null);
         }

@@ -90,7 +90,7 @@ impl FromStr for Color {
         match s {
             "w" | "white" => Ok(Color::White),
             "b" | "black" => Ok(Color::Black),
-            _ => Err(ParseError::Color(s.to_owned())),
+            _ => Err(ParseError::Color(s.into())),
         }
     }
 }

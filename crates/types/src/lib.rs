@@ -28,6 +28,7 @@
 //! let m = Move::new(Square::E2, Square::E4);
 //! assert_eq!(m.to_uci(false).to_string(), "e2e4");
 //! ```
+#![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 
 mod castling;
@@ -41,7 +42,7 @@ mod square;
 pub use castling::{CastlingRights, CastlingSide};
 pub use chess_move::{Move, MoveKind, UciMove};
 pub use color::{ByColor, Color};
-pub use error::ParseError;
+pub use error::{Excerpt, ParseError};
 pub use piece::{Piece, PieceType};
 pub use score::{Score, Value};
 pub use square::{Direction, File, Rank, Square};

@@ -1,6 +1,6 @@
 //! Piece types and coloured pieces.
 
-use crate::{Color, ParseError};
+use crate::{Color, Excerpt, ParseError};
 use core::fmt;
 use core::str::FromStr;
 
@@ -109,7 +109,7 @@ impl FromStr for PieceType {
         let mut chars = s.chars();
         match (chars.next().and_then(PieceType::from_char), chars.next()) {
             (Some(pt), None) => Ok(pt),
-            _ => Err(ParseError::PieceType(s.to_owned())),
+            _ => Err(ParseError::PieceType(s.into())),
         }
     }
 }
@@ -117,7 +117,7 @@ impl FromStr for PieceType {
 impl TryFrom<u8> for PieceType {
     type Error = ParseError;
     fn try_from(i: u8) -> Result<Self, Self::Error> {
-        Self::from_index(i).ok_or_else(|| ParseError::PieceType(i.to_string()))
+        Self::from_index(i).ok_or_else(|| ParseError::PieceType(Excerpt::of_number(i)))
     }
 }
 
@@ -258,7 +258,7 @@ impl FromStr for Piece {
         let mut chars = s.chars();
         match (chars.next().and_then(Piece::from_char), chars.next()) {
             (Some(p), None) => Ok(p),
-            _ => Err(ParseError::Piece(s.to_owned())),
+            _ => Err(ParseError::Piece(s.into())),
         }
     }
 }
@@ -266,7 +266,7 @@ impl FromStr for Piece {
 impl TryFrom<u8> for Piece {
     type Error = ParseError;
     fn try_from(i: u8) -> Result<Self, Self::Error> {
-        Self::from_index(i).ok_or_else(|| ParseError::Piece(i.to_string()))
+        Self::from_index(i).ok_or_else(|| ParseError::Piece(Excerpt::of_number(i)))
     }
 }
 

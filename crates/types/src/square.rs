@@ -1,6 +1,6 @@
 //! Files, ranks, squares and directions in little-endian rank-file order.
 
-use crate::{Color, ParseError};
+use crate::{Color, Excerpt, ParseError};
 use core::fmt;
 use core::str::FromStr;
 
@@ -368,7 +368,7 @@ impl TryFrom<u8> for Square {
         if i < 64 {
             Ok(Self::from_index_wrapping(i))
         } else {
-            Err(ParseError::Square(i.to_string()))
+            Err(ParseError::Square(Excerpt::of_number(i)))
         }
     }
 }
@@ -391,7 +391,7 @@ impl FromStr for Square {
         let mut chars = s.chars();
         match (chars.next().and_then(File::from_char), chars.next().and_then(Rank::from_char)) {
             (Some(file), Some(rank)) if chars.next().is_none() => Ok(Square::new(file, rank)),
-            _ => Err(ParseError::Square(s.to_owned())),
+            _ => Err(ParseError::Square(s.into())),
         }
     }
 }
@@ -408,7 +408,7 @@ impl FromStr for File {
         let mut chars = s.chars();
         match (chars.next().and_then(File::from_char), chars.next()) {
             (Some(file), None) => Ok(file),
-            _ => Err(ParseError::File(s.to_owned())),
+            _ => Err(ParseError::File(s.into())),
         }
     }
 }
@@ -416,7 +416,11 @@ impl FromStr for File {
 impl TryFrom<u8> for File {
     type Error = ParseError;
     fn try_from(i: u8) -> Result<Self, Self::Error> {
-        if i < 8 { Ok(Self::from_index_wrapping(i)) } else { Err(ParseError::File(i.to_string())) }
+        if i < 8 {
+            Ok(Self::from_index_wrapping(i))
+        } else {
+            Err(ParseError::File(Excerpt::of_number(i)))
+        }
     }
 }
 
@@ -432,7 +436,7 @@ impl FromStr for Rank {
         let mut chars = s.chars();
         match (chars.next().and_then(Rank::from_char), chars.next()) {
             (Some(rank), None) => Ok(rank),
-            _ => Err(ParseError::Rank(s.to_owned())),
+            _ => Err(ParseError::Rank(s.into())),
         }
     }
 }
@@ -440,7 +444,11 @@ impl FromStr for Rank {
 impl TryFrom<u8> for Rank {
     type Error = ParseError;
     fn try_from(i: u8) -> Result<Self, Self::Error> {
-        if i < 8 { Ok(Self::from_index_wrapping(i)) } else { Err(ParseError::Rank(i.to_string())) }
+        if i < 8 {
+            Ok(Self::from_index_wrapping(i))
+        } else {
+            Err(ParseError::Rank(Excerpt::of_number(i)))
+        }
     }
 }
 
