@@ -8,6 +8,7 @@ use core::fmt;
 /// A game as PGN holds it. Moves are kept as their SAN text: reading a game into a `Game`
 /// checks syntax, not legality (play it with [`Replay`](crate::Replay) for that).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Game {
     /// The tag pairs in the order read, values with their escapes resolved.
     pub tags: Vec<(String, String)>,
@@ -19,6 +20,7 @@ pub struct Game {
 
 /// A line of moves: the mainline or a variation.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Line {
     /// Comments before the first move.
     pub comments: Vec<String>,
@@ -28,6 +30,7 @@ pub struct Line {
 
 /// A move with what the movetext says about it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Node {
     /// The move's SAN as written, `+` or `#` included.
     pub san: String,

@@ -32,4 +32,4 @@ pub use error::{PgnError, PgnErrorKind};
 pub use game::{Game, GameBuilder, LINE_WIDTH, Line, Node};
 pub use reader::{DEFAULT_MAX_TOKEN, MAX_VARIATION_DEPTH, Reader};
 pub use replay::{Replay, ReplayError, Replayed};
-pub use visitor::{GameResult, RawTag, Skip, Visitor};
+pub use visitor::{GameResult, RawTag, Skip, UnknownResult, Visitor};

@@ -48,6 +48,46 @@ impl fmt::Display for GameResult {
     }
 }
 
+/// Reads a result token (`1-0`, `0-1`, `1/2-1/2`, `*`).
+///
+/// ```
+/// use lerf_pgn::GameResult;
+/// assert_eq!("1/2-1/2".parse(), Ok(GameResult::Draw));
+/// assert!("½-½".parse::<GameResult>().is_err());
+/// ```
+impl core::str::FromStr for GameResult {
+    type Err = UnknownResult;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        GameResult::from_token(s.as_bytes()).ok_or(UnknownResult)
+    }
+}
+
+/// The text given to [`GameResult::from_str`](core::str::FromStr) is no PGN result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct UnknownResult;
+
+impl fmt::Display for UnknownResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not a game result (expected 1-0, 0-1, 1/2-1/2 or *)")
+    }
+}
+
+impl std::error::Error for UnknownResult {}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for GameResult {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for GameResult {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        lerf_types::serde_text::deserialize(deserializer)
+    }
+}
+
 /// A tag value as it stands between the quotes, escapes (`\"`, `\\`) included.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RawTag<'a>(pub &'a [u8]);

@@ -52,6 +52,8 @@ mod polyglot_random;
 mod position;
 mod queries;
 mod see;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod state;
 mod validate;
 mod zobrist;

@@ -24,6 +24,8 @@ extern crate alloc;
 mod error;
 mod matching;
 mod san;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod writing;
 
 pub use error::{SanError, SanErrorKind};

@@ -1,6 +1,8 @@
 //! Castling rights as a four-bit set.
 
-use crate::Color;
+use crate::{Color, ParseError};
+use core::fmt;
+use core::str::FromStr;
 
 bitflags::bitflags! {
     /// Which castlings are still allowed: WHITE_OO = 1, WHITE_OOO = 2, BLACK_OO = 4,
@@ -74,6 +76,64 @@ impl CastlingRights {
             8 => Some((Color::Black, CastlingSide::Queen)),
             _ => None,
         }
+    }
+}
+
+/// The FEN letters of the single rights, in `SINGLE` order.
+const FEN_LETTERS: [char; 4] = ['K', 'Q', 'k', 'q'];
+
+/// The rights as FEN writes them: `KQkq` order, `-` for none.
+///
+/// ```
+/// use lerf_types::CastlingRights;
+/// assert_eq!((CastlingRights::WHITE_OO | CastlingRights::BLACK).to_string(), "Kkq");
+/// assert_eq!(CastlingRights::empty().to_string(), "-");
+/// ```
+impl fmt::Display for CastlingRights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("-");
+        }
+        for (right, letter) in CastlingRights::SINGLE.into_iter().zip(FEN_LETTERS) {
+            if self.contains(right) {
+                fmt::Write::write_char(f, letter)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads `-` or the letters `KQkq`, each at most once, in any order. The letters only
+/// say which rights exist; which rook each one uses is the position's business (X-FEN and
+/// Shredder-FEN castling are read by `Position::from_fen`).
+///
+/// ```
+/// use lerf_types::CastlingRights;
+/// assert_eq!("qK".parse(), Ok(CastlingRights::WHITE_OO | CastlingRights::BLACK_OOO));
+/// assert_eq!("-".parse(), Ok(CastlingRights::empty()));
+/// assert!("KK".parse::<CastlingRights>().is_err());
+/// assert!("".parse::<CastlingRights>().is_err());
+/// ```
+impl FromStr for CastlingRights {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = || ParseError::CastlingRights(s.into());
+        if s == "-" {
+            return Ok(CastlingRights::empty());
+        }
+        if s.is_empty() {
+            return Err(err());
+        }
+        let mut rights = CastlingRights::empty();
+        for c in s.chars() {
+            let i = FEN_LETTERS.iter().position(|&l| l == c).ok_or_else(err)?;
+            let right = CastlingRights::SINGLE[i];
+            if rights.contains(right) {
+                return Err(err());
+            }
+            rights |= right;
+        }
+        Ok(rights)
     }
 }
 

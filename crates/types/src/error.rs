@@ -13,6 +13,7 @@ use core::fmt;
 /// assert_eq!(err.to_string(), r#"invalid square (expected a1..h8): "i9""#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ParseError {
     /// Not a square name such as `e4`.
     Square(Excerpt),
@@ -28,6 +29,8 @@ pub enum ParseError {
     PieceType(Excerpt),
     /// Not a move in UCI notation such as `e2e4` or `e7e8q`.
     Move(Excerpt),
+    /// Not castling rights as FEN writes them (`-`, or each of `KQkq` at most once).
+    CastlingRights(Excerpt),
 }
 
 impl fmt::Display for ParseError {
@@ -40,6 +43,7 @@ impl fmt::Display for ParseError {
             Self::Piece(t) => ("piece (expected one of PNBRQKpnbrqk)", t),
             Self::PieceType(t) => ("piece type (expected one of pnbrqk)", t),
             Self::Move(t) => ("uci move (expected like e2e4 or e7e8q)", t),
+            Self::CastlingRights(t) => ("castling rights (expected - or letters of KQkq)", t),
         };
         write!(f, "invalid {what}: {text:?}")
     }

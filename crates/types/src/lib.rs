@@ -37,6 +37,8 @@ mod color;
 mod error;
 mod piece;
 mod score;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod square;
 
 pub use castling::{CastlingRights, CastlingSide};
@@ -45,6 +47,8 @@ pub use color::{ByColor, Color};
 pub use error::{Excerpt, ParseError};
 pub use piece::{Piece, PieceType};
 pub use score::{Score, Value};
+#[cfg(feature = "serde")]
+pub use serde_impls::{move_bits, serde_text};
 pub use square::{Direction, File, Rank, Square};
 
 static_assertions::assert_eq_size!(Square, u8);
