@@ -31,10 +31,64 @@ enum Variant {
     Chess960,
 }
 
+/// The back rank of Chess960 start position `index`, a to h: bishops on opposite colours
+/// from the two lowest digits, then the queen and the knights in the free squares, the king
+/// between the rooks in the last three.
+fn chess960_back_rank(index: u16) -> Option<[PieceType; 8]> {
+    /// The free squares (of five) the two knights take, by the knight digit.
+    const KNIGHTS: [(usize, usize); 10] =
+        [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+    if index >= 960 {
+        return None;
+    }
+    let mut n = usize::from(index);
+    let mut rank: [Option<PieceType>; 8] = [None; 8];
+    rank[2 * (n % 4) + 1] = Some(PieceType::Bishop);
+    n /= 4;
+    rank[2 * (n % 4)] = Some(PieceType::Bishop);
+    n /= 4;
+    fn place_in_free(rank: &mut [Option<PieceType>; 8], nth: usize, pt: PieceType) {
+        let file = (0..8).filter(|&f| rank[f].is_none()).nth(nth).unwrap_or(0);
+        rank[file] = Some(pt);
+    }
+    place_in_free(&mut rank, n % 6, PieceType::Queen);
+    n /= 6;
+    let (first, second) = KNIGHTS[n];
+    // The second knight's place counts the free squares left once the first is placed.
+    place_in_free(&mut rank, first, PieceType::Knight);
+    place_in_free(&mut rank, second - 1, PieceType::Knight);
+    for pt in [PieceType::Rook, PieceType::King, PieceType::Rook] {
+        place_in_free(&mut rank, 0, pt);
+    }
+    Some(rank.map(|pt| pt.unwrap_or(PieceType::Pawn)))
+}
+
 impl Position {
     /// The standard start position.
     pub fn startpos() -> Position {
         Self::from_fen(STARTPOS_FEN).unwrap_or_else(|_| unreachable!("the start FEN is valid"))
+    }
+
+    /// The Chess960 start position numbered `index` (0–959) in the standard numbering
+    /// (Scharnagl's): 518 is the classical arrangement. `None` for 960 and above.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let classical = Position::from_chess960_index(518).unwrap();
+    /// assert_eq!(classical.to_fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+    /// assert!(classical.is_chess960());
+    /// assert_eq!(Position::from_chess960_index(0).unwrap().to_fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+    /// assert!(Position::from_chess960_index(960).is_none());
+    /// ```
+    pub fn from_chess960_index(index: u16) -> Option<Position> {
+        let rank = chess960_back_rank(index)?;
+        let mut fen = String::with_capacity(64);
+        fen.extend(rank.iter().map(|&pt| Piece::new(Color::Black, pt).to_char()));
+        fen.push_str("/pppppppp/8/8/8/8/PPPPPPPP/");
+        fen.extend(rank.iter().map(|&pt| Piece::new(Color::White, pt).to_char()));
+        fen.push_str(" w KQkq - 0 1");
+        let pos = Self::from_fen_960(&fen);
+        Some(pos.unwrap_or_else(|e| unreachable!("Chess960 start {index} refused: {e}")))
     }
 
     /// Reads a FEN (4 to 6 fields; missing counters default to `0 1`).

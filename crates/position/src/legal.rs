@@ -508,7 +508,17 @@ impl Position {
 
     /// Whether `f` holds for some legal move, trying candidates one by one (promotions are
     /// offered as queen promotions only): for the rules' questions that need a move ahead.
-    pub(crate) fn any_legal_move(&self, mut f: impl FnMut(Move) -> bool) -> bool {
+    pub(crate) fn any_legal_move(&self, f: impl FnMut(Move) -> bool) -> bool {
+        self.any_legal_move_promoting_to(&[PieceType::Queen], f)
+    }
+
+    /// [`any_legal_move`](Self::any_legal_move) offering each of `promotions` for a pawn
+    /// that reaches the last rank.
+    pub(crate) fn any_legal_move_promoting_to(
+        &self,
+        promotions: &[PieceType],
+        mut f: impl FnMut(Move) -> bool,
+    ) -> bool {
         let us = self.side_to_move;
         let occupied = self.occupied();
         let ours = self.by_color[us];
@@ -528,11 +538,14 @@ impl Position {
             for to in targets {
                 let promotes =
                     pc.piece_type() == PieceType::Pawn && to.rank() == Rank::R8.relative(us);
-                let Ok(m) = self.move_from_squares(from, to, promotes.then_some(PieceType::Queen))
-                else {
-                    continue;
+                let found = if promotes {
+                    promotions
+                        .iter()
+                        .any(|&pt| self.legal_candidate_holds(from, to, Some(pt), &mut f))
+                } else {
+                    self.legal_candidate_holds(from, to, None, &mut f)
                 };
-                if self.is_pseudo_legal(m) && self.is_legal(m) && f(m) {
+                if found {
                     return true;
                 }
             }
@@ -543,5 +556,18 @@ impl Position {
                 self.is_pseudo_legal(m) && self.is_legal(m) && f(m)
             })
         })
+    }
+
+    /// Whether the move from `from` to `to` (promoting to `promotion`) is legal here and `f`
+    /// holds for it.
+    fn legal_candidate_holds(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<PieceType>,
+        f: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        self.move_from_squares(from, to, promotion)
+            .is_ok_and(|m| self.is_pseudo_legal(m) && self.is_legal(m) && f(m))
     }
 }

@@ -51,6 +51,8 @@ mod polyglot;
 mod polyglot_random;
 mod position;
 mod queries;
+#[cfg(any(test, feature = "quickcheck", feature = "arbitrary"))]
+mod random_games;
 mod see;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -68,6 +70,8 @@ pub use fen::STARTPOS_FEN;
 pub use outcome::{Outcome, Termination};
 pub use position::{MAX_FULLMOVE_NUMBER, PIECE_VALUES, Position, piece_value};
 pub use queries::MoveChanges;
+#[cfg(any(feature = "quickcheck", feature = "arbitrary"))]
+pub use random_games::{MAX_RANDOM_PLIES, MoveInPosition};
 pub use state::StateInfo;
 pub use validate::Inconsistency;
 

@@ -28,9 +28,11 @@
 //! let m = Move::new(Square::E2, Square::E4);
 //! assert_eq!(m.to_uci(false).to_string(), "e2e4");
 //! ```
-#![cfg_attr(not(test), no_std)]
+#![cfg_attr(not(any(test, feature = "quickcheck", feature = "arbitrary")), no_std)]
 #![forbid(unsafe_code)]
 
+#[cfg(any(feature = "quickcheck", feature = "arbitrary"))]
+mod arbitrary_impls;
 mod castling;
 mod chess_move;
 mod color;
