@@ -25,6 +25,7 @@ use lerf_types::{Color, Direction, Square};
 /// assert_eq!(pawns.msb(), Some(Square::H2));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(transparent)]
 pub struct Bitboard(pub u64);
 
 impl Bitboard {

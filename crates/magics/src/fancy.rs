@@ -3,7 +3,6 @@
 
 use crate::layout::{BISHOP_SLOTS, ROOK_SLOTS, Slot, TABLE_ENTRIES};
 use crate::numbers::{BISHOP_MAGICS, ROOK_MAGICS};
-use crate::reference::{ray_cut, rays};
 use lerf_bitboard::Bitboard;
 use lerf_types::Square;
 
@@ -38,34 +37,11 @@ const fn magics(slots: &[Slot; 64], numbers: &[u64; 64]) -> [Magic; 64] {
 const ROOK: [Magic; 64] = magics(&ROOK_SLOTS, &ROOK_MAGICS);
 const BISHOP: [Magic; 64] = magics(&BISHOP_SLOTS, &BISHOP_MAGICS);
 
-const fn fill(table: &mut [Bitboard; TABLE_ENTRIES], rook: bool, magics: &[Magic; 64]) {
-    let rays = rays();
-    let mut sq = 0;
-    while sq < 64 {
-        let m = magics[sq];
-        let mut subset = 0u64;
-        loop {
-            table[m.index(subset)] = Bitboard(ray_cut(&rays, rook, sq, subset));
-            subset = subset.wrapping_sub(m.mask) & m.mask;
-            if subset == 0 {
-                break;
-            }
-        }
-        sq += 1;
-    }
-}
-
-const fn build_table() -> [Bitboard; TABLE_ENTRIES] {
-    let mut table = [Bitboard::EMPTY; TABLE_ENTRIES];
-    fill(&mut table, true, &ROOK);
-    fill(&mut table, false, &BISHOP);
-    table
-}
-
 static ROOK_MAGIC: [Magic; 64] = ROOK;
 static BISHOP_MAGIC: [Magic; 64] = BISHOP;
-#[allow(long_running_const_eval)]
-static ATTACKS: [Bitboard; TABLE_ENTRIES] = build_table();
+/// Built by `build.rs` (fancy-magic order) and checked entry by entry in `tests/agree.rs`.
+static ATTACKS: [Bitboard; TABLE_ENTRIES] =
+    crate::attack_table(include_bytes!(concat!(env!("OUT_DIR"), "/fancy_attacks.bin")));
 
 /// Squares a rook on `sq` attacks when `occupied` holds the pieces on the board.
 #[inline]

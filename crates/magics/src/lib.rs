@@ -10,10 +10,11 @@
 //!   numbers checked in (`src/numbers.rs`, written by `cargo xtask gen-magics`). Used
 //!   everywhere else.
 //!
-//! The choice is made at compile time; [`BACKEND`] says which one a build uses. Both backends
-//! index one shared table of 107,648 bitboards (102,400 for rooks, 5,248 for bishops), built
-//! by `const fn` at compile time: there is no start-up work and no initialisation check on a
-//! lookup.
+//! The choice is made at compile time; [`BACKEND`] says which one a build uses, and only
+//! that backend is compiled in (the `all-backends` feature adds the other, for comparisons).
+//! Each indexes a table of 107,648 bitboards (102,400 for rooks, 5,248 for bishops) that
+//! `build.rs` fills and the crate holds as a `static`: there is no start-up work and no
+//! initialisation check on a lookup.
 //!
 //! ```
 //! use lerf_bitboard::Bitboard;
@@ -28,15 +29,13 @@
 //! assert_eq!(queen_attacks(Square::A1, Bitboard::EMPTY).popcount(), 21);
 //! ```
 
-// The attack tables are computed by const evaluation (about 110,000 ray scans per backend),
-// which trips rustc's "long running" lint although it is finite and takes seconds.
 #![cfg_attr(not(test), no_std)]
-#![allow(long_running_const_eval)]
 
+#[cfg(any(feature = "all-backends", not(all(target_arch = "x86_64", target_feature = "bmi2"))))]
 pub mod fancy;
 pub mod layout;
 mod numbers;
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", any(feature = "all-backends", target_feature = "bmi2")))]
 pub mod pext;
 pub mod reference;
 
@@ -113,6 +112,20 @@ pub fn attacks(pt: PieceType, sq: Square, occupied: Bitboard) -> Bitboard {
         PieceType::Rook => rook_attacks(sq, occupied),
         PieceType::Queen => queen_attacks(sq, occupied),
         PieceType::King => king_attacks(sq),
+    }
+}
+
+/// Bytes of a table `build.rs` wrote (in the target's byte order) as the table itself. The
+/// `include_bytes!` argument must have exactly `TABLE_ENTRIES * 8` bytes, or the build fails.
+const fn attack_table(
+    bytes: &[u8; layout::TABLE_ENTRIES * 8],
+) -> [Bitboard; layout::TABLE_ENTRIES] {
+    // SAFETY: Bitboard is a `repr(transparent)` u64, every bit pattern is a valid u64, and
+    // the two arrays have the same size (the types say so).
+    unsafe {
+        core::mem::transmute::<[u8; layout::TABLE_ENTRIES * 8], [Bitboard; layout::TABLE_ENTRIES]>(
+            *bytes,
+        )
     }
 }
 

@@ -6,43 +6,15 @@
 //! must check `is_x86_feature_detected!("bmi2")` first.
 
 use crate::layout::{BISHOP_SLOTS, ROOK_SLOTS, Slot, TABLE_ENTRIES};
-use crate::reference::{ray_cut, rays};
 use core::arch::x86_64::_pext_u64;
 use lerf_bitboard::Bitboard;
 use lerf_types::Square;
 
-const fn fill(table: &mut [Bitboard; TABLE_ENTRIES], rook: bool, slots: &[Slot; 64]) {
-    let rays = rays();
-    let mut sq = 0;
-    while sq < 64 {
-        let Slot { mask, offset, .. } = slots[sq];
-        // Carry-rippler order counts through the mask's bits, so the k-th subset is the one
-        // whose pext is k: the index is a counter.
-        let mut index = offset as usize;
-        let mut subset = 0u64;
-        loop {
-            table[index] = Bitboard(ray_cut(&rays, rook, sq, subset));
-            index += 1;
-            subset = subset.wrapping_sub(mask) & mask;
-            if subset == 0 {
-                break;
-            }
-        }
-        sq += 1;
-    }
-}
-
-const fn build_table() -> [Bitboard; TABLE_ENTRIES] {
-    let mut table = [Bitboard::EMPTY; TABLE_ENTRIES];
-    fill(&mut table, true, &ROOK_SLOTS);
-    fill(&mut table, false, &BISHOP_SLOTS);
-    table
-}
-
 static ROOK: [Slot; 64] = ROOK_SLOTS;
 static BISHOP: [Slot; 64] = BISHOP_SLOTS;
-#[allow(long_running_const_eval)]
-static ATTACKS: [Bitboard; TABLE_ENTRIES] = build_table();
+/// Built by `build.rs` (PEXT order) and checked entry by entry in `tests/agree.rs`.
+static ATTACKS: [Bitboard; TABLE_ENTRIES] =
+    crate::attack_table(include_bytes!(concat!(env!("OUT_DIR"), "/pext_attacks.bin")));
 
 #[inline]
 #[target_feature(enable = "bmi2")]

@@ -1,7 +1,5 @@
 //! The slow, obviously right answers that the fast tables are built from and tested against.
 
-use lerf_types::{PieceType, Square};
-
 /// Rook steps as `(file, rank)`.
 pub const ROOK_STEPS: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 /// Bishop steps as `(file, rank)`.
@@ -60,29 +58,41 @@ const fn ray_scan_one(sq: usize, df: i8, dr: i8, occupied: u64) -> u64 {
     attacks
 }
 
-/// The same answer as [`ray_scan`], from precomputed rays: each ray is cut behind its
-/// nearest blocker (the lowest set bit for rays that run up the board, the highest for rays
-/// that run down). A few operations per ray instead of a walk, which keeps the compile-time
-/// construction of the tables short.
-pub const fn ray_cut(rays: &Rays, rook: bool, sq: usize, occupied: u64) -> u64 {
-    let first = if rook { 0 } else { 4 };
-    let mut attacks = 0u64;
-    let mut d = first;
-    while d < first + 4 {
-        let ray = rays[d][sq];
-        let blockers = ray & occupied;
-        attacks |= if blockers == 0 {
-            ray
-        } else {
-            // North, east, north-east and north-west run towards higher square numbers.
-            let upward = matches!(d, 0 | 1 | 4 | 7);
-            let nearest =
-                if upward { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
-            ray & !rays[d][nearest as usize]
-        };
-        d += 1;
+/// A slider's four empty-board rays from one square: `up` run towards higher square
+/// numbers (north and east, or north-east and north-west), `down` towards lower ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SquareRays {
+    /// The two rays towards higher square numbers.
+    pub up: [u64; 2],
+    /// The two rays towards lower square numbers.
+    pub down: [u64; 2],
+}
+
+/// The rays of a rook (`rook = true`) or bishop on `sq`, taken from `rays`.
+pub const fn square_rays(rays: &Rays, rook: bool, sq: usize) -> SquareRays {
+    if rook {
+        SquareRays { up: [rays[0][sq], rays[1][sq]], down: [rays[2][sq], rays[3][sq]] }
+    } else {
+        SquareRays { up: [rays[4][sq], rays[7][sq]], down: [rays[5][sq], rays[6][sq]] }
     }
-    attacks
+}
+
+/// The same answer as [`ray_scan`], from a square's rays: each ray is cut behind its nearest
+/// blocker with a few bit operations and no branch, which keeps the compile-time
+/// construction of the tables short (it runs 107,648 times in the const evaluator).
+pub const fn ray_cut(r: &SquareRays, occupied: u64) -> u64 {
+    // Upward: the nearest blocker is the lowest bit; `b ^ (b - 1)` keeps it and all below
+    // (everything when there is no blocker).
+    let b0 = r.up[0] & occupied;
+    let b1 = r.up[1] & occupied;
+    let up = (r.up[0] & (b0 ^ b0.wrapping_sub(1))) | (r.up[1] & (b1 ^ b1.wrapping_sub(1)));
+    // Downward: the nearest blocker is the highest bit; its negation keeps it and all above.
+    // `| 1` makes "no blocker" read as a blocker on a1, which keeps the whole ray.
+    let d0 = (r.down[0] & occupied) | 1;
+    let d1 = (r.down[1] & occupied) | 1;
+    let down = (r.down[0] & (1u64 << (63 - d0.leading_zeros())).wrapping_neg())
+        | (r.down[1] & (1u64 << (63 - d1.leading_zeros())).wrapping_neg());
+    up | down
 }
 
 /// The squares whose occupancy can change a slider's attacks from `sq`: its empty-board rays
@@ -102,17 +112,6 @@ pub const fn relevant_mask(rook: bool, sq: usize) -> u64 {
         d += 1;
     }
     mask
-}
-
-/// Attacks of a rook, bishop or queen on `sq` by ray scan; empty for other piece types.
-pub fn slider_attacks(pt: PieceType, sq: Square, occupied: u64) -> u64 {
-    let sq = sq as usize;
-    match pt {
-        PieceType::Rook => ray_scan(true, sq, occupied),
-        PieceType::Bishop => ray_scan(false, sq, occupied),
-        PieceType::Queen => ray_scan(true, sq, occupied) | ray_scan(false, sq, occupied),
-        _ => 0,
-    }
 }
 
 /// Software parallel bit extract: the bits of `x` selected by `mask`, packed to the bottom.
@@ -177,7 +176,8 @@ mod tests {
             let occupied = seed & (seed >> 5);
             for sq in 0..64 {
                 for rook in [true, false] {
-                    assert_eq!(ray_cut(&rays, rook, sq, occupied), ray_scan(rook, sq, occupied));
+                    let r = square_rays(&rays, rook, sq);
+                    assert_eq!(ray_cut(&r, occupied), ray_scan(rook, sq, occupied));
                 }
             }
         }
