@@ -58,6 +58,17 @@ pub struct CheckInfo {
 impl Position {
     /// The check information of the side to move (see [`CheckInfo`]): four attack lookups
     /// from the enemy king and one blockers scan.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::{PieceType, Square};
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")?;
+    /// let info = pos.check_info();
+    /// let rook_checks = info.check_squares[PieceType::Rook as usize];
+    /// assert_eq!(rook_checks, pos.check_squares(PieceType::Rook));
+    /// assert!(rook_checks.contains(Square::A8) && !rook_checks.contains(Square::A7));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn check_info(&self) -> CheckInfo {
         let them = !self.side_to_move();
         let ksq = self.king_square(them);

@@ -69,6 +69,19 @@ impl Position {
     /// Whether the position is drawn by the 50-move rule (unless the side to move is mated)
     /// or by a repetition that happened within the last `ply` plies (the search's distance
     /// from its root), or twice before that.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let mut pos = Position::startpos();
+    /// for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+    ///     pos.play_uci(text)?;
+    /// }
+    /// // The start position again, 4 plies after it first occurred: a draw for a search whose
+    /// // root is more than 4 plies back, not yet for one rooted closer.
+    /// assert!(pos.is_draw(5));
+    /// assert!(!pos.is_draw(4));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn is_draw(&self, ply: i32) -> bool {
         let st = self.state();
         if st.rule50 > 99 && (!self.in_check() || self.has_legal_move()) {
@@ -79,6 +92,17 @@ impl Position {
     }
 
     /// Whether any position since the last irreversible move has occurred before.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let mut pos = Position::startpos();
+    /// assert!(!pos.has_repeated());
+    /// for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+    ///     pos.play_uci(text)?;
+    /// }
+    /// assert!(pos.has_repeated());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn has_repeated(&self) -> bool {
         let st = self.state();
         let end = repetition_window(st.rule50, st.plies_from_null);
@@ -88,6 +112,18 @@ impl Position {
     /// Whether the side to move has a move that repeats an earlier position (or, for a
     /// position within `ply` plies of the search root, one that has occurred since then).
     /// Uses the cuckoo tables of reversible moves: no move generation.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let mut pos = Position::startpos();
+    /// for text in ["g1f3", "g8f6", "f3g1"] {
+    ///     pos.play_uci(text)?;
+    /// }
+    /// // Black can play Ng8, back to the start position.
+    /// assert!(pos.upcoming_repetition(10));
+    /// assert!(!Position::startpos().upcoming_repetition(10));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn upcoming_repetition(&self, ply: i32) -> bool {
         let st = self.state();
         let end = repetition_window(st.rule50, st.plies_from_null);

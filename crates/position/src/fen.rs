@@ -65,6 +65,11 @@ fn chess960_back_rank(index: u16) -> Option<[PieceType; 8]> {
 
 impl Position {
     /// The standard start position.
+    ///
+    /// ```
+    /// use lerf_position::{Position, STARTPOS_FEN};
+    /// assert_eq!(Position::startpos().to_fen(), STARTPOS_FEN);
+    /// ```
     pub fn startpos() -> Position {
         Self::from_fen(STARTPOS_FEN).unwrap_or_else(|_| unreachable!("the start FEN is valid"))
     }
@@ -107,6 +112,15 @@ impl Position {
     /// without its king or rook, an impossible en-passant square, missing or extra kings, too
     /// many pieces or pawns, pawns on the first or last rank, the side not to move in check,
     /// or more than two checkers.
+    ///
+    /// ```
+    /// use lerf_position::{FenField, Position};
+    /// let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
+    /// assert_eq!(pos.occupied().popcount(), 32);
+    /// let err = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1").unwrap_err();
+    /// assert_eq!(err.field, FenField::EnPassant);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         parse(fen, Variant::Infer)
     }
@@ -116,6 +130,15 @@ impl Position {
     /// # Errors
     ///
     /// As [`Position::from_fen`].
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// // Looks like classical chess, but castling is king-takes-rook and FEN uses Shredder letters.
+    /// let pos = Position::from_fen_960("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")?;
+    /// assert!(pos.is_chess960());
+    /// assert_eq!(pos.to_fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn from_fen_960(fen: &str) -> Result<Position, FenError> {
         parse(fen, Variant::Chess960)
     }
@@ -126,6 +149,16 @@ impl Position {
     /// # Errors
     ///
     /// As [`Position::from_fen`].
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let mut pos = Position::startpos();
+    /// assert!(pos.set_fen("not a fen").is_err());
+    /// assert_eq!(pos, Position::startpos()); // unchanged
+    /// pos.set_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")?;
+    /// assert_eq!(pos.occupied().popcount(), 2);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn set_fen(&mut self, fen: &str) -> Result<(), FenError> {
         *self = Self::from_fen(fen)?;
         Ok(())
@@ -133,6 +166,14 @@ impl Position {
 
     /// The position as FEN, in canonical form: castling as `KQkq` (or Shredder-FEN letters in
     /// Chess960), the en-passant square only when a capture is legal.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let mut pos = Position::startpos();
+    /// pos.play_uci("c2c4")?;
+    /// assert_eq!(pos.to_fen(), "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn to_fen(&self) -> String {
         self.fen_with(if self.chess960 { CastlingStyle::Shredder } else { CastlingStyle::Standard })
     }

@@ -17,6 +17,17 @@ impl Position {
     /// castling, crosses no attacked square). For a move that is not pseudo-legal the answer
     /// means nothing (it never panics): ask [`check_move`](Position::check_move) about a
     /// move from outside.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::{Move, Square};
+    /// // The bishop on e2 is pinned by the rook on e7.
+    /// let pos = Position::from_fen("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1")?;
+    /// let m = Move::new(Square::E2, Square::D3);
+    /// assert!(pos.is_pseudo_legal(m) && !pos.is_legal(m));
+    /// assert!(pos.is_legal(Move::new(Square::E1, Square::D1)));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn is_legal(&self, m: Move) -> bool {
         let us = self.side_to_move;
         let (from, to) = (m.from(), m.to());
@@ -48,6 +59,18 @@ impl Position {
     /// Chess960 only: whether an enemy rook or queen on the back rank would attack the king's
     /// castling destination once the castling rook has left its square. (In standard chess
     /// the rook stands in the corner, where it shields nothing.)
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::{Color, Move, Square};
+    /// // Chess960: the rook on b1 castles queen-side, the king stays on c1, and the rook on a1
+    /// // would then attack it.
+    /// let pos = Position::from_fen("k7/8/8/8/8/8/8/rRK5 w B - 0 1")?;
+    /// assert!(pos.castling_rook_shields_king(Color::White, Square::C1, Square::B1));
+    /// let castle = Move::castling(Square::C1, Square::B1);
+    /// assert!(pos.is_pseudo_legal(castle) && !pos.is_legal(castle));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn castling_rook_shields_king(&self, us: Color, king: Square, rook: Square) -> bool {
         let (king_to, rook_to) = castling_destinations(us, king, rook);
         let occupied = (self.occupied() ^ king ^ rook) | rook_to;
@@ -59,6 +82,15 @@ impl Position {
     /// Whether `m` is a move the side to move could make here, ignoring only whether it
     /// leaves the king in check. Any 16-bit value is accepted as input (a move from a hash
     /// table may be garbage): this never panics and never accepts an impossible move.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::{Move, Square};
+    /// let pos = Position::startpos();
+    /// assert!(pos.is_pseudo_legal(Move::new(Square::E2, Square::E4)));
+    /// assert!(!pos.is_pseudo_legal(Move::new(Square::E2, Square::E5)));
+    /// assert!(!pos.is_pseudo_legal(Move::from_bits(0xffff))); // garbage is refused, not a panic
+    /// ```
     pub fn is_pseudo_legal(&self, m: Move) -> bool {
         if !m.is_ok() {
             return false;
@@ -152,6 +184,14 @@ impl Position {
     /// This computes what it needs from the enemy king on each call (an attack lookup, and
     /// a blockers scan unless the move checks directly); a search asking for every move of a
     /// node builds a [`CheckInfo`] once and calls [`gives_check_with`](Position::gives_check_with).
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")?;
+    /// assert!(pos.gives_check(pos.parse_uci("a1a8")?));
+    /// assert!(!pos.gives_check(pos.parse_uci("a1a7")?));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn gives_check(&self, m: Move) -> bool {
         self.gives_check_from(
             m,
@@ -162,6 +202,15 @@ impl Position {
 
     /// [`gives_check`](Position::gives_check) with the node's [`CheckInfo`], which must be
     /// this position's.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")?;
+    /// let info = pos.check_info(); // once per node, then for every move
+    /// assert!(pos.gives_check_with(&info, pos.parse_uci("a1a8")?));
+    /// assert!(!pos.gives_check_with(&info, pos.parse_uci("a1b1")?));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn gives_check_with(&self, info: &CheckInfo, m: Move) -> bool {
         self.gives_check_from(m, |pt| info.check_squares[pt as usize], || info.enemy_king_blockers)
@@ -227,6 +276,16 @@ impl Position {
     /// The Zobrist key the position will have after the legal move `m`, without playing it
     /// (for prefetching a hash table). Equal to `key()` after `do_move(m)`; for a move that
     /// is not legal the answer means nothing (it never panics).
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let pos = Position::startpos();
+    /// let m = pos.parse_uci("g1f3")?;
+    /// let mut after = pos.clone();
+    /// after.do_move(m);
+    /// assert_eq!(pos.key_after(m), after.key());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn key_after(&self, m: Move) -> u64 {
         let us = self.side_to_move;
         let (from, to) = (m.from(), m.to());
@@ -502,6 +561,13 @@ impl Position {
 
     /// Whether the side to move has any legal move (without a move generator: every
     /// candidate destination is tried through `is_pseudo_legal` and `is_legal`).
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// assert!(Position::startpos().has_legal_move());
+    /// assert!(!Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")?.has_legal_move());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn has_legal_move(&self) -> bool {
         self.any_legal_move(|_| true)
     }

@@ -55,6 +55,13 @@ impl Outcome {
     }
 
     /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let fools_mate = Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")?;
+    /// assert_eq!(fools_mate.outcome().map(|o| o.result()), Some("0-1"));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn result(&self) -> &'static str {
         match self.winner {
             Some(Color::White) => "1-0",
@@ -135,17 +142,39 @@ impl Position {
     }
 
     /// Whether the side to move is checkmated.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let fools_mate = Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")?;
+    /// assert!(fools_mate.is_checkmate());
+    /// assert!(!Position::startpos().is_checkmate());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn is_checkmate(&self) -> bool {
         self.in_check() && !self.has_legal_move()
     }
 
     /// Whether the side to move is stalemated.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let pos = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")?;
+    /// assert!(pos.is_stalemate() && !pos.in_check());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn is_stalemate(&self) -> bool {
         !self.in_check() && !self.has_legal_move()
     }
 
     /// Whether neither side has mating material (see
     /// [`has_insufficient_material`](Position::has_insufficient_material)).
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// assert!(Position::from_fen("8/8/4k3/8/8/3KN3/8/8 w - - 0 1")?.is_insufficient_material());
+    /// assert!(!Position::from_fen("8/8/4k3/8/8/3K4/7R/8 w - - 0 1")?.is_insufficient_material());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn is_insufficient_material(&self) -> bool {
         Color::ALL.into_iter().all(|c| self.has_insufficient_material(c))
     }
@@ -153,6 +182,15 @@ impl Position {
     /// Whether `color` cannot mate by any series of legal moves, with python-chess's rules:
     /// a lone king; a king and one knight against nothing but a king and queens; kings and
     /// bishops all on squares of one colour, with no pawns or knights on the board.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::Color;
+    /// let pos = Position::from_fen("8/8/4k3/8/8/3K4/7R/8 w - - 0 1")?;
+    /// assert!(!pos.has_insufficient_material(Color::White));
+    /// assert!(pos.has_insufficient_material(Color::Black));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn has_insufficient_material(&self, color: Color) -> bool {
         let ours = self.pieces_of(color);
         let heavy = self.pieces_of_type(PieceType::Pawn)
@@ -206,6 +244,13 @@ impl Position {
     /// Whether the side to move may claim the 50-move rule: 100 plies without a capture or
     /// pawn move, with a legal move left; or 99 and a move that makes 100 and leaves the
     /// opponent a legal move.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// assert!(Position::from_fen("8/8/4k3/8/8/3K4/7R/8 w - - 100 80")?.can_claim_fifty_moves());
+    /// assert!(!Position::from_fen("8/8/4k3/8/8/3K4/7R/8 w - - 20 80")?.can_claim_fifty_moves());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn can_claim_fifty_moves(&self) -> bool {
         let rule50 = self.rule50_count();
         if rule50 >= 100 {
@@ -224,6 +269,17 @@ impl Position {
 
     /// Whether the side to move may claim threefold repetition: the position is on the board
     /// for the third time, or a legal move brings about one that has been on it twice.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let mut pos = Position::startpos();
+    /// for text in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"] {
+    ///     pos.play_uci(text)?;
+    /// }
+    /// assert!(pos.can_claim_threefold_repetition()); // the start position, a third time
+    /// assert!(!Position::startpos().can_claim_threefold_repetition());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn can_claim_threefold_repetition(&self) -> bool {
         if self.occurrences() >= 3 {
             return true;

@@ -14,6 +14,13 @@ use lerf_types::{ByColor, CastlingRights, CastlingSide, Color, Piece, PieceType,
 pub const PIECE_VALUES: [Value; 7] = [0, 208, 781, 825, 1276, 2538, 0];
 
 /// The value of a piece type, as in [`PIECE_VALUES`] (kings count 0).
+///
+/// ```
+/// use lerf_position::piece_value;
+/// use lerf_types::PieceType;
+/// assert_eq!(piece_value(PieceType::Knight), 781);
+/// assert_eq!(piece_value(PieceType::King), 0);
+/// ```
 #[inline]
 pub const fn piece_value(pt: PieceType) -> Value {
     PIECE_VALUES[pt as usize]
@@ -176,6 +183,14 @@ impl Position {
     // ----- the current state -----
 
     /// The current ply's [`StateInfo`].
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 7 30")?;
+    /// assert_eq!(pos.state().rule50, 7);
+    /// assert_eq!(pos.state().key, pos.key());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn state(&self) -> &StateInfo {
         &self.states[self.ply]
@@ -187,6 +202,16 @@ impl Position {
     }
 
     /// The StateInfo stack, oldest (the set-up position) first.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let mut pos = Position::startpos();
+    /// let e4 = pos.play_uci("e2e4")?;
+    /// pos.play_uci("e7e5")?;
+    /// assert_eq!(pos.history().len(), 3);
+    /// assert_eq!(pos.history()[1].last_move, e4);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn history(&self) -> &[StateInfo] {
         &self.states[..=self.ply]
     }
@@ -222,60 +247,128 @@ impl Position {
     // ----- pieces -----
 
     /// The piece on `sq`, if any.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::{Piece, Square};
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.piece_on(Square::E1), Some(Piece::W_KING));
+    /// assert_eq!(pos.piece_on(Square::E4), None);
+    /// ```
     #[inline]
     pub fn piece_on(&self, sq: Square) -> Option<Piece> {
         self.board[sq as usize]
     }
 
     /// Whether `sq` is empty.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::Square;
+    /// let pos = Position::startpos();
+    /// assert!(pos.is_empty(Square::E4) && !pos.is_empty(Square::E2));
+    /// ```
     #[inline]
     pub fn is_empty(&self, sq: Square) -> bool {
         self.board[sq as usize].is_none()
     }
 
     /// The piece `m` moves.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::Piece;
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.moved_piece(pos.parse_uci("g1f3")?), Some(Piece::W_KNIGHT));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn moved_piece(&self, m: lerf_types::Move) -> Option<Piece> {
         self.board[m.from() as usize]
     }
 
     /// All pieces on the board.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// assert_eq!(Position::startpos().occupied().popcount(), 32);
+    /// ```
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.by_type[0]
     }
 
     /// All pieces of `color`.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::Color;
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.pieces_of(Color::White).popcount(), 16);
+    /// ```
     #[inline]
     pub fn pieces_of(&self, color: Color) -> Bitboard {
         self.by_color[color]
     }
 
     /// All pieces of type `pt`, both colours.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::PieceType;
+    /// assert_eq!(Position::startpos().pieces_of_type(PieceType::Pawn).popcount(), 16);
+    /// ```
     #[inline]
     pub fn pieces_of_type(&self, pt: PieceType) -> Bitboard {
         self.by_type[pt as usize]
     }
 
     /// The pieces of `color` and type `pt`.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_position::Position;
+    /// use lerf_types::{Color, PieceType, Square};
+    /// let knights = Position::startpos().pieces(Color::White, PieceType::Knight);
+    /// assert_eq!(knights, Bitboard::from(Square::B1) | Square::G1);
+    /// ```
     #[inline]
     pub fn pieces(&self, color: Color, pt: PieceType) -> Bitboard {
         self.by_color[color] & self.by_type[pt as usize]
     }
 
     /// The pieces of either type `a` or `b`, both colours.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::PieceType;
+    /// let diagonal = Position::startpos().pieces_of_types(PieceType::Bishop, PieceType::Queen);
+    /// assert_eq!(diagonal.popcount(), 6);
+    /// ```
     #[inline]
     pub fn pieces_of_types(&self, a: PieceType, b: PieceType) -> Bitboard {
         self.by_type[a as usize] | self.by_type[b as usize]
     }
 
     /// How many of `piece` are on the board.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::Piece;
+    /// assert_eq!(Position::startpos().count(Piece::B_PAWN), 8);
+    /// ```
     #[inline]
     pub fn count(&self, piece: Piece) -> u32 {
         u32::from(self.piece_count[piece as usize])
     }
 
     /// The square of `color`'s king.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::{Color, Square};
+    /// assert_eq!(Position::startpos().king_square(Color::Black), Square::E8);
+    /// ```
     #[inline]
     pub fn king_square(&self, color: Color) -> Square {
         self.king_squares[color]
@@ -284,6 +377,16 @@ impl Position {
     // ----- game state -----
 
     /// The side to move.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::Color;
+    /// let mut pos = Position::startpos();
+    /// assert_eq!(pos.side_to_move(), Color::White);
+    /// pos.play_uci("e2e4")?;
+    /// assert_eq!(pos.side_to_move(), Color::Black);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn side_to_move(&self) -> Color {
         self.side_to_move
@@ -292,6 +395,13 @@ impl Position {
     /// Plies since the start of the game (0 for White's first move), null moves included:
     /// it is even exactly when White is to move, and at most
     /// `2 * (MAX_FULLMOVE_NUMBER - 1) + 1`.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 10")?;
+    /// assert_eq!(pos.game_ply(), 19); // 9 full moves, then White's 10th
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn game_ply(&self) -> u32 {
         // The sum was checked against MAX_GAME_PLY when the slot was made (grow_stack).
@@ -300,12 +410,30 @@ impl Position {
 
     /// The full-move number as FEN writes it (1 at the start, +1 after Black moves), at most
     /// [`MAX_FULLMOVE_NUMBER`].
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let mut pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 10")?;
+    /// assert_eq!(pos.fullmove_number(), 10);
+    /// pos.play_uci("e8d8")?;
+    /// assert_eq!(pos.fullmove_number(), 11);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn fullmove_number(&self) -> u32 {
         1 + self.game_ply() / 2
     }
 
     /// The move that led to the current position: [`Move::NULL`](lerf_types::Move::NULL)
     /// after a null move, `None` at the position that was set up.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let mut pos = Position::startpos();
+    /// assert_eq!(pos.last_move(), None);
+    /// let m = pos.play_uci("d2d4")?;
+    /// assert_eq!(pos.last_move(), Some(m));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn last_move(&self) -> Option<lerf_types::Move> {
         (self.ply > 0).then(|| self.state().last_move)
@@ -314,30 +442,76 @@ impl Position {
     /// Plies played (null moves included) since the position was set up: how many
     /// [`undo_move`](Position::undo_move) or [`undo_null_move`](Position::undo_null_move)
     /// calls can follow.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let mut pos = Position::startpos();
+    /// pos.play_uci("d2d4")?;
+    /// pos.do_null_move();
+    /// assert_eq!(pos.plies_played(), 2);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn plies_played(&self) -> usize {
         self.ply
     }
 
     /// Whether castling follows Chess960 rules and notation.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// assert!(!Position::startpos().is_chess960());
+    /// assert!(Position::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")?.is_chess960());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn is_chess960(&self) -> bool {
         self.chess960
     }
 
     /// The castlings still allowed.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::CastlingRights;
+    /// let mut pos = Position::startpos();
+    /// assert_eq!(pos.castling_rights(), CastlingRights::ANY);
+    /// for text in ["e2e4", "e7e5", "e1e2"] {
+    ///     pos.play_uci(text)?;
+    /// }
+    /// assert_eq!(pos.castling_rights(), CastlingRights::BLACK);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn castling_rights(&self) -> CastlingRights {
         self.state().castling_rights
     }
 
     /// Whether `color` may still castle on `side` (not whether it can right now).
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::{CastlingSide, Color};
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1")?;
+    /// assert!(pos.can_castle(Color::White, CastlingSide::King));
+    /// assert!(!pos.can_castle(Color::White, CastlingSide::Queen));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn can_castle(&self, color: Color, side: CastlingSide) -> bool {
         self.castling_rights().contains(CastlingRights::new(color, side))
     }
 
     /// The rook that castles for `color` on `side`: `None` unless that right exists now.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::{CastlingSide, Color, Square};
+    /// let pos = Position::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")?;
+    /// assert_eq!(pos.castling_rook_square(Color::White, CastlingSide::Queen), Some(Square::F1));
+    /// assert_eq!(pos.castling_rook_square(Color::Black, CastlingSide::King), Some(Square::H8));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn castling_rook_square(&self, color: Color, side: CastlingSide) -> Option<Square> {
         // The array keeps the square after the right is lost, so that undoing the move that
@@ -348,6 +522,15 @@ impl Position {
 
     /// Squares that must be empty for `color` to castle on `side` (king and rook paths,
     /// without the king and that rook); empty unless that right exists now.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_position::Position;
+    /// use lerf_types::{CastlingSide, Color, Square};
+    /// let pos = Position::startpos();
+    /// let path = pos.castling_path(Color::White, CastlingSide::Queen);
+    /// assert_eq!(path, Bitboard::from(Square::B1) | Square::C1 | Square::D1);
+    /// ```
     #[inline]
     pub fn castling_path(&self, color: Color, side: CastlingSide) -> Bitboard {
         if self.can_castle(color, side) {
@@ -360,6 +543,15 @@ impl Position {
     /// Squares `color`'s king crosses when castling on `side`, its destination included
     /// (empty when the king already stands there): none may be attacked. Empty unless that
     /// right exists now.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_position::Position;
+    /// use lerf_types::{CastlingSide, Color, Square};
+    /// let pos = Position::startpos();
+    /// let path = pos.castling_king_path(Color::White, CastlingSide::Queen);
+    /// assert_eq!(path, Bitboard::from(Square::C1) | Square::D1); // b1 may be attacked
+    /// ```
     #[inline]
     pub fn castling_king_path(&self, color: Color, side: CastlingSide) -> Bitboard {
         if self.can_castle(color, side) {
@@ -370,24 +562,64 @@ impl Position {
     }
 
     /// Whether the castling path of `color` on `side` is blocked.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::{CastlingSide, Color};
+    /// assert!(Position::startpos().castling_impeded(Color::White, CastlingSide::King));
+    /// let open = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")?;
+    /// assert!(!open.castling_impeded(Color::White, CastlingSide::King));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn castling_impeded(&self, color: Color, side: CastlingSide) -> bool {
         self.occupied().intersects(self.castling_path(color, side))
     }
 
     /// The en-passant target square, if an en-passant capture is legal now.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::Square;
+    /// let pos = Position::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3")?;
+    /// assert_eq!(pos.ep_square(), Some(Square::F6));
+    /// // No pawn can take: the square is dropped, so equal positions compare equal.
+    /// let none = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?;
+    /// assert_eq!(none.ep_square(), None);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn ep_square(&self) -> Option<Square> {
         self.state().ep_square
     }
 
     /// Plies since the last capture or pawn move.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let mut pos = Position::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 17 60")?;
+    /// assert_eq!(pos.rule50_count(), 17);
+    /// pos.play_uci("b4c4")?;
+    /// assert_eq!(pos.rule50_count(), 18);
+    /// pos.play_uci("c7c5")?;
+    /// assert_eq!(pos.rule50_count(), 0);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn rule50_count(&self) -> u32 {
         u32::from(self.state().rule50)
     }
 
     /// The piece the last move captured.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::Piece;
+    /// let mut pos = Position::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")?;
+    /// pos.play_uci("e4d5")?;
+    /// assert_eq!(pos.captured_piece(), Some(Piece::B_PAWN));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn captured_piece(&self) -> Option<Piece> {
         self.state().captured
@@ -396,36 +628,104 @@ impl Position {
     // ----- keys -----
 
     /// The Zobrist key of the position.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let play = |moves: &[&str]| -> Result<Position, lerf_position::UciError> {
+    ///     let mut pos = Position::startpos();
+    ///     for text in moves {
+    ///         pos.play_uci(text)?;
+    ///     }
+    ///     Ok(pos)
+    /// };
+    /// // A transposition: the same position by two move orders has one key.
+    /// assert_eq!(play(&["g1f3", "g8f6", "b1c3"])?.key(), play(&["b1c3", "g8f6", "g1f3"])?.key());
+    /// assert_ne!(play(&["g1f3"])?.key(), Position::startpos().key());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn key(&self) -> u64 {
         self.state().key
     }
 
     /// The Zobrist key of the pawns.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let start = Position::startpos();
+    /// let mut pos = start.clone();
+    /// pos.play_uci("g1f3")?;
+    /// assert_eq!(pos.pawn_key(), start.pawn_key()); // no pawn moved
+    /// pos.play_uci("e7e5")?;
+    /// assert_ne!(pos.pawn_key(), start.pawn_key());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn pawn_key(&self) -> u64 {
         self.state().pawn_key
     }
 
     /// The Zobrist key of the material.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let start = Position::startpos();
+    /// let mut pos = start.clone();
+    /// for text in ["e2e4", "d7d5"] {
+    ///     pos.play_uci(text)?;
+    /// }
+    /// assert_eq!(pos.material_key(), start.material_key());
+    /// pos.play_uci("e4d5")?;
+    /// assert_ne!(pos.material_key(), start.material_key()); // a black pawn fewer
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn material_key(&self) -> u64 {
         self.state().material_key
     }
 
     /// The Zobrist key of knights and bishops.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let start = Position::startpos();
+    /// let mut pos = start.clone();
+    /// pos.play_uci("e2e4")?;
+    /// assert_eq!(pos.minor_piece_key(), start.minor_piece_key());
+    /// pos.play_uci("b8c6")?;
+    /// assert_ne!(pos.minor_piece_key(), start.minor_piece_key());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn minor_piece_key(&self) -> u64 {
         self.state().minor_piece_key
     }
 
     /// The Zobrist key of `color`'s non-pawn pieces.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::Color;
+    /// let start = Position::startpos();
+    /// let mut pos = start.clone();
+    /// pos.play_uci("g1f3")?;
+    /// assert_ne!(pos.non_pawn_key(Color::White), start.non_pawn_key(Color::White));
+    /// assert_eq!(pos.non_pawn_key(Color::Black), start.non_pawn_key(Color::Black));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn non_pawn_key(&self, color: Color) -> u64 {
         self.state().non_pawn_key[color]
     }
 
     /// The value of `color`'s knights, bishops, rooks and queens.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::Color;
+    /// // Two knights, two bishops, two rooks and a queen: 2*781 + 2*825 + 2*1276 + 2538.
+    /// assert_eq!(Position::startpos().non_pawn_material(Color::White), 8302);
+    /// ```
     #[inline]
     pub fn non_pawn_material(&self, color: Color) -> Value {
         self.state().non_pawn_material[color]
@@ -435,6 +735,15 @@ impl Position {
 
     /// Pieces of both colours that attack `sq`, with `occupied` as the board's occupancy
     /// (pass a modified set to see through pieces that are about to move).
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_position::Position;
+    /// use lerf_types::Square;
+    /// let pos = Position::startpos();
+    /// let attackers = pos.attackers_to(Square::F3, pos.occupied());
+    /// assert_eq!(attackers, Bitboard::from(Square::E2) | Square::G2 | Square::G1);
+    /// ```
     #[inline]
     pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
         (pawn_attacks(Color::Black, sq) & self.pieces(Color::White, PieceType::Pawn))
@@ -447,6 +756,14 @@ impl Position {
     }
 
     /// Whether any piece of `by` attacks `sq` given `occupied`.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::{Color, Square};
+    /// let pos = Position::startpos();
+    /// assert!(pos.is_attacked_by(Square::F3, Color::White, pos.occupied()));
+    /// assert!(!pos.is_attacked_by(Square::F3, Color::Black, pos.occupied()));
+    /// ```
     #[inline]
     pub fn is_attacked_by(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
         let them = self.by_color[by];
@@ -464,12 +781,28 @@ impl Position {
     }
 
     /// Pieces giving check to the side to move.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_position::Position;
+    /// use lerf_types::Square;
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2r w - - 0 1")?;
+    /// assert_eq!(pos.checkers(), Bitboard::from(Square::H1));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn checkers(&self) -> Bitboard {
         self.state().checkers
     }
 
     /// Whether the side to move is in check.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// assert!(Position::from_fen("4k3/8/8/8/8/8/8/4K2r w - - 0 1")?.in_check());
+    /// assert!(!Position::startpos().in_check());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn in_check(&self) -> bool {
         self.state().checkers.any()
@@ -481,6 +814,17 @@ impl Position {
     ///
     /// Kept for the side to move; for the other side it is computed when asked (a blockers
     /// scan). A search that asks at every node reads it from [`check_info`](Position::check_info).
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_position::Position;
+    /// use lerf_types::{Color, Square};
+    /// // The bishop on e2 is pinned by the rook on e7.
+    /// let pos = Position::from_fen("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1")?;
+    /// assert_eq!(pos.blockers_for_king(Color::White), Bitboard::from(Square::E2));
+    /// assert_eq!(pos.blockers_for_king(Color::Black), Bitboard::EMPTY);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn blockers_for_king(&self, color: Color) -> Bitboard {
         if color == self.side_to_move {
@@ -494,6 +838,16 @@ impl Position {
     ///
     /// Kept for the side not to move (the pins on the side to move); for the side to move it
     /// is computed when asked, or read from [`check_info`](Position::check_info).
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_position::Position;
+    /// use lerf_types::{Color, Square};
+    /// let pos = Position::from_fen("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1")?;
+    /// assert_eq!(pos.pinners(Color::Black), Bitboard::from(Square::E7));
+    /// assert_eq!(pos.pinners(Color::White), Bitboard::EMPTY);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn pinners(&self, color: Color) -> Bitboard {
         if color != self.side_to_move {
@@ -505,6 +859,15 @@ impl Position {
 
     /// Squares from which a piece of type `pt` of the side to move would give check: one
     /// attack lookup from the enemy king. [`check_info`](Position::check_info) has all of them.
+    ///
+    /// ```
+    /// use lerf_bitboard::knight_attacks;
+    /// use lerf_position::Position;
+    /// use lerf_types::{PieceType, Square};
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")?;
+    /// assert_eq!(pos.check_squares(PieceType::Knight), knight_attacks(Square::E8));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn check_squares(&self, pt: PieceType) -> Bitboard {
         let them = !self.side_to_move;

@@ -128,6 +128,19 @@ impl Position {
     }
 
     /// What `m`, a legal move here, changes on the board (see [`MoveChanges`]).
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::{Piece, Square};
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1")?;
+    /// let changes = pos.changes(pos.parse_uci("e1g1")?);
+    /// assert_eq!(
+    ///     changes.moved,
+    ///     [Some((Piece::W_KING, Square::E1, Square::G1)), Some((Piece::W_ROOK, Square::H1, Square::F1))]
+    /// );
+    /// assert_eq!((changes.removed, changes.added), ([None, None], None));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn changes(&self, m: Move) -> MoveChanges {
         let mut changes = MoveChanges::default();
         let us = self.side_to_move();

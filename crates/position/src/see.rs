@@ -32,6 +32,17 @@ impl Position {
 
     /// [`see_ge`](Position::see_ge) with the node's [`CheckInfo`], which must be this
     /// position's.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// // d4xe5, and d6xe5 takes back: a pawn for a pawn.
+    /// let pos = Position::from_fen("4k3/8/3p4/4p3/3P4/8/8/4K3 w - - 0 1")?;
+    /// let info = pos.check_info();
+    /// let m = pos.parse_uci("d4e5")?;
+    /// assert!(pos.see_ge_with(&info, m, 0));
+    /// assert!(!pos.see_ge_with(&info, m, 1));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn see_ge_with(&self, info: &CheckInfo, m: Move, threshold: Value) -> bool {
         self.see_ge_from(m, threshold, Some((info.pinners, info.enemy_king_blockers)))
     }

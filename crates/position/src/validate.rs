@@ -32,6 +32,14 @@ impl Position {
     /// # Errors
     ///
     /// The first [`Inconsistency`] found.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let mut pos = Position::startpos();
+    /// pos.play_uci("g1f3")?;
+    /// assert_eq!(pos.pos_is_ok(true), Ok(()));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn pos_is_ok(&self, full: bool) -> Result<(), Inconsistency> {
         for color in Color::ALL {
             let kings = self.pieces(color, PieceType::King);
