@@ -68,6 +68,15 @@ pub fn generate<S: MoveSink>(pos: &Position, kind: GenType, sink: &mut S) {
 
 /// The number of legal moves, counted with popcounts of target sets where that is enough
 /// (every move but en passant and castling).
+///
+/// ```
+/// use lerf_movegen::{count_legal, legal_moves};
+/// use lerf_position::Position;
+/// let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
+/// assert_eq!(count_legal(&pos), 48);
+/// assert_eq!(count_legal(&pos), legal_moves(&pos).len() as u64);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 pub fn count_legal(pos: &Position) -> u64 {
     let mut counter = crate::MoveCounter::default();
     dispatch::<_, true, true, true>(pos, &mut counter);
@@ -312,6 +321,16 @@ fn enemy_attacks(pos: &Position, ksq: Square, them: Color, relevant: Bitboard) -
 }
 
 /// Every legal move in a [`MoveList`](crate::MoveList).
+///
+/// ```
+/// use lerf_movegen::legal_moves;
+/// use lerf_position::Position;
+/// let pos = Position::startpos();
+/// let moves = legal_moves(&pos);
+/// assert_eq!(moves.len(), 20);
+/// assert!(moves.contains(&pos.parse_uci("g1f3")?));
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 #[inline]
 pub fn legal_moves(pos: &Position) -> crate::MoveList {
     let mut list = crate::MoveList::new();

@@ -65,30 +65,69 @@ pub struct MoveList {
 
 impl MoveList {
     /// An empty list.
+    ///
+    /// ```
+    /// use lerf_movegen::MoveList;
+    /// let list = MoveList::new();
+    /// assert!(list.is_empty());
+    /// ```
     #[inline]
     pub fn new() -> MoveList {
         MoveList { moves: [Move::NONE; MAX_MOVES], len: 0 }
     }
 
     /// The moves as a slice.
+    ///
+    /// ```
+    /// use lerf_movegen::legal_moves;
+    /// use lerf_position::Position;
+    /// let moves = legal_moves(&Position::startpos());
+    /// let slice: &[lerf_types::Move] = moves.as_slice();
+    /// assert_eq!(slice.len(), 20);
+    /// ```
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
     }
 
     /// The moves as a mutable slice (to sort them, say).
+    ///
+    /// ```
+    /// use lerf_movegen::legal_moves;
+    /// use lerf_position::Position;
+    /// let mut moves = legal_moves(&Position::startpos());
+    /// moves.as_mut_slice().sort_by_key(|m| m.to());
+    /// assert!(moves.windows(2).all(|w| w[0].to() <= w[1].to()));
+    /// ```
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
         &mut self.moves[..self.len]
     }
 
     /// Removes every move.
+    ///
+    /// ```
+    /// use lerf_movegen::legal_moves;
+    /// use lerf_position::Position;
+    /// let mut moves = legal_moves(&Position::startpos());
+    /// moves.clear();
+    /// assert!(moves.is_empty());
+    /// ```
     #[inline]
     pub fn clear(&mut self) {
         self.len = 0;
     }
 
     /// Keeps only the moves for which `keep` is true.
+    ///
+    /// ```
+    /// use lerf_movegen::legal_moves;
+    /// use lerf_position::Position;
+    /// let pos = Position::startpos();
+    /// let mut moves = legal_moves(&pos);
+    /// moves.retain(|m| pos.moved_piece(m).is_some_and(|pc| pc.piece_type() == lerf_types::PieceType::Knight));
+    /// assert_eq!(moves.len(), 4);
+    /// ```
     pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
         let mut kept = 0;
         for i in 0..self.len {
@@ -179,11 +218,31 @@ pub struct ScoredMoveList {
 
 impl ScoredMoveList {
     /// An empty list.
+    ///
+    /// ```
+    /// use lerf_movegen::ScoredMoveList;
+    /// assert!(ScoredMoveList::new().is_empty());
+    /// ```
     pub fn new() -> ScoredMoveList {
         ScoredMoveList { moves: [ScoredMove::default(); MAX_MOVES], len: 0 }
     }
 
     /// Sorts by score, highest first (stable).
+    ///
+    /// ```
+    /// use lerf_movegen::{GenType, ScoredMoveList, generate};
+    /// use lerf_position::{Position, piece_value};
+    /// let pos = Position::from_fen("4k3/8/8/3q1r2/4P3/8/8/4K3 w - - 0 1")?;
+    /// let mut list = ScoredMoveList::new();
+    /// generate(&pos, GenType::Captures, &mut list);
+    /// for scored in list.iter_mut() {
+    ///     let victim = pos.piece_on(scored.mv.to()).map_or(0, |pc| piece_value(pc.piece_type()));
+    ///     scored.score = victim;
+    /// }
+    /// list.sort_by_score();
+    /// assert_eq!(pos.uci(list[0].mv).to_string(), "e4d5"); // the queen first
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn sort_by_score(&mut self) {
         self.moves[..self.len].sort_by_key(|m| core::cmp::Reverse(m.score));
     }

@@ -33,6 +33,15 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
 
 /// Perft split by root move: each legal move with the leaf count below it, in generation
 /// order. Depth 0 gives an empty list.
+///
+/// ```
+/// use lerf_movegen::divide;
+/// use lerf_position::Position;
+/// let mut pos = Position::startpos();
+/// let split = divide(&mut pos, 2);
+/// assert_eq!(split.len(), 20);
+/// assert!(split.iter().all(|&(_, nodes)| nodes == 20));
+/// ```
 pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
@@ -166,6 +175,13 @@ const DEPTH_KEYS: [u64; 64] = {
 
 impl PerftTable {
     /// A table of about `megabytes` MiB (at least one bucket).
+    ///
+    /// ```
+    /// use lerf_movegen::PerftTable;
+    /// let table = PerftTable::with_megabytes(16);
+    /// assert!(table.size_in_bytes() <= 16 << 20);
+    /// assert!(table.size_in_bytes() > 15 << 20);
+    /// ```
     pub fn with_megabytes(megabytes: usize) -> PerftTable {
         let bytes = megabytes.saturating_mul(1 << 20);
         let count = (bytes / core::mem::size_of::<[Entry; 2]>()).max(1);
@@ -173,6 +189,11 @@ impl PerftTable {
     }
 
     /// The table's size in bytes.
+    ///
+    /// ```
+    /// use lerf_movegen::PerftTable;
+    /// assert!(PerftTable::with_megabytes(0).size_in_bytes() > 0); // at least one bucket
+    /// ```
     pub fn size_in_bytes(&self) -> usize {
         core::mem::size_of_val(&*self.buckets)
     }
@@ -218,6 +239,15 @@ impl core::fmt::Debug for PerftTable {
 
 /// [`perft`] with a [`PerftTable`] of subtree counts: a subtree met again by transposition
 /// is counted once. Exact as long as no two positions share a 64-bit key.
+///
+/// ```
+/// use lerf_movegen::{PerftTable, perft_hashed};
+/// use lerf_position::Position;
+/// let table = PerftTable::with_megabytes(8);
+/// let mut kiwipete = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
+/// assert_eq!(perft_hashed(&mut kiwipete, 4, &table), 4_085_603);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 pub fn perft_hashed(pos: &mut Position, depth: u32, table: &PerftTable) -> u64 {
     if depth < MIN_HASHED_DEPTH {
         return perft(pos, depth);

@@ -47,6 +47,11 @@ impl CastlingRights {
     ];
 
     /// Both rights of `color`.
+    ///
+    /// ```
+    /// use lerf_types::{CastlingRights, Color};
+    /// assert_eq!(CastlingRights::for_color(Color::Black), CastlingRights::BLACK_OO | CastlingRights::BLACK_OOO);
+    /// ```
     #[inline]
     pub const fn for_color(color: Color) -> CastlingRights {
         match color {
@@ -56,18 +61,34 @@ impl CastlingRights {
     }
 
     /// The single right of `color` on `side`.
+    ///
+    /// ```
+    /// use lerf_types::{CastlingRights, CastlingSide, Color};
+    /// assert_eq!(CastlingRights::new(Color::White, CastlingSide::Queen), CastlingRights::WHITE_OOO);
+    /// ```
     #[inline]
     pub const fn new(color: Color, side: CastlingSide) -> CastlingRights {
         CastlingRights::from_bits_truncate(1 << (2 * color as u8 + side as u8))
     }
 
     /// The set as a table index, 0..16.
+    ///
+    /// ```
+    /// use lerf_types::CastlingRights;
+    /// assert_eq!(CastlingRights::ANY.index(), 15);
+    /// ```
     #[inline]
     pub const fn index(self) -> usize {
         self.bits() as usize
     }
 
     /// For a single right: its colour and side. `None` for any other set.
+    ///
+    /// ```
+    /// use lerf_types::{CastlingRights, CastlingSide, Color};
+    /// assert_eq!(CastlingRights::BLACK_OO.single(), Some((Color::Black, CastlingSide::King)));
+    /// assert_eq!(CastlingRights::WHITE.single(), None);
+    /// ```
     pub const fn single(self) -> Option<(Color, CastlingSide)> {
         match self.bits() {
             1 => Some((Color::White, CastlingSide::King)),
@@ -152,6 +173,11 @@ impl CastlingSide {
     pub const ALL: [CastlingSide; 2] = [CastlingSide::King, CastlingSide::Queen];
 
     /// The file the king stands on after castling.
+    ///
+    /// ```
+    /// use lerf_types::{CastlingSide, File};
+    /// assert_eq!(CastlingSide::Queen.king_to_file(), File::C);
+    /// ```
     pub const fn king_to_file(self) -> crate::File {
         match self {
             CastlingSide::King => crate::File::G,
@@ -160,6 +186,11 @@ impl CastlingSide {
     }
 
     /// The file the rook stands on after castling.
+    ///
+    /// ```
+    /// use lerf_types::{CastlingSide, File};
+    /// assert_eq!(CastlingSide::Queen.rook_to_file(), File::D);
+    /// ```
     pub const fn rook_to_file(self) -> crate::File {
         match self {
             CastlingSide::King => crate::File::F,

@@ -58,6 +58,12 @@ impl Move {
     pub const NULL: Move = Move(65);
 
     /// A normal move (captures included).
+    ///
+    /// ```
+    /// use lerf_types::{Move, MoveKind, Square};
+    /// let m = Move::new(Square::G1, Square::F3);
+    /// assert_eq!((m.from(), m.to(), m.kind()), (Square::G1, Square::F3, MoveKind::Normal));
+    /// ```
     #[inline]
     pub const fn new(from: Square, to: Square) -> Move {
         Move((from as u16) << 6 | to as u16)
@@ -65,6 +71,12 @@ impl Move {
 
     /// A move of `kind` with `promotion` stored in bits 12–13 (only meaningful for
     /// promotions; pass [`PieceType::Knight`] otherwise).
+    ///
+    /// ```
+    /// use lerf_types::{Move, MoveKind, PieceType, Square};
+    /// let m = Move::with_kind(Square::B7, Square::B8, MoveKind::Promotion, PieceType::Rook);
+    /// assert_eq!(m, Move::promotion(Square::B7, Square::B8, PieceType::Rook));
+    /// ```
     #[inline]
     pub const fn with_kind(from: Square, to: Square, kind: MoveKind, promotion: PieceType) -> Move {
         let promo = (promotion as u16).wrapping_sub(PieceType::Knight as u16) & 3;
@@ -72,18 +84,38 @@ impl Move {
     }
 
     /// A pawn move to the last rank that promotes to `piece` (knight to queen).
+    ///
+    /// ```
+    /// use lerf_types::{Move, MoveKind, PieceType, Square};
+    /// let m = Move::promotion(Square::A2, Square::A1, PieceType::Knight);
+    /// assert_eq!((m.kind(), m.promotion_type()), (MoveKind::Promotion, PieceType::Knight));
+    /// ```
     #[inline]
     pub const fn promotion(from: Square, to: Square, piece: PieceType) -> Move {
         Self::with_kind(from, to, MoveKind::Promotion, piece)
     }
 
     /// An en-passant capture from `from` to the (empty) square `to`.
+    ///
+    /// ```
+    /// use lerf_types::{Move, MoveKind, Square};
+    /// let m = Move::en_passant(Square::E5, Square::D6);
+    /// assert_eq!(m.kind(), MoveKind::EnPassant);
+    /// assert_eq!(m.to_uci(false).to_string(), "e5d6");
+    /// ```
     #[inline]
     pub const fn en_passant(from: Square, to: Square) -> Move {
         Self::with_kind(from, to, MoveKind::EnPassant, PieceType::Knight)
     }
 
     /// Castling, written as the king on `king` taking its own rook on `rook`.
+    ///
+    /// ```
+    /// use lerf_types::{CastlingSide, Move, Square};
+    /// let m = Move::castling(Square::E8, Square::A8);
+    /// assert_eq!(m.castling_side(), CastlingSide::Queen);
+    /// assert_eq!(m.king_or_piece_destination(), Square::C8);
+    /// ```
     #[inline]
     pub const fn castling(king: Square, rook: Square) -> Move {
         Self::with_kind(king, rook, MoveKind::Castling, PieceType::Knight)
@@ -91,36 +123,71 @@ impl Move {
 
     /// The move with these raw 16 bits. Any value is accepted: whether it is a move in a
     /// given position is `Position::is_pseudo_legal`'s question.
+    ///
+    /// ```
+    /// use lerf_types::{Move, Square};
+    /// let m = Move::new(Square::E2, Square::E4);
+    /// assert_eq!(Move::from_bits(m.bits()), m);
+    /// assert_eq!(Move::from_bits(65), Move::NULL);
+    /// ```
     #[inline]
     pub const fn from_bits(bits: u16) -> Move {
         Move(bits)
     }
 
     /// The raw 16 bits.
+    ///
+    /// ```
+    /// use lerf_types::{Move, Square};
+    /// // to in bits 0-5 (e4 = 28), from in bits 6-11 (e2 = 12).
+    /// assert_eq!(Move::new(Square::E2, Square::E4).bits(), 12 << 6 | 28);
+    /// ```
     #[inline]
     pub const fn bits(self) -> u16 {
         self.0
     }
 
     /// The origin square.
+    ///
+    /// ```
+    /// use lerf_types::{Move, Square};
+    /// assert_eq!(Move::new(Square::B1, Square::C3).from(), Square::B1);
+    /// ```
     #[inline]
     pub const fn from(self) -> Square {
         Square::from_index_wrapping((self.0 >> 6) as u8)
     }
 
     /// The destination square (the rook's square for castling).
+    ///
+    /// ```
+    /// use lerf_types::{Move, Square};
+    /// assert_eq!(Move::new(Square::B1, Square::C3).to(), Square::C3);
+    /// assert_eq!(Move::castling(Square::E1, Square::H1).to(), Square::H1); // the rook's square
+    /// ```
     #[inline]
     pub const fn to(self) -> Square {
         Square::from_index_wrapping(self.0 as u8)
     }
 
     /// Origin and destination together (bits 0–11), a 4096-entry table index.
+    ///
+    /// ```
+    /// use lerf_types::{Move, Square};
+    /// let m = Move::new(Square::B1, Square::C3);
+    /// assert_eq!(m.from_to(), 1 << 6 | 18);
+    /// ```
     #[inline]
     pub const fn from_to(self) -> usize {
         (self.0 & 0xfff) as usize
     }
 
     /// The kind of move.
+    ///
+    /// ```
+    /// use lerf_types::{Move, MoveKind, Square};
+    /// assert_eq!(Move::castling(Square::E1, Square::H1).kind(), MoveKind::Castling);
+    /// ```
     #[inline]
     pub const fn kind(self) -> MoveKind {
         match self.0 >> 14 {
@@ -132,6 +199,11 @@ impl Move {
     }
 
     /// The piece promoted to. Only meaningful when `kind()` is [`MoveKind::Promotion`].
+    ///
+    /// ```
+    /// use lerf_types::{Move, PieceType, Square};
+    /// assert_eq!(Move::promotion(Square::G7, Square::H8, PieceType::Queen).promotion_type(), PieceType::Queen);
+    /// ```
     #[inline]
     pub const fn promotion_type(self) -> PieceType {
         match (self.0 >> 12) & 3 {
@@ -143,6 +215,12 @@ impl Move {
     }
 
     /// Whether this is a real move: neither NONE nor NULL (from ≠ to).
+    ///
+    /// ```
+    /// use lerf_types::{Move, Square};
+    /// assert!(Move::new(Square::E2, Square::E4).is_ok());
+    /// assert!(!Move::NONE.is_ok() && !Move::NULL.is_ok());
+    /// ```
     #[inline]
     pub const fn is_ok(self) -> bool {
         (self.0 >> 6) & 63 != self.0 & 63
@@ -150,6 +228,13 @@ impl Move {
 
     /// For a castling move, the side it castles to (the rook is east of the king for the
     /// king side).
+    ///
+    /// ```
+    /// use lerf_types::{CastlingSide, Move, Square};
+    /// // Chess960: king on b1, rook on a1 castles queen-side.
+    /// assert_eq!(Move::castling(Square::B1, Square::A1).castling_side(), CastlingSide::Queen);
+    /// assert_eq!(Move::castling(Square::B1, Square::H1).castling_side(), CastlingSide::King);
+    /// ```
     #[inline]
     pub const fn castling_side(self) -> CastlingSide {
         if (self.to() as u8) > (self.from() as u8) {
@@ -161,6 +246,12 @@ impl Move {
 
     /// The square the moving piece really lands on: for castling the king's destination
     /// (g- or c-file), otherwise `to()`.
+    ///
+    /// ```
+    /// use lerf_types::{Move, Square};
+    /// assert_eq!(Move::castling(Square::E1, Square::H1).king_or_piece_destination(), Square::G1);
+    /// assert_eq!(Move::new(Square::E2, Square::E4).king_or_piece_destination(), Square::E4);
+    /// ```
     #[inline]
     pub const fn king_or_piece_destination(self) -> Square {
         match self.kind() {
@@ -173,6 +264,13 @@ impl Move {
 
     /// The move in UCI notation. Castling is written king-to-destination (`e1g1`) in
     /// standard chess and king-takes-rook (`e1h1`) when `chess960` is set.
+    ///
+    /// ```
+    /// use lerf_types::{Move, Square};
+    /// let castle = Move::castling(Square::E1, Square::A1);
+    /// assert_eq!(castle.to_uci(false).to_string(), "e1c1");
+    /// assert_eq!(castle.to_uci(true).to_string(), "e1a1");
+    /// ```
     pub const fn to_uci(self, chess960: bool) -> UciMove {
         if !self.is_ok() {
             return UciMove::Null;

@@ -25,6 +25,11 @@ impl Color {
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
     /// The colour's index, White = 0.
+    ///
+    /// ```
+    /// use lerf_types::Color;
+    /// assert_eq!((Color::White.index(), Color::Black.index()), (0, 1));
+    /// ```
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -44,12 +49,24 @@ impl Color {
 
     /// The colour with index `i & 1`: out-of-range values wrap around. For an index known
     /// to be 0 or 1; [`from_index`](Color::from_index) checks instead.
+    ///
+    /// ```
+    /// use lerf_types::Color;
+    /// assert_eq!(Color::from_index_wrapping(1), Color::Black);
+    /// assert_eq!(Color::from_index_wrapping(2), Color::White); // wraps: only the low bit counts
+    /// assert_eq!(Color::from_index(2), None);
+    /// ```
     #[inline]
     pub const fn from_index_wrapping(i: u8) -> Color {
         if i & 1 == 0 { Color::White } else { Color::Black }
     }
 
     /// The FEN letter: `w` or `b`.
+    ///
+    /// ```
+    /// use lerf_types::Color;
+    /// assert_eq!(Color::Black.to_char(), 'b');
+    /// ```
     pub const fn to_char(self) -> char {
         match self {
             Color::White => 'w',
@@ -58,6 +75,12 @@ impl Color {
     }
 
     /// `value` for White, `-value` for Black.
+    ///
+    /// ```
+    /// use lerf_types::Color;
+    /// assert_eq!(Color::White.sign(35), 35);
+    /// assert_eq!(Color::Black.sign(35), -35);
+    /// ```
     #[inline]
     pub const fn sign(self, value: i32) -> i32 {
         match self {
@@ -108,11 +131,24 @@ pub struct ByColor<T>(pub [T; 2]);
 
 impl<T> ByColor<T> {
     /// A pair with White's value first.
+    ///
+    /// ```
+    /// use lerf_types::{ByColor, Color};
+    /// let kings = ByColor::new("e1", "e8");
+    /// assert_eq!(kings[Color::Black], "e8");
+    /// ```
     pub const fn new(white: T, black: T) -> Self {
         ByColor([white, black])
     }
 
     /// Iterates over `(colour, value)` pairs, White first.
+    ///
+    /// ```
+    /// use lerf_types::{ByColor, Color};
+    /// let material = ByColor::new(39, 30);
+    /// let pairs: Vec<_> = material.iter().collect();
+    /// assert_eq!(pairs, [(Color::White, &39), (Color::Black, &30)]);
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = (Color, &T)> {
         Color::ALL.into_iter().zip(self.0.iter())
     }

@@ -81,6 +81,11 @@ impl Excerpt {
     pub const CAPACITY: usize = 32;
 
     /// The text kept (the whole refused text unless [`is_truncated`](Self::is_truncated)).
+    ///
+    /// ```
+    /// use lerf_types::Excerpt;
+    /// assert_eq!(Excerpt::from("e9").as_str(), "e9");
+    /// ```
     pub fn as_str(&self) -> &str {
         // Only whole characters are ever copied in, so this cannot fail; the fallback keeps
         // the method total without `unsafe`.
@@ -88,6 +93,12 @@ impl Excerpt {
     }
 
     /// Whether the refused text was longer than what is kept.
+    ///
+    /// ```
+    /// use lerf_types::Excerpt;
+    /// assert!(!Excerpt::from("e9").is_truncated());
+    /// assert!(Excerpt::from("x".repeat(100).as_str()).is_truncated());
+    /// ```
     pub const fn is_truncated(&self) -> bool {
         self.truncated
     }

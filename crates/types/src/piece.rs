@@ -35,6 +35,12 @@ impl PieceType {
         [PieceType::Queen, PieceType::Knight, PieceType::Rook, PieceType::Bishop];
 
     /// The type with number `i` (pawn = 1 … king = 6), or `None`.
+    ///
+    /// ```
+    /// use lerf_types::PieceType;
+    /// assert_eq!(PieceType::from_index(2), Some(PieceType::Knight));
+    /// assert_eq!(PieceType::from_index(0), None);
+    /// ```
     #[inline]
     pub const fn from_index(i: u8) -> Option<PieceType> {
         match i {
@@ -49,12 +55,22 @@ impl PieceType {
     }
 
     /// The type's number, pawn = 1 … king = 6.
+    ///
+    /// ```
+    /// use lerf_types::PieceType;
+    /// assert_eq!(PieceType::Queen.index(), 5);
+    /// ```
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The lowercase letter (`p n b r q k`).
+    ///
+    /// ```
+    /// use lerf_types::PieceType;
+    /// assert_eq!(PieceType::Bishop.to_char(), 'b');
+    /// ```
     pub const fn to_char(self) -> char {
         match self {
             PieceType::Pawn => 'p',
@@ -84,6 +100,12 @@ impl PieceType {
     }
 
     /// The type of a letter, either case.
+    ///
+    /// ```
+    /// use lerf_types::PieceType;
+    /// assert_eq!(PieceType::from_char('R'), Some(PieceType::Rook));
+    /// assert_eq!(PieceType::from_char('x'), None);
+    /// ```
     pub const fn from_char(c: char) -> Option<PieceType> {
         match c.to_ascii_lowercase() {
             'p' => Some(PieceType::Pawn),
@@ -169,6 +191,12 @@ impl Piece {
     ];
 
     /// The piece of `color` and `piece_type`.
+    ///
+    /// ```
+    /// use lerf_types::{Color, Piece, PieceType};
+    /// assert_eq!(Piece::new(Color::Black, PieceType::Queen), Piece::B_QUEEN);
+    /// assert_eq!(Piece::B_QUEEN as u8, 13); // (1 << 3) | 5
+    /// ```
     #[inline]
     pub const fn new(color: Color, piece_type: PieceType) -> Piece {
         // A match on the encoding compiles to `color << 3 | type`; indexing `ALL` would load.
@@ -189,6 +217,12 @@ impl Piece {
     }
 
     /// The piece with encoding `i`, or `None` for 0, 7, 8 and above 14.
+    ///
+    /// ```
+    /// use lerf_types::Piece;
+    /// assert_eq!(Piece::from_index(9), Some(Piece::B_PAWN));
+    /// assert_eq!(Piece::from_index(7), None);
+    /// ```
     pub const fn from_index(i: u8) -> Option<Piece> {
         match (i >> 3, PieceType::from_index(i & 7)) {
             (c @ 0..=1, Some(pt)) => Some(Self::new(Color::from_index_wrapping(c), pt)),
@@ -197,18 +231,33 @@ impl Piece {
     }
 
     /// The piece's encoding, 1 … 14.
+    ///
+    /// ```
+    /// use lerf_types::Piece;
+    /// assert_eq!(Piece::W_KING.index(), 6);
+    /// ```
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The piece's colour.
+    ///
+    /// ```
+    /// use lerf_types::{Color, Piece};
+    /// assert_eq!(Piece::B_ROOK.color(), Color::Black);
+    /// ```
     #[inline]
     pub const fn color(self) -> Color {
         Color::from_index_wrapping(self as u8 >> 3)
     }
 
     /// The piece's type.
+    ///
+    /// ```
+    /// use lerf_types::{Piece, PieceType};
+    /// assert_eq!(Piece::B_ROOK.piece_type(), PieceType::Rook);
+    /// ```
     #[inline]
     pub const fn piece_type(self) -> PieceType {
         match self as u8 & 7 {
@@ -222,12 +271,22 @@ impl Piece {
     }
 
     /// The same type in the other colour (`^ 8` on the encoding).
+    ///
+    /// ```
+    /// use lerf_types::Piece;
+    /// assert_eq!(Piece::W_BISHOP.flip(), Piece::B_BISHOP);
+    /// ```
     #[inline]
     pub const fn flip(self) -> Piece {
         Self::new(Color::from_index_wrapping((self as u8 >> 3) ^ 1), self.piece_type())
     }
 
     /// The FEN letter: uppercase for White, lowercase for Black.
+    ///
+    /// ```
+    /// use lerf_types::Piece;
+    /// assert_eq!((Piece::W_KNIGHT.to_char(), Piece::B_KNIGHT.to_char()), ('N', 'n'));
+    /// ```
     pub const fn to_char(self) -> char {
         let c = self.piece_type().to_char();
         match self.color() {
@@ -237,6 +296,12 @@ impl Piece {
     }
 
     /// The piece of a FEN letter.
+    ///
+    /// ```
+    /// use lerf_types::Piece;
+    /// assert_eq!(Piece::from_char('k'), Some(Piece::B_KING));
+    /// assert_eq!(Piece::from_char('x'), None);
+    /// ```
     pub const fn from_char(c: char) -> Option<Piece> {
         match PieceType::from_char(c) {
             Some(pt) if c.is_ascii_uppercase() => Some(Self::new(Color::White, pt)),

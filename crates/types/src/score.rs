@@ -25,24 +25,47 @@ impl Score {
     pub const ZERO: Score = Score(0);
 
     /// Packs `mg` and `eg` (Stockfish's `make_score`).
+    ///
+    /// ```
+    /// use lerf_types::Score;
+    /// let s = Score::new(-20, 35);
+    /// assert_eq!((s.mg(), s.eg()), (-20, 35));
+    /// ```
     #[inline]
     pub const fn new(mg: i32, eg: i32) -> Score {
         Score(((eg as u32) << 16).wrapping_add(mg as u32) as i32)
     }
 
     /// The middlegame half.
+    ///
+    /// ```
+    /// use lerf_types::Score;
+    /// let s = Score::new(10, -5) + Score::new(3, 4);
+    /// assert_eq!(s.mg(), 13);
+    /// ```
     #[inline]
     pub const fn mg(self) -> Value {
         self.0 as u16 as i16 as Value
     }
 
     /// The endgame half.
+    ///
+    /// ```
+    /// use lerf_types::Score;
+    /// let s = Score::new(10, -5) + Score::new(3, 4);
+    /// assert_eq!(s.eg(), -1);
+    /// ```
     #[inline]
     pub const fn eg(self) -> Value {
         ((self.0 as u32).wrapping_add(0x8000) >> 16) as u16 as i16 as Value
     }
 
     /// The packed `i32`.
+    ///
+    /// ```
+    /// use lerf_types::Score;
+    /// assert_eq!(Score::new(0, 1).to_bits(), 1 << 16);
+    /// ```
     #[inline]
     pub const fn to_bits(self) -> i32 {
         self.0

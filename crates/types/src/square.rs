@@ -54,6 +54,13 @@ impl File {
     /// The file with index `i & 7`: out-of-range values wrap around (`8` is the a-file).
     /// For indices known to be in range (three bits of a square); [`from_index`](File::from_index)
     /// checks instead.
+    ///
+    /// ```
+    /// use lerf_types::File;
+    /// assert_eq!(File::from_index_wrapping(7), File::H);
+    /// assert_eq!(File::from_index_wrapping(9), File::B); // wraps: 9 & 7
+    /// assert_eq!(File::try_from(9u8).ok(), None);
+    /// ```
     #[inline]
     pub const fn from_index_wrapping(i: u8) -> File {
         match i & 7 {
@@ -69,17 +76,33 @@ impl File {
     }
 
     /// The file's index, a = 0 … h = 7.
+    ///
+    /// ```
+    /// use lerf_types::File;
+    /// assert_eq!(File::C.index(), 2);
+    /// ```
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The lowercase letter of the file.
+    ///
+    /// ```
+    /// use lerf_types::File;
+    /// assert_eq!(File::E.to_char(), 'e');
+    /// ```
     pub const fn to_char(self) -> char {
         (b'a' + self as u8) as char
     }
 
     /// The file of a letter `a`–`h` (lowercase only).
+    ///
+    /// ```
+    /// use lerf_types::File;
+    /// assert_eq!(File::from_char('g'), Some(File::G));
+    /// assert_eq!(File::from_char('G'), None);
+    /// ```
     pub const fn from_char(c: char) -> Option<File> {
         match c {
             'a'..='h' => Some(Self::from_index_wrapping(c as u8 - b'a')),
@@ -88,6 +111,11 @@ impl File {
     }
 
     /// The file mirrored across the board's vertical axis (a ↔ h).
+    ///
+    /// ```
+    /// use lerf_types::File;
+    /// assert_eq!(File::B.flip(), File::G);
+    /// ```
     pub const fn flip(self) -> File {
         Self::from_index_wrapping(7 - self as u8)
     }
@@ -111,6 +139,12 @@ impl Rank {
     }
 
     /// The rank with index `i & 7` (rank 1 = 0).
+    ///
+    /// ```
+    /// use lerf_types::Rank;
+    /// assert_eq!(Rank::from_index_wrapping(3), Rank::R4);
+    /// assert_eq!(Rank::from_index_wrapping(8), Rank::R1); // wraps: 8 & 7
+    /// ```
     #[inline]
     pub const fn from_index_wrapping(i: u8) -> Rank {
         match i & 7 {
@@ -126,6 +160,11 @@ impl Rank {
     }
 
     /// The rank's index, rank 1 = 0 … rank 8 = 7.
+    ///
+    /// ```
+    /// use lerf_types::Rank;
+    /// assert_eq!(Rank::R8.index(), 7);
+    /// ```
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -144,11 +183,22 @@ impl Rank {
     }
 
     /// The digit of the rank.
+    ///
+    /// ```
+    /// use lerf_types::Rank;
+    /// assert_eq!(Rank::R5.to_char(), '5');
+    /// ```
     pub const fn to_char(self) -> char {
         (b'1' + self as u8) as char
     }
 
     /// The rank of a digit `1`–`8`.
+    ///
+    /// ```
+    /// use lerf_types::Rank;
+    /// assert_eq!(Rank::from_char('2'), Some(Rank::R2));
+    /// assert_eq!(Rank::from_char('9'), None);
+    /// ```
     pub const fn from_char(c: char) -> Option<Rank> {
         match c {
             '1'..='8' => Some(Self::from_index_wrapping(c as u8 - b'1')),
@@ -198,6 +248,13 @@ macro_rules! squares {
             /// a1). For indices known to be in range (a bit index, six bits of a move),
             /// where it compiles to nothing; [`from_index`](Square::from_index) and
             /// [`TryFrom<u8>`] check instead.
+            ///
+            /// ```
+            /// use lerf_types::Square;
+            /// assert_eq!(Square::from_index_wrapping(63), Square::H8);
+            /// assert_eq!(Square::from_index_wrapping(64), Square::A1); // wraps: 64 & 63
+            /// assert_eq!(Square::from_index(64), None);
+            /// ```
             #[inline]
             pub const fn from_index_wrapping(i: u8) -> Square {
                 // A dense match compiles to nothing (the index is the discriminant), where
@@ -280,24 +337,44 @@ squares!(
 
 impl Square {
     /// The square on `file` and `rank`.
+    ///
+    /// ```
+    /// use lerf_types::{File, Rank, Square};
+    /// assert_eq!(Square::new(File::D, Rank::R5), Square::D5);
+    /// ```
     #[inline]
     pub const fn new(file: File, rank: Rank) -> Square {
         Self::from_index_wrapping((rank as u8) << 3 | file as u8)
     }
 
     /// The square's index, a1 = 0 … h8 = 63.
+    ///
+    /// ```
+    /// use lerf_types::Square;
+    /// assert_eq!(Square::B2.index(), 9);
+    /// ```
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The square's file.
+    ///
+    /// ```
+    /// use lerf_types::{File, Square};
+    /// assert_eq!(Square::F7.file(), File::F);
+    /// ```
     #[inline]
     pub const fn file(self) -> File {
         File::from_index_wrapping(self as u8)
     }
 
     /// The square's rank.
+    ///
+    /// ```
+    /// use lerf_types::{Rank, Square};
+    /// assert_eq!(Square::F7.rank(), Rank::R7);
+    /// ```
     #[inline]
     pub const fn rank(self) -> Rank {
         Rank::from_index_wrapping(self as u8 >> 3)
@@ -305,18 +382,34 @@ impl Square {
 
     /// The square as seen from `color`'s side: for Black the board is mirrored top to bottom
     /// (`s ^ 56`), so a1 becomes a8.
+    ///
+    /// ```
+    /// use lerf_types::{Color, Square};
+    /// assert_eq!(Square::G1.relative(Color::White), Square::G1);
+    /// assert_eq!(Square::G1.relative(Color::Black), Square::G8);
+    /// ```
     #[inline]
     pub const fn relative(self, color: Color) -> Square {
         Self::from_index_wrapping(self as u8 ^ (color as u8 * 56))
     }
 
     /// The square mirrored top to bottom (a1 ↔ a8), whatever the side.
+    ///
+    /// ```
+    /// use lerf_types::Square;
+    /// assert_eq!(Square::C2.flip_rank(), Square::C7);
+    /// ```
     #[inline]
     pub const fn flip_rank(self) -> Square {
         Self::from_index_wrapping(self as u8 ^ 56)
     }
 
     /// The square mirrored left to right (a1 ↔ h1).
+    ///
+    /// ```
+    /// use lerf_types::Square;
+    /// assert_eq!(Square::C2.flip_file(), Square::F2);
+    /// ```
     #[inline]
     pub const fn flip_file(self) -> Square {
         Self::from_index_wrapping(self as u8 ^ 7)
@@ -343,6 +436,12 @@ impl Square {
     }
 
     /// Chebyshev (king-move) distance between two squares.
+    ///
+    /// ```
+    /// use lerf_types::Square;
+    /// assert_eq!(Square::A1.distance(Square::H8), 7);
+    /// assert_eq!(Square::E4.distance(Square::F6), 2);
+    /// ```
     #[inline]
     pub const fn distance(self, other: Square) -> u8 {
         let df = (self.file() as i8 - other.file() as i8).unsigned_abs();
@@ -351,12 +450,23 @@ impl Square {
     }
 
     /// Whether the square is dark (a1 is dark).
+    ///
+    /// ```
+    /// use lerf_types::Square;
+    /// assert!(Square::A1.is_dark() && !Square::H1.is_dark());
+    /// ```
     #[inline]
     pub const fn is_dark(self) -> bool {
         (self.file() as u8 + self.rank() as u8).is_multiple_of(2)
     }
 
     /// Iterates over all 64 squares, a1 first.
+    ///
+    /// ```
+    /// use lerf_types::Square;
+    /// assert_eq!(Square::iter().len(), 64);
+    /// assert_eq!(Square::iter().next_back(), Some(Square::H8));
+    /// ```
     pub fn iter() -> impl DoubleEndedIterator<Item = Square> + ExactSizeIterator {
         Self::ALL.into_iter()
     }
@@ -480,6 +590,12 @@ impl Direction {
         [Direction::NorthEast, Direction::NorthWest, Direction::SouthEast, Direction::SouthWest];
 
     /// The direction a pawn of `color` pushes.
+    ///
+    /// ```
+    /// use lerf_types::{Color, Direction};
+    /// assert_eq!(Direction::up(Color::White), Direction::North);
+    /// assert_eq!(Direction::up(Color::Black), Direction::South);
+    /// ```
     #[inline]
     pub const fn up(color: Color) -> Direction {
         match color {
@@ -489,6 +605,11 @@ impl Direction {
     }
 
     /// The opposite direction.
+    ///
+    /// ```
+    /// use lerf_types::Direction;
+    /// assert_eq!(Direction::NorthEast.reverse(), Direction::SouthWest);
+    /// ```
     pub const fn reverse(self) -> Direction {
         match self {
             Direction::North => Direction::South,
