@@ -29,3 +29,8 @@ pub use bitboard::{Bitboard, Squares};
 pub use consts::*;
 pub use leapers::{king_attacks, knight_attacks, pawn_attacks};
 pub use rays::{aligned, between, bishop_pseudo_attacks, line, ray_pass, rook_pseudo_attacks};
+
+// The README is documentation too: its examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -134,3 +134,8 @@ const fn attack_table(
 pub fn magic_numbers() -> (&'static [u64; 64], &'static [u64; 64]) {
     (&numbers::ROOK_MAGICS, &numbers::BISHOP_MAGICS)
 }
+
+// The README is documentation too: its examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

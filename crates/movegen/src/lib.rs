@@ -29,3 +29,8 @@ pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink, ScoredMove, Scor
 pub use perft::{PerftTable, divide, perft, perft_hashed};
 #[cfg(feature = "std")]
 pub use perft::{divide_parallel, divide_parallel_hashed, perft_parallel, perft_parallel_hashed};
+
+// The README is documentation too: its examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

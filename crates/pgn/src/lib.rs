@@ -33,3 +33,8 @@ pub use game::{Game, GameBuilder, LINE_WIDTH, Line, Node};
 pub use reader::{DEFAULT_MAX_TOKEN, MAX_VARIATION_DEPTH, Reader};
 pub use replay::{Replay, ReplayError, Replayed};
 pub use visitor::{GameResult, RawTag, Skip, UnknownResult, Visitor};
+
+// The README is documentation too: its examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -77,3 +77,8 @@ pub use validate::Inconsistency;
 
 /// How many reversible moves the cuckoo tables hold (asserted when the tables are built).
 pub const CUCKOO_MOVES: usize = cuckoo::MOVE_COUNT;
+
+// The README is documentation too: its examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -32,3 +32,8 @@ pub use error::{SanError, SanErrorKind};
 pub use matching::{parse_san, parse_san_bytes};
 pub use san::{San, SanPlus, SanText, Suffix};
 pub use writing::{lan, san, san_line};
+
+// The README is documentation too: its examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

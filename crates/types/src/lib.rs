@@ -62,3 +62,8 @@ static_assertions::assert_eq_size!(PieceType, u8);
 static_assertions::assert_eq_size!(Move, u16);
 static_assertions::assert_eq_size!(Option<Move>, u32);
 static_assertions::assert_eq_size!(Score, i32);
+
+// The README is documentation too: its examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
