@@ -72,6 +72,12 @@ impl Move {
     /// A move of `kind` with `promotion` stored in bits 12–13 (only meaningful for
     /// promotions; pass [`PieceType::Knight`] otherwise).
     ///
+    /// # Panics
+    ///
+    /// If `promotion` is a pawn or a king: two bits hold only knight to queen, and a silent
+    /// wrap would turn a king into a knight. With constant arguments (as every caller in lerf
+    /// passes) the check is folded away.
+    ///
     /// ```
     /// use lerf_types::{Move, MoveKind, PieceType, Square};
     /// let m = Move::with_kind(Square::B7, Square::B8, MoveKind::Promotion, PieceType::Rook);
@@ -79,11 +85,19 @@ impl Move {
     /// ```
     #[inline]
     pub const fn with_kind(from: Square, to: Square, kind: MoveKind, promotion: PieceType) -> Move {
+        assert!(
+            !matches!(promotion, PieceType::Pawn | PieceType::King),
+            "Move::with_kind: the promotion piece must be a knight, bishop, rook or queen"
+        );
         let promo = (promotion as u16).wrapping_sub(PieceType::Knight as u16) & 3;
         Move((kind as u16) << 14 | promo << 12 | (from as u16) << 6 | to as u16)
     }
 
     /// A pawn move to the last rank that promotes to `piece` (knight to queen).
+    ///
+    /// # Panics
+    ///
+    /// If `piece` is a pawn or a king (see [`with_kind`](Move::with_kind)).
     ///
     /// ```
     /// use lerf_types::{Move, MoveKind, PieceType, Square};
@@ -359,6 +373,18 @@ impl FromStr for UciMove {
 mod tests {
     use super::*;
     use quickcheck::quickcheck;
+
+    #[test]
+    #[should_panic(expected = "knight, bishop, rook or queen")]
+    fn a_king_promotion_is_refused_not_wrapped() {
+        let _ = Move::promotion(Square::E7, Square::E8, std::hint::black_box(PieceType::King));
+    }
+
+    #[test]
+    #[should_panic(expected = "knight, bishop, rook or queen")]
+    fn a_pawn_promotion_is_refused_not_wrapped() {
+        let _ = Move::promotion(Square::E7, Square::E8, std::hint::black_box(PieceType::Pawn));
+    }
 
     #[test]
     fn special_values() {
