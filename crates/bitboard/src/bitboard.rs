@@ -35,48 +35,95 @@ impl Bitboard {
     pub const FULL: Bitboard = Bitboard(!0);
 
     /// The set holding only `sq`.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_types::Square;
+    /// assert_eq!(Bitboard::from_square(Square::B1), Bitboard(0b10));
+    /// ```
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {
         Bitboard(1 << sq as u8)
     }
 
     /// How many squares the set holds.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// assert_eq!(lerf_bitboard::RANK_2.popcount(), 8);
+    /// ```
     #[inline]
     pub const fn popcount(self) -> u32 {
         self.0.count_ones()
     }
 
     /// Whether the set is empty.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// assert!(Bitboard::EMPTY.is_empty() && !Bitboard::FULL.is_empty());
+    /// ```
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// Whether the set holds at least one square.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// assert!(lerf_bitboard::FILE_A.any() && !Bitboard::EMPTY.any());
+    /// ```
     #[inline]
     pub const fn any(self) -> bool {
         self.0 != 0
     }
 
     /// Whether the set holds two squares or more (cheaper than a popcount).
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_types::Square;
+    /// assert!(!Bitboard::from(Square::E4).more_than_one());
+    /// assert!((Bitboard::from(Square::E4) | Square::D5).more_than_one());
+    /// ```
     #[inline]
     pub const fn more_than_one(self) -> bool {
         self.0 & self.0.wrapping_sub(1) != 0
     }
 
     /// Whether `sq` is in the set.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_types::Square;
+    /// assert!(lerf_bitboard::FILE_A.contains(Square::A5) && !lerf_bitboard::FILE_A.contains(Square::B5));
+    /// ```
     #[inline]
     pub const fn contains(self, sq: Square) -> bool {
         self.0 >> sq as u8 & 1 != 0
     }
 
     /// Whether the two sets share a square.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// assert!(lerf_bitboard::FILE_A.intersects(lerf_bitboard::RANK_1));
+    /// assert!(!lerf_bitboard::FILE_A.intersects(lerf_bitboard::FILE_H));
+    /// ```
     #[inline]
     pub const fn intersects(self, other: Bitboard) -> bool {
         self.0 & other.0 != 0
     }
 
     /// The lowest square (closest to a1), or `None` if empty.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_types::Square;
+    /// assert_eq!(lerf_bitboard::RANK_8.lsb(), Some(Square::A8));
+    /// assert_eq!(Bitboard::EMPTY.lsb(), None);
+    /// ```
     #[inline]
     pub const fn lsb(self) -> Option<Square> {
         if self.0 == 0 {
@@ -87,6 +134,12 @@ impl Bitboard {
     }
 
     /// The highest square (closest to h8), or `None` if empty.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_types::Square;
+    /// assert_eq!(lerf_bitboard::FILE_A.msb(), Some(Square::A8));
+    /// ```
     #[inline]
     pub const fn msb(self) -> Option<Square> {
         if self.0 == 0 {
@@ -98,6 +151,13 @@ impl Bitboard {
 
     /// The lowest square of a set known to be non-empty, such as a king's bitboard: no
     /// branch. For an empty set the answer is meaningless (a debug build panics).
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_types::Square;
+    /// let king = Bitboard::from(Square::G1);
+    /// assert_eq!(king.first_square(), Square::G1);
+    /// ```
     #[inline]
     pub const fn first_square(self) -> Square {
         debug_assert!(self.0 != 0, "first_square of an empty bitboard");
@@ -105,6 +165,15 @@ impl Bitboard {
     }
 
     /// Removes the lowest square and returns it, or `None` if empty.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_types::Square;
+    /// let mut set = Bitboard::from(Square::C3) | Square::A1;
+    /// assert_eq!(set.pop_lsb(), Some(Square::A1));
+    /// assert_eq!(set.pop_lsb(), Some(Square::C3));
+    /// assert_eq!(set.pop_lsb(), None);
+    /// ```
     #[inline]
     pub const fn pop_lsb(&mut self) -> Option<Square> {
         let lsb = self.lsb();
@@ -114,6 +183,13 @@ impl Bitboard {
 
     /// The set moved one step in `dir`. Squares that would leave the board, including across
     /// the a/h edge, drop out instead of wrapping.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_types::{Direction, Square};
+    /// assert_eq!(Bitboard::from(Square::E4).shift(Direction::NorthEast), Bitboard::from(Square::F5));
+    /// assert!(Bitboard::from(Square::H4).shift(Direction::East).is_empty()); // no wrap to a5
+    /// ```
     #[inline]
     pub const fn shift(self, dir: Direction) -> Bitboard {
         let b = self.0;
@@ -171,6 +247,13 @@ impl Bitboard {
     }
 
     /// Squares attacked twice by a set of `color`'s pawns.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_types::{Color, Square};
+    /// let pawns = Bitboard::from(Square::C2) | Square::E2;
+    /// assert_eq!(pawns.pawn_double_attacks(Color::White), Bitboard::from(Square::D3));
+    /// ```
     #[inline]
     pub const fn pawn_double_attacks(self, color: Color) -> Bitboard {
         match color {
@@ -184,6 +267,14 @@ impl Bitboard {
     }
 
     /// Single pushes of a set of `color`'s pawns onto the squares in `empty`.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_types::{Color, Square};
+    /// let pawns = Bitboard::from(Square::E7);
+    /// let empty = !Bitboard::from(Square::E5);
+    /// assert_eq!(pawns.pawn_pushes(Color::Black, empty), Bitboard::from(Square::E6));
+    /// ```
     #[inline]
     pub const fn pawn_pushes(self, color: Color, empty: Bitboard) -> Bitboard {
         Bitboard(self.shift(Direction::up(color)).0 & empty.0)
@@ -191,6 +282,14 @@ impl Bitboard {
 
     /// Double pushes of a set of `color`'s pawns: from the second rank through an empty
     /// third rank to an empty fourth.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_types::{Color, Square};
+    /// let pawns = Bitboard::from(Square::E2) | Square::D2;
+    /// let empty = !(Bitboard::from(Square::D3) | Square::E2 | Square::D2);
+    /// assert_eq!(pawns.pawn_double_pushes(Color::White, empty), Bitboard::from(Square::E4));
+    /// ```
     #[inline]
     pub const fn pawn_double_pushes(self, color: Color, empty: Bitboard) -> Bitboard {
         let (start, third) = match color {
@@ -202,12 +301,24 @@ impl Bitboard {
     }
 
     /// The set mirrored top to bottom (rank 1 ↔ rank 8).
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// assert_eq!(lerf_bitboard::RANK_2.flip_vertical(), lerf_bitboard::RANK_7);
+    /// ```
     #[inline]
     pub const fn flip_vertical(self) -> Bitboard {
         Bitboard(self.0.swap_bytes())
     }
 
     /// An iterator over the squares, lowest first.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_types::Square;
+    /// let squares: Vec<Square> = (Bitboard::from(Square::H1) | Square::A2).iter().collect();
+    /// assert_eq!(squares, [Square::H1, Square::A2]);
+    /// ```
     #[inline]
     pub const fn iter(self) -> Squares {
         Squares(self)

@@ -57,12 +57,24 @@ pub const CENTER: Bitboard = Bitboard(0x0000_0018_1800_0000);
 
 impl Bitboard {
     /// The squares of `file`.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_types::File;
+    /// assert_eq!(Bitboard::file(File::A), lerf_bitboard::FILE_A);
+    /// ```
     #[inline]
     pub const fn file(file: File) -> Bitboard {
         FILES[file as usize]
     }
 
     /// The squares of `rank`.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_types::Rank;
+    /// assert_eq!(Bitboard::rank(Rank::R8), lerf_bitboard::RANK_8);
+    /// ```
     #[inline]
     pub const fn rank(rank: Rank) -> Bitboard {
         RANKS[rank as usize]

@@ -52,12 +52,25 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
 }
 
 /// Squares a knight on `sq` attacks.
+///
+/// ```
+/// use lerf_bitboard::knight_attacks;
+/// use lerf_types::Square;
+/// assert_eq!(knight_attacks(Square::A1).popcount(), 2);
+/// assert_eq!(knight_attacks(Square::D4).popcount(), 8);
+/// ```
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {
     KNIGHT_ATTACKS[sq as usize]
 }
 
 /// Squares a king on `sq` attacks.
+///
+/// ```
+/// use lerf_bitboard::king_attacks;
+/// use lerf_types::Square;
+/// assert_eq!(king_attacks(Square::H8).popcount(), 3);
+/// ```
 #[inline]
 pub fn king_attacks(sq: Square) -> Bitboard {
     KING_ATTACKS[sq as usize]

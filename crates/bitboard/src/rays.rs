@@ -138,18 +138,37 @@ pub fn ray_pass(a: Square, b: Square) -> Bitboard {
 }
 
 /// Whether `a`, `b` and `c` stand on one line.
+///
+/// ```
+/// use lerf_bitboard::aligned;
+/// use lerf_types::Square;
+/// assert!(aligned(Square::A1, Square::C3, Square::H8));
+/// assert!(!aligned(Square::A1, Square::C3, Square::H7));
+/// ```
 #[inline]
 pub fn aligned(a: Square, b: Square, c: Square) -> bool {
     line(a, b).contains(c)
 }
 
 /// Squares a rook on `sq` attacks on an empty board.
+///
+/// ```
+/// use lerf_bitboard::rook_pseudo_attacks;
+/// use lerf_types::Square;
+/// assert_eq!(rook_pseudo_attacks(Square::E4).popcount(), 14);
+/// ```
 #[inline]
 pub fn rook_pseudo_attacks(sq: Square) -> Bitboard {
     ROOK_PSEUDO[sq as usize]
 }
 
 /// Squares a bishop on `sq` attacks on an empty board.
+///
+/// ```
+/// use lerf_bitboard::bishop_pseudo_attacks;
+/// use lerf_types::Square;
+/// assert_eq!(bishop_pseudo_attacks(Square::A1).popcount(), 7);
+/// ```
 #[inline]
 pub fn bishop_pseudo_attacks(sq: Square) -> Bitboard {
     BISHOP_PSEUDO[sq as usize]

@@ -36,6 +36,15 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, SanError> {
 /// # Errors
 ///
 /// As [`parse_san`].
+///
+/// ```
+/// use lerf_position::Position;
+/// use lerf_san::parse_san_bytes;
+/// let pos = Position::startpos();
+/// let m = parse_san_bytes(&pos, b"Nf3")?;
+/// assert_eq!(pos.uci(m).to_string(), "g1f3");
+/// # Ok::<(), lerf_san::SanError>(())
+/// ```
 pub fn parse_san_bytes(pos: &Position, text: &[u8]) -> Result<Move, SanError> {
     let san = SanPlus::from_ascii(text)?.san;
     san.to_move(pos).map_err(|kind| SanError::new(kind, 0, text))
@@ -99,6 +108,17 @@ impl San {
     /// # Errors
     ///
     /// The [`SanErrorKind`] saying why none (or more than one) fits.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_san::{San, SanErrorKind};
+    /// let pos = Position::startpos();
+    /// let san: San = "e4".parse()?;
+    /// assert_eq!(pos.uci(san.to_move(&pos).unwrap()).to_string(), "e2e4");
+    /// let nowhere: San = "Qh5".parse()?;
+    /// assert!(matches!(nowhere.to_move(&pos), Err(SanErrorKind::Illegal(_) | SanErrorKind::NoSuchMove)));
+    /// # Ok::<(), lerf_san::SanError>(())
+    /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, SanErrorKind> {
         match *self {
             San::Null => Ok(Move::NULL),

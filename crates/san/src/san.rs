@@ -50,6 +50,11 @@ pub enum Suffix {
 
 impl Suffix {
     /// The suffix character.
+    ///
+    /// ```
+    /// use lerf_san::Suffix;
+    /// assert_eq!((Suffix::Check.to_char(), Suffix::Checkmate.to_char()), ('+', '#'));
+    /// ```
     pub const fn to_char(self) -> char {
         match self {
             Suffix::Check => '+',
@@ -88,6 +93,14 @@ impl San {
     /// # Errors
     ///
     /// [`SanErrorKind::Syntax`] or [`SanErrorKind::UnknownPiece`], with the byte offset.
+    ///
+    /// ```
+    /// use lerf_san::San;
+    /// let san = San::from_ascii(b"exd8=Q")?;
+    /// assert_eq!(san.to_string(), "exd8=Q");
+    /// assert!(San::from_ascii(b"e9").is_err());
+    /// # Ok::<(), lerf_san::SanError>(())
+    /// ```
     pub fn from_ascii(text: &[u8]) -> Result<San, SanError> {
         SanPlus::from_ascii(text).map(|s| s.san)
     }
@@ -122,6 +135,13 @@ impl San {
     }
 
     /// The SAN as a small inline string (no allocation).
+    ///
+    /// ```
+    /// use lerf_san::San;
+    /// let san = San::from_ascii(b"O-O-O")?;
+    /// assert_eq!(san.to_text().as_str(), "O-O-O");
+    /// # Ok::<(), lerf_san::SanError>(())
+    /// ```
     pub fn to_text(&self) -> SanText {
         let mut out = SanText::default();
         self.write(&mut out);
@@ -135,6 +155,13 @@ impl SanPlus {
     /// # Errors
     ///
     /// [`SanErrorKind::Syntax`] or [`SanErrorKind::UnknownPiece`], with the byte offset.
+    ///
+    /// ```
+    /// use lerf_san::{SanPlus, Suffix};
+    /// let plus = SanPlus::from_ascii(b"Qxf7#")?;
+    /// assert_eq!(plus.suffix, Some(Suffix::Checkmate));
+    /// # Ok::<(), lerf_san::SanError>(())
+    /// ```
     pub fn from_ascii(text: &[u8]) -> Result<SanPlus, SanError> {
         let err = |kind, at| SanError::new(kind, at, text);
         let (body, suffix) = match text.last() {
@@ -152,6 +179,12 @@ impl SanPlus {
     }
 
     /// The SAN with its suffix as a small inline string (no allocation).
+    ///
+    /// ```
+    /// use lerf_san::SanPlus;
+    /// assert_eq!(SanPlus::from_ascii(b"Rd1+")?.to_text().as_str(), "Rd1+");
+    /// # Ok::<(), lerf_san::SanError>(())
+    /// ```
     pub fn to_text(&self) -> SanText {
         let mut out = self.san.to_text();
         if let Some(suffix) = self.suffix {
@@ -301,6 +334,14 @@ impl SanText {
     }
 
     /// The text.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_san::san;
+    /// let pos = Position::startpos();
+    /// let text = san(&pos, pos.parse_uci("b1c3").unwrap());
+    /// assert_eq!(text.as_str(), "Nc3");
+    /// ```
     pub fn as_str(&self) -> &str {
         // Only ASCII bytes are ever pushed.
         core::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or("")

@@ -13,6 +13,17 @@ impl San {
     /// file or rank (or both) only when another legal move of the same piece type goes to the
     /// same square, `x` for captures, `=Q` for promotions, `O-O`/`O-O-O` for castling in
     /// either variant. For a move that is not legal the text means nothing (it never panics).
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_san::San;
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")?;
+    /// assert_eq!(San::from_move(&pos, pos.parse_uci("e1c1")?).to_string(), "O-O-O");
+    /// // Two rooks can reach d1: the file tells them apart.
+    /// let rooks = Position::from_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1")?;
+    /// assert_eq!(San::from_move(&rooks, rooks.parse_uci("a1d1")?).to_string(), "Rad1");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn from_move(pos: &Position, m: Move) -> San {
         if m == Move::NULL {
             return San::Null;
@@ -70,6 +81,14 @@ fn suffix(pos: &Position, m: Move) -> Option<Suffix> {
 
 impl SanPlus {
     /// The SAN of `m` with `+` or `#` (see [`San::from_move`]).
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_san::SanPlus;
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")?;
+    /// assert_eq!(SanPlus::from_move(&pos, pos.parse_uci("a1a8")?).to_string(), "Ra8+");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn from_move(pos: &Position, m: Move) -> SanPlus {
         SanPlus { san: San::from_move(pos, m), suffix: suffix(pos, m) }
     }
