@@ -2,7 +2,7 @@
 //! `src/fancy.rs` and `src/pext.rs` include. Native code fills the 107,648
 //! entries in milliseconds; the same work in the const evaluator took 2 s of every clean
 //! build. The tables come from the same `reference` and `layout` code the crate exports, and
-//! `tests/agree.rs` checks every entry against a plain ray scan.
+//! `tests/agree.rs` checks every entry of both backends through their lookups.
 
 use std::{env, fs, path::Path};
 
@@ -18,8 +18,8 @@ mod layout;
 #[path = "src/numbers.rs"]
 mod numbers;
 
-use layout::{BISHOP_SLOTS, ROOK_SLOTS, Slot, TABLE_ENTRIES};
-use reference::{ray_cut, rays, square_rays, subsets};
+use layout::{BISHOP_SLOTS, ROOK_SLOTS, Slot, TABLE_ENTRIES, magic_index};
+use reference::{ray_scan, subsets};
 
 fn main() {
     for file in ["build.rs", "src/reference.rs", "src/layout.rs", "src/numbers.rs"] {
@@ -35,43 +35,58 @@ fn main() {
     write_table(&out.join("fancy_attacks.bin"), &fancy_table(), big_endian);
 }
 
-/// Calls `place(slot, square_index, occupancy_subset, attacks)` for every subset of every
-/// slot's mask, rooks then bishops, subsets in carry-rippler order.
-fn for_each_entry(mut place: impl FnMut(&Slot, usize, u64, u64, u64)) {
-    let rays = rays();
-    for (rook, slots) in [(true, &ROOK_SLOTS), (false, &BISHOP_SLOTS)] {
-        for (sq, slot) in slots.iter().enumerate() {
-            let r = square_rays(&rays, rook, sq);
-            for (k, subset) in subsets(slot.mask).enumerate() {
-                place(slot, sq, k as u64, subset, ray_cut(&r, subset));
-            }
-        }
-    }
+/// One entry of a table: a square's slot, the `k`-th subset of its mask in carry-rippler
+/// order, and the attacks for that occupancy (the reference ray scan itself: in native code
+/// the 107,648 scans take milliseconds).
+struct Entry {
+    rook: bool,
+    sq: usize,
+    slot: Slot,
+    k: usize,
+    subset: u64,
+    attacks: u64,
+}
+
+/// Every entry, rooks then bishops, square by square.
+fn entries() -> impl Iterator<Item = Entry> {
+    [(true, &ROOK_SLOTS), (false, &BISHOP_SLOTS)].into_iter().flat_map(|(rook, slots)| {
+        slots.iter().enumerate().flat_map(move |(sq, &slot)| {
+            subsets(slot.mask).enumerate().map(move |(k, subset)| Entry {
+                rook,
+                sq,
+                slot,
+                k,
+                subset,
+                attacks: ray_scan(rook, sq, subset),
+            })
+        })
+    })
 }
 
 /// PEXT order: carry-rippler counts through the mask's bits, so the k-th subset's pext is k.
 fn pext_table() -> Vec<u64> {
     let mut table = vec![0; TABLE_ENTRIES];
-    for_each_entry(|slot, _, k, _, attacks| table[slot.offset as usize + k as usize] = attacks);
+    for e in entries() {
+        table[e.slot.offset as usize + e.k] = e.attacks;
+    }
     table
 }
 
-/// Fancy-magic order: `(subset * magic) >> shift` with the checked-in numbers; a collision
-/// between subsets with different attacks would be a wrong magic number, refused here.
+/// Fancy-magic order, with the checked-in numbers; a collision between subsets with
+/// different attacks would be a wrong magic number, refused here.
 fn fancy_table() -> Vec<u64> {
     let mut table = vec![0; TABLE_ENTRIES];
     let mut filled = vec![false; TABLE_ENTRIES];
-    for_each_entry(|slot, sq, _, subset, attacks| {
-        let rook = slot.offset < layout::ROOK_ENTRIES as u32;
+    for Entry { rook, sq, slot, subset, attacks, .. } in entries() {
         let magic = if rook { numbers::ROOK_MAGICS[sq] } else { numbers::BISHOP_MAGICS[sq] };
-        let i = slot.offset as usize + (subset.wrapping_mul(magic) >> slot.shift) as usize;
+        let i = magic_index(slot.mask, magic, slot.offset, slot.shift, subset);
         assert!(
             !filled[i] || table[i] == attacks,
             "magic number of square {sq} (rook: {rook}) maps two attack sets to one entry"
         );
         table[i] = attacks;
         filled[i] = true;
-    });
+    }
     table
 }
 

@@ -1,7 +1,7 @@
 //! Fancy magic bitboards: `(occupied & mask) * magic >> shift` indexes a square's slice of
 //! one shared table. Works on every CPU.
 
-use crate::layout::{BISHOP_SLOTS, ROOK_SLOTS, Slot, TABLE_ENTRIES};
+use crate::layout::{BISHOP_SLOTS, ROOK_SLOTS, Slot, TABLE_ENTRIES, magic_index};
 use crate::numbers::{BISHOP_MAGICS, ROOK_MAGICS};
 use lerf_bitboard::Bitboard;
 use lerf_types::Square;
@@ -18,8 +18,7 @@ struct Magic {
 impl Magic {
     #[inline]
     const fn index(&self, occupied: u64) -> usize {
-        self.offset as usize
-            + ((occupied & self.mask).wrapping_mul(self.magic) >> self.shift) as usize
+        magic_index(self.mask, self.magic, self.offset, self.shift, occupied)
     }
 }
 

@@ -24,6 +24,14 @@ pub struct Slot {
     pub shift: u32,
 }
 
+/// Where `occupied` falls in a square's slice under fancy magics: `offset + ((occupied &
+/// mask) * magic >> shift)`. The lookup (`fancy`) and the table builder (`build.rs`) share
+/// it, so the table is filled in exactly the order it is read.
+#[inline]
+pub const fn magic_index(mask: u64, magic: u64, offset: u32, shift: u32, occupied: u64) -> usize {
+    offset as usize + ((occupied & mask).wrapping_mul(magic) >> shift) as usize
+}
+
 /// The slots of a rook (`rook = true`) or bishop, square by square.
 pub const fn slots(rook: bool) -> [Slot; 64] {
     let mut slots = [Slot { mask: 0, offset: 0, shift: 0 }; 64];

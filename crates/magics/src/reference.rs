@@ -23,26 +23,6 @@ pub const fn ray_scan(rook: bool, sq: usize, occupied: u64) -> u64 {
     attacks
 }
 
-/// Empty-board rays: `[direction][square]`, directions in the order north, east, south,
-/// west, north-east, south-east, south-west, north-west (rook steps, then bishop steps).
-pub type Rays = [[u64; 64]; 8];
-
-/// The empty-board rays, for table builders that scan many occupancies of one square.
-pub const fn rays() -> Rays {
-    let mut rays = [[0u64; 64]; 8];
-    let mut d = 0;
-    while d < 8 {
-        let (df, dr) = if d < 4 { ROOK_STEPS[d] } else { BISHOP_STEPS[d - 4] };
-        let mut sq = 0;
-        while sq < 64 {
-            rays[d][sq] = ray_scan_one(sq, df, dr, 0);
-            sq += 1;
-        }
-        d += 1;
-    }
-    rays
-}
-
 const fn ray_scan_one(sq: usize, df: i8, dr: i8, occupied: u64) -> u64 {
     let (mut f, mut r) = ((sq % 8) as i8 + df, (sq / 8) as i8 + dr);
     let mut attacks = 0u64;
@@ -56,43 +36,6 @@ const fn ray_scan_one(sq: usize, df: i8, dr: i8, occupied: u64) -> u64 {
         r += dr;
     }
     attacks
-}
-
-/// A slider's four empty-board rays from one square: `up` run towards higher square
-/// numbers (north and east, or north-east and north-west), `down` towards lower ones.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SquareRays {
-    /// The two rays towards higher square numbers.
-    pub up: [u64; 2],
-    /// The two rays towards lower square numbers.
-    pub down: [u64; 2],
-}
-
-/// The rays of a rook (`rook = true`) or bishop on `sq`, taken from `rays`.
-pub const fn square_rays(rays: &Rays, rook: bool, sq: usize) -> SquareRays {
-    if rook {
-        SquareRays { up: [rays[0][sq], rays[1][sq]], down: [rays[2][sq], rays[3][sq]] }
-    } else {
-        SquareRays { up: [rays[4][sq], rays[7][sq]], down: [rays[5][sq], rays[6][sq]] }
-    }
-}
-
-/// The same answer as [`ray_scan`], from a square's rays: each ray is cut behind its nearest
-/// blocker with a few bit operations and no branch, which keeps the compile-time
-/// construction of the tables short (it runs 107,648 times in the const evaluator).
-pub const fn ray_cut(r: &SquareRays, occupied: u64) -> u64 {
-    // Upward: the nearest blocker is the lowest bit; `b ^ (b - 1)` keeps it and all below
-    // (everything when there is no blocker).
-    let b0 = r.up[0] & occupied;
-    let b1 = r.up[1] & occupied;
-    let up = (r.up[0] & (b0 ^ b0.wrapping_sub(1))) | (r.up[1] & (b1 ^ b1.wrapping_sub(1)));
-    // Downward: the nearest blocker is the highest bit; its negation keeps it and all above.
-    // `| 1` makes "no blocker" read as a blocker on a1, which keeps the whole ray.
-    let d0 = (r.down[0] & occupied) | 1;
-    let d1 = (r.down[1] & occupied) | 1;
-    let down = (r.down[0] & (1u64 << (63 - d0.leading_zeros())).wrapping_neg())
-        | (r.down[1] & (1u64 << (63 - d1.leading_zeros())).wrapping_neg());
-    up | down
 }
 
 /// The squares whose occupancy can change a slider's attacks from `sq`: its empty-board rays
@@ -163,24 +106,6 @@ mod tests {
         let all: std::collections::HashSet<u64> = subsets(mask).collect();
         assert_eq!(all.len(), 1 << mask.count_ones());
         assert!(all.iter().all(|s| s & !mask == 0));
-    }
-
-    #[test]
-    fn ray_cut_equals_ray_scan() {
-        let rays = rays();
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..20_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let occupied = seed & (seed >> 5);
-            for sq in 0..64 {
-                for rook in [true, false] {
-                    let r = square_rays(&rays, rook, sq);
-                    assert_eq!(ray_cut(&r, occupied), ray_scan(rook, sq, occupied));
-                }
-            }
-        }
     }
 
     #[test]
