@@ -74,19 +74,9 @@ impl fmt::Display for UnknownResult {
 
 impl std::error::Error for UnknownResult {}
 
+// As PGN writes it (`1-0`, `1/2-1/2`, ...).
 #[cfg(feature = "serde")]
-impl serde::Serialize for GameResult {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for GameResult {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        lerf_types::serde_text::deserialize(deserializer)
-    }
-}
+lerf_types::__serde_as_text!(GameResult);
 
 /// A tag value as it stands between the quotes, escapes (`\"`, `\\`) included.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,28 +1,8 @@
 //! serde support (the `serde` feature): SAN as its text.
 
-use crate::{San, SanPlus};
-use lerf_types::serde_text;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-macro_rules! serde_as_text {
-    ($($ty:ty),*) => {$(
-        /// Written as its SAN text; read with the SAN parser (syntax only: whether the move
-        /// is legal is a position's question, `parse_san`'s).
-        impl Serialize for $ty {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serde_text::serialize(self, serializer)
-            }
-        }
-
-        impl<'de> Deserialize<'de> for $ty {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                serde_text::deserialize(deserializer)
-            }
-        }
-    )*};
-}
-
-serde_as_text!(San, SanPlus);
+// Written as SAN text; read with the SAN parser (syntax only: whether the move is legal is a
+// position's question, `parse_san`'s).
+lerf_types::__serde_as_text!(crate::San, crate::SanPlus);
 
 #[cfg(test)]
 mod tests {

@@ -51,6 +51,10 @@ pub use piece::{Piece, PieceType};
 pub use score::{Score, Value};
 #[cfg(feature = "serde")]
 pub use serde_impls::{move_bits, serde_text};
+// For `__serde_as_text!` in the crates above, which need not name serde themselves.
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub use serde as __serde;
 pub use square::{Direction, File, Rank, Square};
 
 static_assertions::assert_eq_size!(Square, u8);

@@ -2,7 +2,7 @@
 //! `FromStr` reads, so stored data is readable and a bad value is a deserialisation error.
 
 use crate::{CastlingRights, Color, File, Move, Piece, PieceType, Rank, Square, UciMove};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 
 /// serde helpers for any type whose `Display` text its `FromStr` reads back, usable as
 /// `#[serde(with = "lerf_types::serde_text")]`. lerf's own text-valued types (and SAN and
@@ -71,23 +71,33 @@ pub mod serde_text {
     }
 }
 
-macro_rules! serde_as_text {
+/// Implements `Serialize` and `Deserialize` for types whose `Display` text their `FromStr`
+/// reads back, through [`serde_text`]. Used here and by the lerf crates above (SAN, PGN
+/// results); not part of the public API.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __serde_as_text {
     ($($ty:ty),* $(,)?) => {$(
-        impl Serialize for $ty {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serde_text::serialize(self, serializer)
+        impl $crate::__serde::Serialize for $ty {
+            fn serialize<S: $crate::__serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> Result<S::Ok, S::Error> {
+                $crate::serde_text::serialize(self, serializer)
             }
         }
 
-        impl<'de> Deserialize<'de> for $ty {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                serde_text::deserialize(deserializer)
+        impl<'de> $crate::__serde::Deserialize<'de> for $ty {
+            fn deserialize<D: $crate::__serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> Result<Self, D::Error> {
+                $crate::serde_text::deserialize(deserializer)
             }
         }
     )*};
 }
 
-serde_as_text! { Square, File, Rank, Color, Piece, PieceType, CastlingRights, UciMove }
+crate::__serde_as_text! { Square, File, Rank, Color, Piece, PieceType, CastlingRights, UciMove }
 
 /// A [`Move`] is written as its UCI text, castling as the king taking its own rook (`e1h1`),
 /// the form `Position::parse_uci` reads in standard chess and Chess960 alike.
@@ -140,6 +150,7 @@ pub mod move_bits {
 mod tests {
     use super::*;
     use core::fmt;
+    use serde::Deserialize;
     use serde_json::{from_str, to_string};
 
     fn round_trip<T>(value: T, json: &str)
