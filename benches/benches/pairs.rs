@@ -11,6 +11,10 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::Instant;
 
+#[path = "common/cozy.rs"]
+mod cozy;
+use cozy::cozy_perft;
+
 /// (name, FEN, depth, expected nodes): the peers bench's positions.
 const POSITIONS: [(&str, &str, u32, u64); 5] = [
     ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 119_060_324),
@@ -24,26 +28,6 @@ const POSITIONS: [(&str, &str, u32, u64); 5] = [
     ("pos4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 6, 706_045_033),
     ("pos5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 89_941_194),
 ];
-
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    if depth == 1 {
-        board.generate_moves(|moves| {
-            nodes += moves.len() as u64;
-            false
-        });
-    } else {
-        board.generate_moves(|moves| {
-            for mv in moves {
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                nodes += cozy_perft(&child, depth - 1);
-            }
-            false
-        });
-    }
-    nodes
-}
 
 /// Seconds for one run of `f`, which must return `nodes`.
 fn timed(nodes: u64, f: impl FnOnce() -> u64) -> f64 {

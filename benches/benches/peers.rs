@@ -11,6 +11,10 @@ use std::hint::black_box;
 use std::str::FromStr;
 use std::time::Duration;
 
+#[path = "common/cozy.rs"]
+mod cozy;
+use cozy::cozy_perft;
+
 /// (name, FEN, depth, expected nodes)
 const POSITIONS: [(&str, &str, u32, u64); 5] = [
     ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 119_060_324),
@@ -31,26 +35,6 @@ pub const LIBRARIES: [&str; 4] = ["lerf", "cozy-chess", "chess", "shakmaty"];
 fn lerf_perft(fen: &str, depth: u32) -> u64 {
     let mut pos = Position::from_fen(fen).expect("valid FEN");
     lerf_movegen::perft(&mut pos, depth)
-}
-
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    if depth == 1 {
-        board.generate_moves(|moves| {
-            nodes += moves.len() as u64;
-            false
-        });
-    } else {
-        board.generate_moves(|moves| {
-            for mv in moves {
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                nodes += cozy_perft(&child, depth - 1);
-            }
-            false
-        });
-    }
-    nodes
 }
 
 fn shakmaty_position(fen: &str) -> shakmaty::Chess {

@@ -4,6 +4,10 @@
 
 use std::str::FromStr;
 
+#[path = "../benches/common/cozy.rs"]
+mod cozy;
+use cozy::cozy_perft;
+
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 /// A Chess960 start in Shredder-FEN.
 const C960: &str = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
@@ -21,22 +25,6 @@ fn shakmaty(fen: &str, mode: shakmaty::CastlingMode) -> shakmaty::Chess {
 
 fn shakmaty_perft(pos: &shakmaty::Chess, depth: u32) -> u64 {
     shakmaty::perft(pos, depth)
-}
-
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    board.generate_moves(|moves| {
-        for mv in moves {
-            let mut child = board.clone();
-            child.play_unchecked(mv);
-            nodes += cozy_perft(&child, depth - 1);
-        }
-        false
-    });
-    nodes
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{parse_suite, random_game_positions};
+use common::{ALL_SUITES, parse_suite, random_game_positions};
 use lerf_movegen::{GenType, MoveList, generate, legal_moves, perft};
 use lerf_position::Position;
 use lerf_types::{Color, MoveKind, Piece, Square};
@@ -72,14 +72,8 @@ fn attacked_squares_are_those_with_an_attacker() {
 
 #[test]
 fn every_suite_position_counts_as_its_mirror() {
-    let suites = [
-        include_str!("data/standard.epd"),
-        include_str!("data/tricky.epd"),
-        include_str!("data/tricky960.epd"),
-        include_str!("data/chess960.epd"),
-    ];
     let mut checked = 0;
-    for suite in suites {
+    for suite in ALL_SUITES {
         for line in parse_suite(suite) {
             let pos = Position::from_fen(line.fen).unwrap();
             let mut flipped = pos.flip();

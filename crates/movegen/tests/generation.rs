@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{parse_suite, random_game_positions};
+use common::{ALL_SUITES, parse_suite, random_game_positions};
 use lerf_movegen::{GenType, MoveList, count_legal, generate, legal_moves};
 use lerf_position::Position;
 use lerf_types::{Move, MoveKind};
@@ -75,14 +75,8 @@ fn suite_positions(text: &str) -> Vec<Position> {
 
 #[test]
 fn suite_positions_satisfy_generator_properties() {
-    let suites = [
-        include_str!("data/standard.epd"),
-        include_str!("data/tricky.epd"),
-        include_str!("data/tricky960.epd"),
-        include_str!("data/chess960.epd"),
-    ];
     let mut checked = 0;
-    for suite in suites {
+    for suite in ALL_SUITES {
         for pos in suite_positions(suite) {
             check_position(&pos);
             checked += 1;

@@ -78,43 +78,38 @@ fn random_move_in_position(choose: &mut impl Chooser, max_plies: usize) -> MoveI
     // A finished game steps back one move: the move that finished it was legal there.
     let mut moves = legal_moves_by_trial(&position);
     if moves.is_empty() {
-        let before = earlier_positions(&position).last();
-        position = before.unwrap_or_else(Position::startpos);
+        position = rewound(&position, position.plies_played().saturating_sub(1));
         moves = legal_moves_by_trial(&position);
     }
     let i = choose.below(moves.len()).unwrap_or(0);
     MoveInPosition { mv: moves[i], position }
 }
 
-/// The positions of the game so far, each one ply shorter than the last: the set-up
-/// position first, the one just before `pos` last. Empty for a position with no history.
-fn earlier_positions(pos: &Position) -> impl Iterator<Item = Position> + '_ {
-    let played = pos.history().len() - 1;
-    (0..played).map(move |keep| {
-        let mut earlier = pos.clone();
-        for _ in keep..played {
-            let last = earlier.state().last_move;
-            if last == Move::NULL {
-                earlier.undo_null_move();
-            } else {
-                earlier.undo_move(last);
-            }
-        }
-        earlier
-    })
-}
-
-/// Shrink candidates: the game's start, its middle, then one ply shorter.
-fn shrink_game(pos: &Position) -> Vec<Position> {
-    let earlier: Vec<Position> = earlier_positions(pos).collect();
-    let n = earlier.len();
-    let mut picks = Vec::new();
-    for i in [0, n / 2, n.wrapping_sub(1)] {
-        if i < n && !picks.contains(&i) {
-            picks.push(i);
+/// `pos` with all but the first `keep` plies of its game taken back.
+fn rewound(pos: &Position, keep: usize) -> Position {
+    let mut earlier = pos.clone();
+    for _ in keep..pos.plies_played() {
+        let last = earlier.state().last_move;
+        if last == Move::NULL {
+            earlier.undo_null_move();
+        } else {
+            earlier.undo_move(last);
         }
     }
-    picks.into_iter().map(|i| earlier[i].clone()).collect()
+    earlier
+}
+
+/// Shrink candidates: the game's start, its middle, then one ply shorter (each distinct,
+/// none for a game of no moves).
+fn shrink_game(pos: &Position) -> Vec<Position> {
+    let played = pos.plies_played();
+    let mut keeps = Vec::new();
+    for keep in [0, played / 2, played.wrapping_sub(1)] {
+        if keep < played && !keeps.contains(&keep) {
+            keeps.push(keep);
+        }
+    }
+    keeps.into_iter().map(|keep| rewound(pos, keep)).collect()
 }
 
 #[cfg(feature = "quickcheck")]
@@ -225,7 +220,8 @@ mod tests {
     #[test]
     fn earlier_positions_undo_the_game() {
         let pos = random_game(&mut Cycle(3), 30);
-        let earlier: Vec<Position> = earlier_positions(&pos).collect();
+        let earlier: Vec<Position> = (0..pos.plies_played()).map(|k| rewound(&pos, k)).collect();
+        assert!(!earlier.is_empty(), "the test game has moves");
         assert_eq!(earlier.len(), pos.history().len() - 1);
         if let Some(first) = earlier.first() {
             assert_eq!(first.history().len(), 1);

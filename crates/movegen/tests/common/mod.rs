@@ -12,6 +12,15 @@ pub struct SuiteLine<'a> {
 }
 
 /// Parses a suite written as `FEN ;D1 n ;D2 n ...`.
+/// Every exact suite in `tests/data` (the impossible positions aside), for tests that
+/// check a property on all of them.
+pub const ALL_SUITES: [&str; 4] = [
+    include_str!("../data/standard.epd"),
+    include_str!("../data/tricky.epd"),
+    include_str!("../data/tricky960.epd"),
+    include_str!("../data/chess960.epd"),
+];
+
 pub fn parse_suite(text: &str) -> Vec<SuiteLine<'_>> {
     text.lines()
         .enumerate()
