@@ -104,6 +104,10 @@ fn search_data_row() {
     assert!(exchange.see_ge(takes, 0) && !exchange.see_ge(takes, 1));
     let cozy = cozy_chess::Board::from_fen(fen, false).unwrap();
     assert_eq!(cozy.pinned().len(), 1);
+    // shakmaty exposes the checkers (no pins).
+    let check = "4k3/8/8/8/8/8/8/4K2r w - - 0 1";
+    let sm = shakmaty(check, shakmaty::CastlingMode::Standard);
+    assert_eq!(shakmaty::Position::checkers(&sm).count(), 1);
     let board = chess::Board::from_str(fen).unwrap();
     assert_eq!(board.pinned().popcnt(), 1);
     let mut rep = lerf_position::Position::startpos();
@@ -123,4 +127,16 @@ fn errors_row() {
     assert_eq!(err.field, lerf_position::FenField::EnPassant);
     assert_eq!(err.token, "e9");
     assert!(err.to_string().contains("e9"));
+    // shakmaty and cozy-chess name the field.
+    let bad = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1";
+    assert_eq!(
+        shakmaty::fen::Fen::from_ascii(bad.as_bytes()).unwrap_err(),
+        shakmaty::fen::ParseFenError::InvalidEpSquare
+    );
+    assert!(matches!(
+        cozy_chess::Board::from_fen(bad, false),
+        Err(cozy_chess::FenParseError::InvalidEnPassant)
+    ));
+    // chess 3.2.0 accepts the FEN and drops the impossible square without a word.
+    assert!(matches!(chess::Board::from_str(bad).map(|b| b.en_passant()), Ok(None)));
 }
