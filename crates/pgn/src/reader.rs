@@ -11,6 +11,11 @@ const CHUNK: usize = 64 * 1024;
 /// (moves, numbers, results) are read from a slice with no check for more input.
 const LOOKAHEAD: usize = 64;
 
+/// The longest SAN the reader passes on, suffix included (`Qh4xe1+` is 7; python-chess's
+/// longest forms, such as `Ng1-f3`, fit well within).
+const MAX_SAN: usize = 16;
+const _: () = assert!(LOOKAHEAD > MAX_SAN + 1, "the look-ahead holds any SAN and its suffix");
+
 /// The default for the longest token (a comment, usually) the reader takes.
 pub const DEFAULT_MAX_TOKEN: usize = 16 * 1024 * 1024;
 
@@ -476,7 +481,12 @@ impl<R: Read> Reader<R> {
         v: &mut V,
         state: &Movetext,
     ) -> Result<(), PgnError<V::Error>> {
-        let Some(close) = self.find(1, |s| memchr::memchr(b'}', s)) else {
+        // Most comments (clock times, evaluations) close within the look-ahead.
+        let close = match find_byte_nearby(&self.available()[1..], b'}') {
+            Some(i) => Some(1 + i),
+            None => self.find(1, |s| memchr::memchr(b'}', s)),
+        };
+        let Some(close) = close else {
             return Err(if self.end - self.pos >= self.max_token {
                 self.error_here(32, PgnErrorKind::TokenTooLong)
             } else {
@@ -620,17 +630,22 @@ impl<R: Read> Reader<R> {
         Err(self.error_here(len, PgnErrorKind::UnexpectedCharacter))
     }
 
-    /// A move in SAN, with its `+`/`#` and any `!?` annotation after it.
+    /// A move in SAN, with its `+`/`#` (an annotation after it is its own token). Called
+    /// after [`look_ahead`](Reader::look_ahead), so a move of up to `MAX_SAN` bytes and its
+    /// suffix are in the buffer, or else the input ends first.
+    #[inline]
     fn san<V: Visitor>(
         &mut self,
         v: &mut V,
         state: &mut Movetext,
     ) -> Result<(), PgnError<V::Error>> {
-        let body = self.run_length(is_san_byte);
-        let suffix = usize::from(matches!(self.peek_at(body), Some(b'+' | b'#')));
+        let available = self.available();
+        let window = &available[..available.len().min(MAX_SAN + 1)];
+        let body = window.iter().position(|&b| !is_san_byte(b)).unwrap_or(window.len());
+        let suffix = usize::from(matches!(window.get(body), Some(b'+' | b'#')));
         let len = body + suffix;
-        if len > 16 {
-            return Err(self.error_here(len, PgnErrorKind::UnexpectedCharacter));
+        if len > MAX_SAN {
+            return Err(self.long_san());
         }
         if let Err(e) = v.san(&self.buf[self.pos..self.pos + len]) {
             return Err(self.error_here(len, PgnErrorKind::Visitor(e)));
@@ -638,6 +653,14 @@ impl<R: Read> Reader<R> {
         state.line_has_move = true;
         self.pos += len;
         Ok(())
+    }
+
+    /// The error for a word of SAN bytes longer than any move, shown whole (up to 64 bytes).
+    #[cold]
+    fn long_san<E>(&mut self) -> PgnError<E> {
+        let body = self.run_length(is_san_byte);
+        let suffix = usize::from(matches!(self.peek_at(body), Some(b'+' | b'#')));
+        self.error_here(body + suffix, PgnErrorKind::UnexpectedCharacter)
     }
 
     /// After an error in the tags: past the rest of them (tag lines, blank lines), to the
@@ -683,24 +706,81 @@ impl<R: Read> Reader<R> {
     }
 }
 
+/// What each byte may be part of, as bits (see the `is_*` functions): one table load
+/// instead of a chain of range tests, on the bytes the movetext loop looks at most.
+const BYTE_CLASS: [u8; 256] = {
+    let mut class = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        let alphanumeric = c.is_ascii_alphanumeric();
+        if alphanumeric || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-') {
+            class[b] |= TAG_NAME;
+        }
+        if matches!(c, b' ' | b'\t' | b'\r' | b'.' | b'+' | b'#') {
+            class[b] |= FILLER;
+        }
+        if alphanumeric || matches!(c, b'.' | b'/' | b'-' | b'=' | b'@') {
+            class[b] |= WORD;
+        }
+        if alphanumeric || matches!(c, b'-' | b'=' | b'@') {
+            class[b] |= SAN;
+        }
+        b += 1;
+    }
+    class
+};
+const TAG_NAME: u8 = 1;
+const FILLER: u8 = 2;
+const WORD: u8 = 4;
+const SAN: u8 = 8;
+
+#[inline]
 fn is_tag_name_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-')
+    BYTE_CLASS[b as usize] & TAG_NAME != 0
 }
 
 /// Bytes between tokens that mean nothing: spaces, and the dots, `+` and `#` that stand
 /// apart from a move.
+#[inline]
 fn is_filler(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r' | b'.' | b'+' | b'#')
+    BYTE_CLASS[b as usize] & FILLER != 0
 }
 
 /// Bytes of a word that starts with a digit: move numbers, results, castling with zeros.
+#[inline]
 fn is_word_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'.' | b'/' | b'-' | b'=' | b'@')
+    BYTE_CLASS[b as usize] & WORD != 0
 }
 
 /// Bytes of a SAN before its suffix.
+#[inline]
 fn is_san_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'=' | b'@')
+    BYTE_CLASS[b as usize] & SAN != 0
+}
+
+/// The first `byte` in the first `LOOKAHEAD` bytes of `haystack`, eight bytes at a time
+/// (a short search inline: memchr's SIMD search pays a call and a set-up that a 20-byte
+/// comment does not repay).
+#[inline]
+fn find_byte_nearby(haystack: &[u8], byte: u8) -> Option<usize> {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    let window = &haystack[..haystack.len().min(LOOKAHEAD)];
+    let mut words = window.chunks_exact(8);
+    let mut offset = 0;
+    for word in &mut words {
+        let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        // A zero byte of `x` is a match; the lowest flagged byte is exact (a borrow only
+        // flags bytes above a true zero).
+        let x = word ^ (ONES * u64::from(byte));
+        let zeros = x.wrapping_sub(ONES) & !x & HIGHS;
+        if zeros != 0 {
+            return Some(offset + (zeros.trailing_zeros() / 8) as usize);
+        }
+        offset += 8;
+    }
+    words.remainder().iter().position(|&b| b == byte).map(|i| offset + i)
 }
 
 /// How many bytes the UTF-8 sequence starting with `b` has (1 for anything else).
@@ -710,5 +790,50 @@ fn utf8_len(b: u8) -> usize {
         0xe0..=0xef => 3,
         0xf0..=0xf7 => 4,
         _ => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The eight-at-a-time search finds what a plain search finds in the look-ahead, at
+    /// every offset, next to bytes that differ from the one sought in one bit, or in the
+    /// high bit, where a carry or borrow could flag the wrong byte.
+    #[test]
+    fn nearby_search_agrees_with_a_plain_search() {
+        let fillers = [b' ', b'}' ^ 0x80, b'}' ^ 1, b'}' - 1, b'}' + 1, 0, 0xff, b'|'];
+        for len in 0..LOOKAHEAD + 20 {
+            for at in 0..=len {
+                for (i, &filler) in fillers.iter().enumerate() {
+                    let mut haystack: Vec<u8> =
+                        (0..len).map(|j| fillers[(i + j) % fillers.len()].max(filler)).collect();
+                    if at < len {
+                        haystack[at] = b'}';
+                    }
+                    let window = &haystack[..len.min(LOOKAHEAD)];
+                    let plain = window.iter().position(|&b| b == b'}');
+                    assert_eq!(find_byte_nearby(&haystack, b'}'), plain, "{haystack:?}");
+                }
+            }
+        }
+    }
+
+    /// A SAN-like word longer than any move is refused whole (as far as errors show a
+    /// token), and one at the limit passes.
+    #[test]
+    fn san_longer_than_any_move_is_refused() {
+        let mut tokens = Vec::new();
+        for len in [MAX_SAN - 1, MAX_SAN, MAX_SAN + 1, 30, 70] {
+            let text = format!("1. {} *\n", "a".repeat(len));
+            let mut reader = Reader::new(text.as_bytes());
+            tokens.push(match reader.read_game(&mut crate::GameBuilder::new()) {
+                Some(Ok(_)) => None,
+                Some(Err(e)) => Some(e.token),
+                None => unreachable!("one game"),
+            });
+        }
+        let (a, shown) = (|n| "a".repeat(n), format!("{}…", "a".repeat(32)));
+        assert_eq!(tokens, [None, None, Some(a(MAX_SAN + 1)), Some(a(30)), Some(shown)]);
     }
 }

@@ -21,6 +21,7 @@
 
 extern crate alloc;
 
+mod common;
 mod error;
 mod matching;
 mod san;

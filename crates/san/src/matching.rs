@@ -46,6 +46,14 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, SanError> {
 /// # Ok::<(), lerf_san::SanError>(())
 /// ```
 pub fn parse_san_bytes(pos: &Position, text: &[u8]) -> Result<Move, SanError> {
+    match crate::common::common_move(pos, text) {
+        Some(m) => Ok(m),
+        None => parse_san_slow(pos, text),
+    }
+}
+
+/// [`parse_san_bytes`] through the whole reader: the text to a [`San`], then to the move.
+pub(crate) fn parse_san_slow(pos: &Position, text: &[u8]) -> Result<Move, SanError> {
     let san = SanPlus::from_ascii(text)?.san;
     san.to_move(pos).map_err(|kind| SanError::new(kind, 0, text))
 }

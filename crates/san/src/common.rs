@@ -1,0 +1,229 @@
+//! The common forms of SAN read and matched in one pass, for games read in bulk.
+//!
+//! Nearly every move of a real game is a pawn push (`e4`), a pawn capture (`exd5`) or a
+//! piece move (`Nf3`, `Nxe5`, `Nbd7`, `R1e2`, `Raxd1`), made while not in check. For these,
+//! [`common_move`] finds the move straight from the text, without building a [`San`] first.
+//! Anything else (castling, promotions, null moves, long forms, a check to answer, a text
+//! that is wrong) goes to the full reader, which also says why a text is refused.
+//!
+//! [`San`]: crate::San
+
+use lerf_bitboard::{
+    Bitboard, FILES, RANKS, aligned, between, bishop_pseudo_attacks, king_attacks, knight_attacks,
+    pawn_attacks, rook_pseudo_attacks,
+};
+use lerf_position::Position;
+use lerf_types::{Direction, File, Move, PieceType, Rank, Square};
+
+/// The piece each byte names as the first letter of a SAN (`None` for pawns and others).
+const PIECE_LETTER: [Option<PieceType>; 256] = {
+    let mut letters = [None; 256];
+    letters[b'N' as usize] = Some(PieceType::Knight);
+    letters[b'B' as usize] = Some(PieceType::Bishop);
+    letters[b'R' as usize] = Some(PieceType::Rook);
+    letters[b'Q' as usize] = Some(PieceType::Queen);
+    letters[b'K' as usize] = Some(PieceType::King);
+    letters
+};
+
+/// The move `text` names in `pos` when it is one of the common forms, read as the full
+/// reader reads it, and exactly one legal move fits; `None` leaves the text to the full
+/// reader (which gives the same answer, or the reason there is none).
+#[inline]
+pub(crate) fn common_move(pos: &Position, text: &[u8]) -> Option<Move> {
+    let body = match text {
+        [body @ .., b'+' | b'#'] => body,
+        _ => text,
+    };
+    let [.., file, rank] = *body else { return None };
+    let to = square(file, rank)?;
+    if pos.in_check() || pos.pieces_of(pos.side_to_move()).contains(to) {
+        return None;
+    }
+    match PIECE_LETTER[usize::from(body[0])] {
+        Some(piece) => piece_move(pos, piece, &body[1..body.len() - 2], to),
+        None => match *body {
+            [_, _] => pawn_push(pos, to),
+            [from_file, b'x', _, _] => pawn_capture(pos, file_of(from_file)?, to),
+            _ => None,
+        },
+    }
+}
+
+/// The square of a file letter and a rank digit.
+#[inline]
+fn square(file: u8, rank: u8) -> Option<Square> {
+    Some(Square::new(file_of(file)?, rank_of(rank)?))
+}
+
+#[inline]
+fn file_of(c: u8) -> Option<File> {
+    let index = c.wrapping_sub(b'a');
+    (index < 8).then(|| File::from_index_wrapping(index))
+}
+
+#[inline]
+fn rank_of(c: u8) -> Option<Rank> {
+    let index = c.wrapping_sub(b'1');
+    (index < 8).then(|| Rank::from_index_wrapping(index))
+}
+
+/// `m`, a pseudo-legal move that is not the king's nor en passant, if it is legal: the side
+/// to move is not in check, so only a piece that shields its king is held, to its line.
+#[inline]
+fn if_legal(pos: &Position, m: Move) -> Option<Move> {
+    let (us, from) = (pos.side_to_move(), m.from());
+    let legal =
+        !pos.blockers_for_king(us).contains(from) || aligned(from, m.to(), pos.king_square(us));
+    legal.then_some(m)
+}
+
+/// `e4`: a pawn of the side to move steps (or, from its second rank, jumps) to `to`.
+fn pawn_push(pos: &Position, to: Square) -> Option<Move> {
+    let us = pos.side_to_move();
+    if to.rank() == Rank::R8.relative(us) || !pos.is_empty(to) {
+        return None; // a promotion without its piece, or a capture without its file
+    }
+    let pawns = pos.pieces(us, PieceType::Pawn);
+    let one = to.offset(Direction::up(!us))?;
+    if pawns.contains(one) {
+        return if_legal(pos, Move::new(one, to));
+    }
+    let two = one.offset(Direction::up(!us))?;
+    let jumps = to.rank() == Rank::R4.relative(us) && pos.is_empty(one) && pawns.contains(two);
+    if jumps { if_legal(pos, Move::new(two, to)) } else { None }
+}
+
+/// `exd5`: the pawn on file `from` takes on `to`, or en passant.
+fn pawn_capture(pos: &Position, from: File, to: Square) -> Option<Move> {
+    let us = pos.side_to_move();
+    if to.rank() == Rank::R8.relative(us) {
+        return None; // a promotion without its piece
+    }
+    // One square of the file attacks `to`, if the files are neighbours.
+    let origin = pawn_attacks(!us, to) & FILES[from as usize] & pos.pieces(us, PieceType::Pawn);
+    let from = origin.lsb()?;
+    if pos.ep_square() == Some(to) {
+        let m = Move::en_passant(from, to);
+        pos.is_legal(m).then_some(m)
+    } else if pos.pieces_of(!us).contains(to) {
+        if_legal(pos, Move::new(from, to))
+    } else {
+        None
+    }
+}
+
+/// `Nf3`, `Nxf3`, `Nbd7`, `N1f3`, `Nb1d2`, `Raxd1`: `middle` is what stands between the
+/// piece letter and the destination (an origin file, rank or both, then `x` or `-`).
+fn piece_move(pos: &Position, piece: PieceType, middle: &[u8], to: Square) -> Option<Move> {
+    let mut from_mask = Bitboard::FULL;
+    let mut rest = middle;
+    if let Some(file) = rest.first().and_then(|&c| file_of(c)) {
+        from_mask &= FILES[file as usize];
+        rest = &rest[1..];
+    }
+    if let Some(rank) = rest.first().and_then(|&c| rank_of(c)) {
+        from_mask &= RANKS[rank as usize];
+        rest = &rest[1..];
+    }
+    if !matches!(rest, [] | [b'x' | b'-']) {
+        return None;
+    }
+    let us = pos.side_to_move();
+    // The piece's reach on an empty board, picked by index rather than by a match on the
+    // piece type (which real games mispredict), then the path checked for each piece that
+    // stands on it: a replay visits positions in no order, and these small tables stay in
+    // the cache where the slider attack tables would miss.
+    let (diagonal, straight) = (bishop_pseudo_attacks(to), rook_pseudo_attacks(to));
+    let (knight, king, none) = (knight_attacks(to), king_attacks(to), Bitboard::EMPTY);
+    let reach = [none, none, knight, diagonal, straight, diagonal | straight, king, none]
+        [piece as usize & 7];
+    let occupied = pos.occupied();
+    let mut candidates = Bitboard::EMPTY;
+    for from in reach & pos.pieces(us, piece) & from_mask {
+        if (between(from, to) & occupied).is_empty() {
+            candidates |= from;
+        }
+    }
+    let from = candidates.lsb()?;
+    if candidates.more_than_one() {
+        return only_legal(pos, candidates, to);
+    }
+    let m = Move::new(from, to);
+    if piece == PieceType::King {
+        pos.is_legal(m).then_some(m) // the king must not step into an attack
+    } else {
+        if_legal(pos, m)
+    }
+}
+
+/// The one legal move from `candidates` to `to`; `None` when none or several are legal.
+#[cold]
+fn only_legal(pos: &Position, candidates: Bitboard, to: Square) -> Option<Move> {
+    let mut legal =
+        candidates.into_iter().map(|from| Move::new(from, to)).filter(|&m| pos.is_legal(m));
+    let m = legal.next()?;
+    legal.next().is_none().then_some(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matching::parse_san_slow;
+    use lerf_movegen::legal_moves;
+
+    /// The 751 positions of the python-chess test data (random games: standard, crowded,
+    /// promotions, en passant, Chess960 castling).
+    fn positions() -> impl Iterator<Item = Position> {
+        include_str!("../tests/data/san_moves.txt").lines().map(|line| {
+            Position::from_fen(line.split(';').next().unwrap_or_default()).expect("a FEN")
+        })
+    }
+
+    /// Texts to try in `pos`: every legal move's SAN and LAN, with and without the suffix
+    /// and the `x`, and altered copies (another destination, another origin, another piece).
+    fn texts(pos: &Position) -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        for &m in legal_moves(pos).iter() {
+            let san = crate::san(pos, m).as_bytes().to_vec();
+            let lan = crate::lan(pos, m).as_bytes().to_vec();
+            let plain: Vec<u8> = san.iter().copied().filter(|&c| !b"x+#".contains(&c)).collect();
+            for text in [san, lan, plain] {
+                for i in 0..text.len() {
+                    for c in [b'a', b'h', b'1', b'8', b'x', b'N', b'K', b'+'] {
+                        let mut altered = text.clone();
+                        altered[i] = c;
+                        out.push(altered);
+                    }
+                    let mut shorter = text.clone();
+                    shorter.remove(i);
+                    out.push(shorter);
+                }
+                out.push(text);
+            }
+        }
+        out
+    }
+
+    /// The one-pass reader agrees with the full one wherever it answers, and answers for
+    /// most moves of real play.
+    #[test]
+    fn agrees_with_the_full_reader() {
+        let (mut answered, mut moves) = (0, 0);
+        for pos in positions() {
+            for text in texts(&pos) {
+                let full = parse_san_slow(&pos, &text);
+                if let Some(m) = common_move(&pos, &text) {
+                    let text = String::from_utf8_lossy(&text);
+                    assert_eq!(full, Ok(m), "{text:?} in {}", pos.to_fen());
+                }
+            }
+            for &m in legal_moves(&pos).iter() {
+                moves += 1;
+                let text = crate::san(&pos, m);
+                answered += usize::from(common_move(&pos, text.as_bytes()).is_some());
+            }
+        }
+        assert!(answered * 10 > moves * 8, "{answered} of {moves} legal moves read in one pass");
+    }
+}
