@@ -37,7 +37,7 @@ pub(crate) fn common_move(pos: &Position, text: &[u8]) -> Option<Move> {
     };
     let [.., file, rank] = *body else { return None };
     let to = square(file, rank)?;
-    if pos.in_check() || pos.pieces_of(pos.side_to_move()).contains(to) {
+    if pos.pieces_of(pos.side_to_move()).contains(to) {
         return None;
     }
     match PIECE_LETTER[usize::from(body[0])] {
@@ -47,6 +47,20 @@ pub(crate) fn common_move(pos: &Position, text: &[u8]) -> Option<Move> {
             [from_file, b'x', _, _] => pawn_capture(pos, file_of(from_file)?, to),
             _ => None,
         },
+    }
+}
+
+/// Where a piece other than the king may move: anywhere when not in check, onto the
+/// checker or between it and the king in single check, nowhere in double check.
+#[inline]
+fn evasion_targets(pos: &Position) -> Bitboard {
+    let checkers = pos.checkers();
+    match checkers.lsb() {
+        None => Bitboard::FULL,
+        Some(_) if checkers.more_than_one() => Bitboard::EMPTY,
+        Some(checker) => {
+            between(pos.king_square(pos.side_to_move()), checker) | Bitboard::from(checker)
+        }
     }
 }
 
@@ -68,14 +82,39 @@ fn rank_of(c: u8) -> Option<Rank> {
     (index < 8).then(|| Rank::from_index_wrapping(index))
 }
 
-/// `m`, a pseudo-legal move that is not the king's nor en passant, if it is legal: the side
-/// to move is not in check, so only a piece that shields its king is held, to its line.
+/// `m`, a pseudo-legal move that is not the king's nor en passant, if it is legal: it
+/// answers any check, and a piece that shields its king stays on its line.
 #[inline]
 fn if_legal(pos: &Position, m: Move) -> Option<Move> {
-    let (us, from) = (pos.side_to_move(), m.from());
-    let legal =
-        !pos.blockers_for_king(us).contains(from) || aligned(from, m.to(), pos.king_square(us));
-    legal.then_some(m)
+    let (us, from, to) = (pos.side_to_move(), m.from(), m.to());
+    let pinned =
+        pos.blockers_for_king(us).contains(from) && !aligned(from, to, pos.king_square(us));
+    (evasion_targets(pos).contains(to) && !pinned).then_some(m)
+}
+
+/// The king's step to `to`, if no enemy piece attacks `to` once the king has left its
+/// square. Sliders are found from their reach on an empty board and the squares between,
+/// small tables that stay in the cache (see [`piece_move`]).
+fn king_step(pos: &Position, to: Square) -> Option<Move> {
+    let us = pos.side_to_move();
+    let from = pos.king_square(us);
+    let them = pos.pieces_of(!us);
+    let near = (pawn_attacks(us, to) & pos.pieces_of_type(PieceType::Pawn))
+        | (knight_attacks(to) & pos.pieces_of_type(PieceType::Knight))
+        | (king_attacks(to) & pos.pieces_of_type(PieceType::King));
+    if (near & them).any() {
+        return None;
+    }
+    let straight = rook_pseudo_attacks(to) & pos.pieces_of_types(PieceType::Rook, PieceType::Queen);
+    let diagonal =
+        bishop_pseudo_attacks(to) & pos.pieces_of_types(PieceType::Bishop, PieceType::Queen);
+    let occupied = pos.occupied() ^ from;
+    for slider in (straight | diagonal) & them {
+        if (between(slider, to) & occupied).is_empty() {
+            return None;
+        }
+    }
+    Some(Move::new(from, to))
 }
 
 /// `e4`: a pawn of the side to move steps (or, from its second rank, jumps) to `to`.
@@ -149,15 +188,11 @@ fn piece_move(pos: &Position, piece: PieceType, middle: &[u8], to: Square) -> Op
     if candidates.more_than_one() {
         return only_legal(pos, candidates, to);
     }
-    let m = Move::new(from, to);
-    if piece == PieceType::King {
-        pos.is_legal(m).then_some(m) // the king must not step into an attack
-    } else {
-        if_legal(pos, m)
-    }
+    if piece == PieceType::King { king_step(pos, to) } else { if_legal(pos, Move::new(from, to)) }
 }
 
-/// The one legal move from `candidates` to `to`; `None` when none or several are legal.
+/// The one legal move from `candidates` (pieces other than the king) to `to`; `None` when
+/// none or several are legal.
 #[cold]
 fn only_legal(pos: &Position, candidates: Bitboard, to: Square) -> Option<Move> {
     let mut legal =
@@ -174,10 +209,38 @@ mod tests {
 
     /// The 751 positions of the python-chess test data (random games: standard, crowded,
     /// promotions, en passant, Chess960 castling).
+    /// And a few made for it: double check, an en-passant capture that answers a check,
+    /// pins along each kind of line.
     fn positions() -> impl Iterator<Item = Position> {
-        include_str!("../tests/data/san_moves.txt").lines().map(|line| {
-            Position::from_fen(line.split(';').next().unwrap_or_default()).expect("a FEN")
-        })
+        let made = [
+            "4k3/8/8/4r3/1b6/5N2/8/3QK3 w - - 0 1",
+            "4k3/8/8/3pP3/4K3/8/8/8 w - d6 0 2",
+            "4k3/8/8/2bpP3/4K3/8/8/8 w - d6 0 2",
+            "k7/8/8/KPp4r/8/8/8/8 w - c6 0 2",
+            "4k3/4r3/8/8/1b6/2N5/3B4/4K3 w - - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+        ];
+        let data = include_str!("../tests/data/san_moves.txt").lines();
+        made.into_iter().chain(data.map(|line| line.split(';').next().unwrap_or_default())).map(
+            |fen| Position::from_fen(fen).expect("a FEN"),
+        )
+    }
+
+    /// Every text of the common forms: each piece letter (or none) to each square, with an
+    /// origin file, rank or square, and pawn captures from each file.
+    fn common_texts() -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        for to in Square::ALL {
+            let to = to.to_string();
+            for piece in ["", "N", "B", "R", "Q", "K"] {
+                out.push(format!("{piece}{to}").into_bytes());
+                out.push(format!("{piece}x{to}+").into_bytes());
+                for from in ["a", "e", "h", "1", "4", "8", "e2", "d4"] {
+                    out.push(format!("{piece}{from}x{to}").into_bytes());
+                }
+            }
+        }
+        out
     }
 
     /// Texts to try in `pos`: every legal move's SAN and LAN, with and without the suffix
@@ -210,11 +273,12 @@ mod tests {
     #[test]
     fn agrees_with_the_full_reader() {
         let (mut answered, mut moves) = (0, 0);
+        let common = common_texts();
         for pos in positions() {
-            for text in texts(&pos) {
-                let full = parse_san_slow(&pos, &text);
-                if let Some(m) = common_move(&pos, &text) {
-                    let text = String::from_utf8_lossy(&text);
+            for text in texts(&pos).iter().chain(&common) {
+                let full = parse_san_slow(&pos, text);
+                if let Some(m) = common_move(&pos, text) {
+                    let text = String::from_utf8_lossy(text);
                     assert_eq!(full, Ok(m), "{text:?} in {}", pos.to_fen());
                 }
             }
