@@ -607,6 +607,15 @@ impl<R: Read> Reader<R> {
         v: &mut V,
         state: &mut Movetext,
     ) -> Result<(), PgnError<V::Error>> {
+        // Most are move numbers: digits, then a dot (what follows the dots is the next
+        // token). Results and castling have no dot after their first digits.
+        let available = self.available();
+        let digits = available.iter().take_while(|b| b.is_ascii_digit()).count();
+        if available.get(digits) == Some(&b'.') {
+            let dots = available[digits..].iter().take_while(|&&b| b == b'.').count();
+            self.pos += digits + dots;
+            return Ok(());
+        }
         // The look-ahead holds any word short enough to be one of these.
         let len = self.available().iter().take_while(|&&b| is_word_byte(b)).count();
         let word = self.slice(len);
