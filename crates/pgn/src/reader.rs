@@ -357,7 +357,12 @@ impl<R: Read> Reader<R> {
         // The closing quote: the first one not escaped by a backslash.
         let mut i = quote + 1;
         let close = loop {
-            let Some(found) = self.find(i, |s| memchr::memchr3(b'"', b'\\', b'\n', s)) else {
+            let nearby =
+                self.available().get(i..).and_then(|s| find_nearby(s, [b'"', b'\\', b'\n']));
+            let Some(found) = nearby
+                .map(|at| i + at)
+                .or_else(|| self.find(i, |s| memchr::memchr3(b'"', b'\\', b'\n', s)))
+            else {
                 return Err(self.error_here(64, PgnErrorKind::Unterminated));
             };
             let byte = self.buf[self.pos + found];
@@ -482,7 +487,7 @@ impl<R: Read> Reader<R> {
         state: &Movetext,
     ) -> Result<(), PgnError<V::Error>> {
         // Most comments (clock times, evaluations) close within the look-ahead.
-        let close = match find_byte_nearby(&self.available()[1..], b'}') {
+        let close = match find_nearby(&self.available()[1..], [b'}']) {
             Some(i) => Some(1 + i),
             None => self.find(1, |s| memchr::memchr(b'}', s)),
         };
@@ -768,11 +773,11 @@ fn is_san_byte(b: u8) -> bool {
     BYTE_CLASS[b as usize] & SAN != 0
 }
 
-/// The first `byte` in the first `LOOKAHEAD` bytes of `haystack`, eight bytes at a time
-/// (a short search inline: memchr's SIMD search pays a call and a set-up that a 20-byte
-/// comment does not repay).
+/// The first of `bytes` in the first `LOOKAHEAD` bytes of `haystack`, eight bytes at a
+/// time (a short search inline: memchr's SIMD search pays a call and a set-up that a
+/// 20-byte comment or tag value does not repay).
 #[inline]
-fn find_byte_nearby(haystack: &[u8], byte: u8) -> Option<usize> {
+fn find_nearby<const N: usize>(haystack: &[u8], bytes: [u8; N]) -> Option<usize> {
     const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
     let window = &haystack[..haystack.len().min(LOOKAHEAD)];
@@ -780,16 +785,18 @@ fn find_byte_nearby(haystack: &[u8], byte: u8) -> Option<usize> {
     let mut offset = 0;
     for word in &mut words {
         let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
-        // A zero byte of `x` is a match; the lowest flagged byte is exact (a borrow only
-        // flags bytes above a true zero).
-        let x = word ^ (ONES * u64::from(byte));
-        let zeros = x.wrapping_sub(ONES) & !x & HIGHS;
-        if zeros != 0 {
-            return Some(offset + (zeros.trailing_zeros() / 8) as usize);
+        // A zero byte of `x` is a match. The lowest flagged byte of each mask is exact (a
+        // borrow only flags bytes above a true zero), so the lowest of their union is too.
+        let found = bytes.iter().fold(0, |found, &byte| {
+            let x = word ^ (ONES * u64::from(byte));
+            found | (x.wrapping_sub(ONES) & !x & HIGHS)
+        });
+        if found != 0 {
+            return Some(offset + (found.trailing_zeros() / 8) as usize);
         }
         offset += 8;
     }
-    words.remainder().iter().position(|&b| b == byte).map(|i| offset + i)
+    words.remainder().iter().position(|b| bytes.contains(b)).map(|i| offset + i)
 }
 
 /// How many bytes the UTF-8 sequence starting with `b` has (1 for anything else).
@@ -811,7 +818,7 @@ mod tests {
     /// high bit, where a carry or borrow could flag the wrong byte.
     #[test]
     fn nearby_search_agrees_with_a_plain_search() {
-        let fillers = [b' ', b'}' ^ 0x80, b'}' ^ 1, b'}' - 1, b'}' + 1, 0, 0xff, b'|'];
+        let fillers = [b' ', b'}' ^ 0x80, b'}' ^ 1, b'}' - 1, b'}' + 1, 0, 0xff, b'|', b'#', 0x8a, b'\n'];
         for len in 0..LOOKAHEAD + 20 {
             for at in 0..=len {
                 for (i, &filler) in fillers.iter().enumerate() {
@@ -822,7 +829,9 @@ mod tests {
                     }
                     let window = &haystack[..len.min(LOOKAHEAD)];
                     let plain = window.iter().position(|&b| b == b'}');
-                    assert_eq!(find_byte_nearby(&haystack, b'}'), plain, "{haystack:?}");
+                    assert_eq!(find_nearby(&haystack, [b'}']), plain, "{haystack:?}");
+                    let plain3 = window.iter().position(|b| b"}\n\"".contains(b));
+                    assert_eq!(find_nearby(&haystack, *b"}\n\""), plain3, "{haystack:?}");
                 }
             }
         }
