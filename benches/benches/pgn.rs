@@ -1,8 +1,10 @@
 //! PGN replay and SAN writing, lerf against pgn-reader 0.29 with shakmaty 0.30.1.
 //!
-//! - `pgn-replay`: read the Lichess sample twenty times over (about 20 MB) and play every
-//!   move: lerf's `Reader` with `Replay`, against pgn-reader's `validate` example (its
-//!   reader with a visitor that plays each SAN with shakmaty). Also lerf on two threads.
+//! - replay: read the Lichess sample twenty times over (about 20 MB) and play every move:
+//!   lerf's `Reader` with `Replay`, against pgn-reader's `validate` example (its reader with
+//!   a visitor that plays each SAN with shakmaty), and lerf on two threads. Timed in
+//!   interleaved rounds (each round runs all three, the order turning), so that all see the
+//!   same machine load; the ratios are medians of the per-round ratios.
 //! - `san-write`: the SAN, suffix included, of every legal move of 2,000 positions from
 //!   random games: lerf's `san` against shakmaty's `SanPlus::from_move`.
 //!
@@ -14,7 +16,7 @@ use lerf_benches::report::Measurement;
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::ops::ControlFlow;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 const SAMPLE: &[u8] = include_bytes!("../../crates/pgn/tests/data/lichess-2025-05-sample.pgn");
 const COPIES: usize = 20;
@@ -203,6 +205,60 @@ fn shakmaty_san_all(
     out.len()
 }
 
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n % 2 == 1 { values[n / 2] } else { (values[n / 2 - 1] + values[n / 2]) / 2.0 }
+}
+
+/// Seconds for one run of `f`, which must play `moves` moves.
+fn timed(moves: usize, f: impl FnOnce() -> usize) -> f64 {
+    let start = Instant::now();
+    let played = black_box(f());
+    let seconds = start.elapsed().as_secs_f64();
+    assert_eq!(played, moves, "every move played");
+    seconds
+}
+
+/// Rounds of lerf (one and two threads) and pgn-reader + shakmaty, each round running all
+/// three in a turning order: the table of median MB/s and median per-round ratios.
+fn replay_pairs(data: &[u8], moves: usize) -> String {
+    const ROUNDS: usize = 25;
+    let runs: [&dyn Fn() -> usize; 3] =
+        [&|| lerf_replay(data), &|| pgn_reader_replay(data), &|| lerf_replay_two_threads(data)];
+    let mut seconds = [[0.0; 3]; ROUNDS];
+    for (round, times) in seconds.iter_mut().enumerate() {
+        for k in 0..3 {
+            let which = (round + k) % 3;
+            times[which] = timed(moves, runs[which]);
+        }
+    }
+    let mb_per_s = |which: usize| {
+        median(&mut seconds.iter().map(|t| data.len() as f64 / t[which] / 1e6).collect::<Vec<_>>())
+    };
+    let ratio = |a: usize, b: usize| median(&mut seconds.iter().map(|t| t[b] / t[a]).collect::<Vec<_>>());
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("model name")).map(str::to_owned))
+        .and_then(|l| l.split(':').nth(1).map(|s| s.trim().to_owned()))
+        .unwrap_or_else(|| "unknown CPU".to_owned());
+    format!(
+        "| read and play every move ({} MB, {moves} moves), {ROUNDS} interleaved rounds, {cpu} | median |\n\
+         |---|---:|\n\
+         | lerf, 1 thread, MB/s | {:.0} |\n\
+         | pgn-reader 0.29 + shakmaty 0.30.1, MB/s | {:.0} |\n\
+         | **lerf ÷ pgn-reader** (median of the rounds' ratios) | **{:.2}×** |\n\
+         | lerf, 2 threads, MB/s | {:.0} |\n\
+         | **2 threads ÷ 1 thread** (median of the rounds' ratios) | **{:.2}×** |\n",
+        data.len() / 1_000_000,
+        mb_per_s(0),
+        mb_per_s(1),
+        ratio(0, 1),
+        mb_per_s(2),
+        ratio(2, 0),
+    )
+}
+
 fn main() {
     let data = input();
     let moves = lerf_replay(&data);
@@ -231,13 +287,6 @@ fn main() {
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(4))
         .configure_from_args();
-    let mut group = criterion.benchmark_group("pgn-replay");
-    group.throughput(Throughput::Bytes(data.len() as u64));
-    group.bench_function("lerf", |b| b.iter(|| lerf_replay(black_box(&data))));
-    group.bench_function("pgn-reader+shakmaty", |b| b.iter(|| pgn_reader_replay(black_box(&data))));
-    group
-        .bench_function("lerf-2-threads", |b| b.iter(|| lerf_replay_two_threads(black_box(&data))));
-    group.finish();
     let mut group = criterion.benchmark_group("pgn-read-only");
     group.throughput(Throughput::Bytes(data.len() as u64));
     group.bench_function("lerf", |b| b.iter(|| lerf_tokens(black_box(&data))));
@@ -253,28 +302,11 @@ fn main() {
     group.finish();
     criterion.final_summary();
 
-    let mb = |name: &str| {
-        Measurement::from_criterion("pgn-replay", name, data.len() as u64)
-            .map(|m| m.nodes as f64 / m.seconds / 1e6)
-    };
     let ns = |name: &str| {
         Measurement::from_criterion("san-write", name, legal_moves as u64)
             .map(|m| m.seconds * 1e9 / legal_moves as f64)
     };
-    let mut table = String::new();
-    if let (Some(lerf), Some(peer), Some(two)) =
-        (mb("lerf"), mb("pgn-reader+shakmaty"), mb("lerf-2-threads"))
-    {
-        let _ = writeln!(
-            table,
-            "| read and play every move, MB/s ({} MB, {moves} moves) | |\n|---|---:|\n\
-             | lerf, 1 thread | {lerf:.0} |\n| pgn-reader 0.29 + shakmaty 0.30.1 | {peer:.0} |\n\
-             | **lerf ÷ pgn-reader** | **{:.2}×** |\n| lerf, 2 threads | {two:.0} ({:.2}× one thread) |\n",
-            data.len() / 1_000_000,
-            lerf / peer,
-            two / lerf
-        );
-    }
+    let mut table = replay_pairs(&data, moves);
     if let (Some(lerf), Some(shak)) = (ns("lerf"), ns("shakmaty")) {
         let _ = writeln!(
             table,
