@@ -221,9 +221,9 @@ mod tests {
             "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
         ];
         let data = include_str!("../tests/data/san_moves.txt").lines();
-        made.into_iter().chain(data.map(|line| line.split(';').next().unwrap_or_default())).map(
-            |fen| Position::from_fen(fen).expect("a FEN"),
-        )
+        made.into_iter()
+            .chain(data.map(|line| line.split(';').next().unwrap_or_default()))
+            .map(|fen| Position::from_fen(fen).expect("a FEN"))
     }
 
     /// Every text of the common forms: each piece letter (or none) to each square, with an

@@ -45,6 +45,9 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, SanError> {
 /// assert_eq!(pos.uci(m).to_string(), "g1f3");
 /// # Ok::<(), lerf_san::SanError>(())
 /// ```
+// Inline, so that a caller reading many moves sees the common case without the error's
+// room in the result; the full reader stays a call.
+#[inline]
 pub fn parse_san_bytes(pos: &Position, text: &[u8]) -> Result<Move, SanError> {
     match crate::common::common_move(pos, text) {
         Some(m) => Ok(m),
@@ -53,6 +56,7 @@ pub fn parse_san_bytes(pos: &Position, text: &[u8]) -> Result<Move, SanError> {
 }
 
 /// [`parse_san_bytes`] through the whole reader: the text to a [`San`], then to the move.
+#[inline(never)]
 pub(crate) fn parse_san_slow(pos: &Position, text: &[u8]) -> Result<Move, SanError> {
     let san = SanPlus::from_ascii(text)?.san;
     san.to_move(pos).map_err(|kind| SanError::new(kind, 0, text))
