@@ -132,7 +132,8 @@ impl Clone for Position {
     }
 
     /// Makes `self` a copy of `source` in the state stack it already has: no allocation
-    /// once it is big enough (for a position reused game after game).
+    /// once it is big enough, and the slots made for later plies are kept for the moves to
+    /// come (for a position reused game after game).
     fn clone_from(&mut self, source: &Position) {
         self.board = source.board;
         self.by_type = source.by_type;
@@ -146,8 +147,17 @@ impl Clone for Position {
         self.castling_path = source.castling_path;
         self.castling_king_path = source.castling_king_path;
         self.king_squares = source.king_squares;
-        self.states.clear();
-        self.states.extend_from_slice(source.history());
+        let history = source.history();
+        // Only slots a game from this root can reach: `grow_stack`'s limit on the game ply
+        // holds for every slot there is.
+        let reachable = (MAX_GAME_PLY - source.root_game_ply) as usize + 1;
+        self.states.truncate(reachable);
+        if self.states.len() >= history.len() {
+            self.states[..history.len()].copy_from_slice(history);
+        } else {
+            self.states.clear();
+            self.states.extend_from_slice(history);
+        }
         self.ply = source.ply;
     }
 }

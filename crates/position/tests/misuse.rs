@@ -115,3 +115,31 @@ fn checked_play_names_the_reason() {
         assert_eq!(pos.to_fen(), Position::from_fen(fen).unwrap().to_fen());
     }
 }
+
+#[test]
+fn no_move_passes_the_largest_full_move_number() {
+    use Square::*;
+    let last = "4k3/8/8/8/8/8/8/4K3 b - - 0 2147483647";
+    refused(last, "past full-move number", |p| p.do_move(Move::new(E8, D8)));
+    // A position reused game after game keeps the state slots it made for later plies; a copy
+    // of one at the limit into it refuses the move all the same.
+    let mut reused = Position::startpos();
+    let moves = ["g1f3", "g8f6", "f3g1", "f6g8"].map(|uci| reused.play_uci(uci).unwrap());
+    for m in moves.into_iter().rev() {
+        reused.undo_move(m);
+    }
+    let at_limit = Position::from_fen(last).unwrap();
+    reused.clone_from(&at_limit);
+    let payload = catch_unwind(AssertUnwindSafe(|| reused.do_move(Move::new(E8, D8))));
+    let message = payload.expect_err("no panic").downcast::<String>().map(|s| *s);
+    assert!(message.is_ok_and(|m| m.contains("past full-move number")));
+    assert!(reused.eq_including_clocks(&at_limit));
+    // One ply earlier, the last move is allowed, and the next refused.
+    let mut reused = Position::startpos();
+    reused.play_uci("g1f3").unwrap();
+    reused.clone_from(&Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 2147483647").unwrap());
+    reused.do_move(Move::new(E1, D1));
+    assert_eq!(reused.fullmove_number(), lerf_position::MAX_FULLMOVE_NUMBER);
+    let refused = catch_unwind(AssertUnwindSafe(|| reused.do_move(Move::new(E8, D8))));
+    assert!(refused.is_err());
+}
