@@ -236,7 +236,8 @@ fn replay_pairs(data: &[u8], moves: usize) -> String {
     let mb_per_s = |which: usize| {
         median(&mut seconds.iter().map(|t| data.len() as f64 / t[which] / 1e6).collect::<Vec<_>>())
     };
-    let ratio = |a: usize, b: usize| median(&mut seconds.iter().map(|t| t[b] / t[a]).collect::<Vec<_>>());
+    let ratio =
+        |a: usize, b: usize| median(&mut seconds.iter().map(|t| t[b] / t[a]).collect::<Vec<_>>());
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|s| s.lines().find(|l| l.starts_with("model name")).map(str::to_owned))

@@ -818,7 +818,8 @@ mod tests {
     /// high bit, where a carry or borrow could flag the wrong byte.
     #[test]
     fn nearby_search_agrees_with_a_plain_search() {
-        let fillers = [b' ', b'}' ^ 0x80, b'}' ^ 1, b'}' - 1, b'}' + 1, 0, 0xff, b'|', b'#', 0x8a, b'\n'];
+        let fillers =
+            [b' ', b'}' ^ 0x80, b'}' ^ 1, b'}' - 1, b'}' + 1, 0, 0xff, b'|', b'#', 0x8a, b'\n'];
         for len in 0..LOOKAHEAD + 20 {
             for at in 0..=len {
                 for (i, &filler) in fillers.iter().enumerate() {
