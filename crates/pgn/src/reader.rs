@@ -346,6 +346,16 @@ impl<R: Read> Reader<R> {
 
     /// `[Name "value"]`, with `\"` and `\\` escapes in the value.
     fn read_tag<V: Visitor>(&mut self, v: &mut V) -> Result<(), PgnError<V::Error>> {
+        self.look_ahead();
+        if let Some((name, close)) = plain_tag(self.available()) {
+            let (pos, value_start) = (self.pos, name.end + 2);
+            let name = &self.buf[pos + name.start..pos + name.end];
+            if let Err(e) = v.tag(name, RawTag(&self.buf[pos + value_start..pos + close])) {
+                return Err(self.error_here(close + 2, PgnErrorKind::Visitor(e)));
+            }
+            self.pos += close + 2;
+            return Ok(());
+        }
         let bad = |r: &Self| r.error_here(r.line_len(), PgnErrorKind::BadTag);
         let name_start = 1 + self.run_length_from(1, |b| b == b' ' || b == b'\t');
         let name_len = self.run_length_from(name_start, is_tag_name_byte);
@@ -720,6 +730,24 @@ impl<R: Read> Reader<R> {
     }
 }
 
+/// A tag as nearly every file writes it, `[Name "value"]` with one space and no escape,
+/// whole in the look-ahead at the start of `bytes`: the name's range and the offset of the
+/// closing quote. `None` leaves the tag to the reader that takes every form.
+#[inline]
+fn plain_tag(bytes: &[u8]) -> Option<(core::ops::Range<usize>, usize)> {
+    let space = 1 + find_nearby(bytes.get(1..)?, [b' '])?;
+    let name = 1..space;
+    let value_start = space + 2;
+    let plain = !name.is_empty()
+        && bytes[name.clone()].iter().all(|&b| is_tag_name_byte(b))
+        && bytes.get(space + 1) == Some(&b'"');
+    if !plain {
+        return None;
+    }
+    let close = value_start + find_nearby(bytes.get(value_start..)?, [b'"', b'\\', b'\n'])?;
+    (bytes[close] == b'"' && bytes.get(close + 1) == Some(&b']')).then_some((name, close))
+}
+
 /// What each byte may be part of, as bits (see the `is_*` functions): one table load
 /// instead of a chain of range tests, on the bytes the movetext loop looks at most.
 const BYTE_CLASS: [u8; 256] = {
@@ -836,6 +864,36 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The quick tag reader takes only the plain form, and finds its name and value.
+    #[test]
+    fn plain_tags_and_the_rest() {
+        fn quick(line: &str) -> Option<(&str, &str, &str)> {
+            plain_tag(line.as_bytes()).map(|(name, close)| {
+                (&line[name.clone()], &line[name.end + 2..close], &line[close + 2..])
+            })
+        }
+        assert_eq!(quick("[Event \"Rated [blitz]\"]\n"), Some(("Event", "Rated [blitz]", "\n")));
+        assert_eq!(quick("[FEN \"\"]"), Some(("FEN", "", "")));
+        for other in [
+            "[ Event \"x\"]",
+            "[Event  \"x\"]",
+            "[Event\t\"x\"]",
+            "[Event \"x\" ]",
+            "[Event \"x\\\"y\"]",
+            "[Event \"x\n\"]",
+            "[Ev(ent \"x\"]",
+            "[ \"x\"]",
+            "[Event \"x\"",
+            "[Event x]",
+            "[Event",
+            "[",
+        ] {
+            assert_eq!(quick(other), None, "{other:?}");
+        }
+        let long = format!("[Event \"{}\"]", "x".repeat(LOOKAHEAD));
+        assert_eq!(quick(&long), None, "a value past the look-ahead");
     }
 
     /// A SAN-like word longer than any move is refused whole (as far as errors show a
