@@ -522,6 +522,7 @@ impl<R: Read> Reader<R> {
             }
         }
         self.pos += close + 1;
+        self.skip_filler();
         Ok(())
     }
 
@@ -627,8 +628,8 @@ impl<R: Read> Reader<R> {
         let available = self.available();
         let digits = available.iter().take_while(|b| b.is_ascii_digit()).count();
         if available.get(digits) == Some(&b'.') {
-            let dots = available[digits..].iter().take_while(|&&b| b == b'.').count();
-            self.pos += digits + dots;
+            self.pos += digits;
+            self.skip_filler();
             return Ok(());
         }
         // The look-ahead holds any word short enough to be one of these.
@@ -676,7 +677,17 @@ impl<R: Read> Reader<R> {
         }
         state.line_has_move = true;
         self.pos += len;
+        self.skip_filler();
         Ok(())
+    }
+
+    /// Skips the spaces (and stray dots, `+` and `#`) after a token, which the loop would
+    /// otherwise take a turn over: a move, a comment or a move number is nearly always
+    /// followed by a space.
+    #[inline]
+    fn skip_filler(&mut self) {
+        let run = self.available().iter().take_while(|&&c| is_filler(c)).count();
+        self.pos += run;
     }
 
     /// The error for a word of SAN bytes longer than any move, shown whole (up to 64 bytes).
