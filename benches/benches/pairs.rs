@@ -6,10 +6,9 @@
 //! `cargo bench -p lerf-benches --bench pairs [-- ROUNDS]` (default 15 rounds, about 2
 //! minutes) prints the table and writes it to `docs/perf/pairs.md`.
 
+use lerf_benches::pairs::{cpu_model, median, timed};
 use lerf_position::Position;
 use std::fmt::Write as _;
-use std::hint::black_box;
-use std::time::Instant;
 
 #[path = "common/cozy.rs"]
 mod cozy;
@@ -29,28 +28,9 @@ const POSITIONS: [(&str, &str, u32, u64); 5] = [
     ("pos5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 89_941_194),
 ];
 
-/// Seconds for one run of `f`, which must return `nodes`.
-fn timed(nodes: u64, f: impl FnOnce() -> u64) -> f64 {
-    let start = Instant::now();
-    let counted = black_box(f());
-    let seconds = start.elapsed().as_secs_f64();
-    assert_eq!(counted, nodes, "miscount");
-    seconds
-}
-
-fn median(values: &mut [f64]) -> f64 {
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    if n % 2 == 1 { values[n / 2] } else { (values[n / 2 - 1] + values[n / 2]) / 2.0 }
-}
-
 fn main() {
     let rounds: usize = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(15);
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| s.lines().find(|l| l.starts_with("model name")).map(|l| l.to_owned()))
-        .and_then(|l| l.split(':').nth(1).map(|s| s.trim().to_owned()))
-        .unwrap_or_else(|| "unknown CPU".to_owned());
+    let cpu = cpu_model();
     let mut table = format!(
         "lerf ÷ cozy-chess 0.3.4 (`pext`), single thread, {rounds} interleaved pairs per \
          position, {cpu}\n\n| | lerf Mnps | cozy-chess Mnps | median of pair ratios |\n\

@@ -12,11 +12,12 @@
 //! `docs/perf/pgn.md`.
 
 use criterion::{Criterion, Throughput};
+use lerf_benches::pairs::{cpu_model, median, timed};
 use lerf_benches::report::Measurement;
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const SAMPLE: &[u8] = include_bytes!("../../crates/pgn/tests/data/lichess-2025-05-sample.pgn");
 const COPIES: usize = 20;
@@ -205,21 +206,6 @@ fn shakmaty_san_all(
     out.len()
 }
 
-fn median(values: &mut [f64]) -> f64 {
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    if n % 2 == 1 { values[n / 2] } else { (values[n / 2 - 1] + values[n / 2]) / 2.0 }
-}
-
-/// Seconds for one run of `f`, which must play `moves` moves.
-fn timed(moves: usize, f: impl FnOnce() -> usize) -> f64 {
-    let start = Instant::now();
-    let played = black_box(f());
-    let seconds = start.elapsed().as_secs_f64();
-    assert_eq!(played, moves, "every move played");
-    seconds
-}
-
 /// Rounds of lerf (one and two threads) and pgn-reader + shakmaty, each round running all
 /// three in a turning order: the table of median MB/s and median per-round ratios.
 fn replay_pairs(data: &[u8], moves: usize) -> String {
@@ -238,11 +224,7 @@ fn replay_pairs(data: &[u8], moves: usize) -> String {
     };
     let ratio =
         |a: usize, b: usize| median(&mut seconds.iter().map(|t| t[b] / t[a]).collect::<Vec<_>>());
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| s.lines().find(|l| l.starts_with("model name")).map(str::to_owned))
-        .and_then(|l| l.split(':').nth(1).map(|s| s.trim().to_owned()))
-        .unwrap_or_else(|| "unknown CPU".to_owned());
+    let cpu = cpu_model();
     format!(
         "| read and play every move ({} MB, {moves} moves), {ROUNDS} interleaved rounds, {cpu} | median |\n\
          |---|---:|\n\
