@@ -206,24 +206,37 @@ fn shakmaty_san_all(
     out.len()
 }
 
-/// Rounds of lerf (one and two threads) and pgn-reader + shakmaty, each round running all
-/// three in a turning order: the table of median MB/s and median per-round ratios.
-fn replay_pairs(data: &[u8], moves: usize) -> String {
-    const ROUNDS: usize = 25;
-    let runs: [&dyn Fn() -> usize; 3] =
-        [&|| lerf_replay(data), &|| pgn_reader_replay(data), &|| lerf_replay_two_threads(data)];
-    let mut seconds = [[0.0; 3]; ROUNDS];
+/// Seconds of each of `runs` (which must play `moves` moves) over `rounds` rounds, each
+/// round running all of them in an order that turns from round to round.
+fn rounds<const N: usize>(
+    rounds: usize,
+    moves: usize,
+    runs: [&dyn Fn() -> usize; N],
+) -> Vec<[f64; N]> {
+    let mut seconds = vec![[0.0; N]; rounds];
     for (round, times) in seconds.iter_mut().enumerate() {
-        for k in 0..3 {
-            let which = (round + k) % 3;
+        for k in 0..N {
+            let which = (round + k) % N;
             times[which] = timed(moves, runs[which]);
         }
     }
-    let mb_per_s = |which: usize| {
-        median(&mut seconds.iter().map(|t| data.len() as f64 / t[which] / 1e6).collect::<Vec<_>>())
+    seconds
+}
+
+/// Rounds of lerf and pgn-reader + shakmaty on `data`, then of lerf on one and two threads
+/// on `data` five times over (a run of 30 ms is too short to time a second thread on this
+/// machine: waking the second core costs milliseconds some minutes): the table of median
+/// MB/s and median per-round ratios.
+fn replay_pairs(data: &[u8], moves: usize) -> String {
+    const ROUNDS: usize = 25;
+    let seconds = rounds(ROUNDS, moves, [&|| lerf_replay(data), &|| pgn_reader_replay(data)]);
+    let big = data.repeat(5);
+    let threads = rounds(11, 5 * moves, [&|| lerf_replay(&big), &|| lerf_replay_two_threads(&big)]);
+    let mb_per_s = |seconds: &[[f64; 2]], bytes: usize, which: usize| {
+        median(&mut seconds.iter().map(|t| bytes as f64 / t[which] / 1e6).collect::<Vec<_>>())
     };
     let ratio =
-        |a: usize, b: usize| median(&mut seconds.iter().map(|t| t[b] / t[a]).collect::<Vec<_>>());
+        |seconds: &[[f64; 2]]| median(&mut seconds.iter().map(|t| t[0] / t[1]).collect::<Vec<_>>());
     let cpu = cpu_model();
     format!(
         "| read and play every move ({} MB, {moves} moves), {ROUNDS} interleaved rounds, {cpu} | median |\n\
@@ -231,14 +244,16 @@ fn replay_pairs(data: &[u8], moves: usize) -> String {
          | lerf, 1 thread, MB/s | {:.0} |\n\
          | pgn-reader 0.29 + shakmaty 0.30.1, MB/s | {:.0} |\n\
          | **lerf ÷ pgn-reader** (median of the rounds' ratios) | **{:.2}×** |\n\
-         | lerf, 2 threads, MB/s | {:.0} |\n\
+         | lerf, 1 / 2 threads, {} MB, 11 interleaved rounds, MB/s | {:.0} / {:.0} |\n\
          | **2 threads ÷ 1 thread** (median of the rounds' ratios) | **{:.2}×** |\n",
         data.len() / 1_000_000,
-        mb_per_s(0),
-        mb_per_s(1),
-        ratio(0, 1),
-        mb_per_s(2),
-        ratio(2, 0),
+        mb_per_s(&seconds, data.len(), 0),
+        mb_per_s(&seconds, data.len(), 1),
+        1.0 / ratio(&seconds),
+        big.len() / 1_000_000,
+        mb_per_s(&threads, big.len(), 0),
+        mb_per_s(&threads, big.len(), 1),
+        ratio(&threads),
     )
 }
 
