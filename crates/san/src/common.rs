@@ -1,10 +1,10 @@
 //! The common forms of SAN read and matched in one pass, for games read in bulk.
 //!
 //! Nearly every move of a real game is a pawn push (`e4`), a pawn capture (`exd5`) or a
-//! piece move (`Nf3`, `Nxe5`, `Nbd7`, `R1e2`, `Raxd1`), made while not in check. For these,
+//! piece move (`Nf3`, `Nxe5`, `Nbd7`, `R1e2`, `Raxd1`). For these, in check or not,
 //! [`common_move`] finds the move straight from the text, without building a [`San`] first.
-//! Anything else (castling, promotions, null moves, long forms, a check to answer, a text
-//! that is wrong) goes to the full reader, which also says why a text is refused.
+//! Anything else (castling, promotions, null moves, long forms, a text that is wrong) goes
+//! to the full reader, which also says why a text is refused.
 //!
 //! [`San`]: crate::San
 
@@ -195,8 +195,7 @@ fn piece_move(pos: &Position, piece: PieceType, middle: &[u8], to: Square) -> Op
 /// none or several are legal.
 #[cold]
 fn only_legal(pos: &Position, candidates: Bitboard, to: Square) -> Option<Move> {
-    let mut legal =
-        candidates.into_iter().map(|from| Move::new(from, to)).filter(|&m| pos.is_legal(m));
+    let mut legal = candidates.into_iter().filter_map(|from| if_legal(pos, Move::new(from, to)));
     let m = legal.next()?;
     legal.next().is_none().then_some(m)
 }
@@ -210,7 +209,7 @@ mod tests {
     /// The 751 positions of the python-chess test data (random games: standard, crowded,
     /// promotions, en passant, Chess960 castling).
     /// And a few made for it: double check, an en-passant capture that answers a check,
-    /// pins along each kind of line.
+    /// pins along each kind of line, two candidates in check.
     fn positions() -> impl Iterator<Item = Position> {
         let made = [
             "4k3/8/8/4r3/1b6/5N2/8/3QK3 w - - 0 1",
@@ -219,6 +218,8 @@ mod tests {
             "k7/8/8/KPp4r/8/8/8/8 w - c6 0 2",
             "4k3/4r3/8/8/1b6/2N5/3B4/4K3 w - - 0 1",
             "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+            // In check, two knights reach d5 (which answers nothing), one of them pinned.
+            "4r2k/8/8/b7/5N2/2N5/8/4K3 w - - 0 1",
         ];
         let data = include_str!("../tests/data/san_moves.txt").lines();
         made.into_iter()
