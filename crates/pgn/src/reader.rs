@@ -367,12 +367,7 @@ impl<R: Read> Reader<R> {
         // The closing quote: the first one not escaped by a backslash.
         let mut i = quote + 1;
         let close = loop {
-            let nearby =
-                self.available().get(i..).and_then(|s| find_nearby(s, [b'"', b'\\', b'\n']));
-            let Some(found) = nearby
-                .map(|at| i + at)
-                .or_else(|| self.find(i, |s| memchr::memchr3(b'"', b'\\', b'\n', s)))
-            else {
+            let Some(found) = self.find(i, |s| memchr::memchr3(b'"', b'\\', b'\n', s)) else {
                 return Err(self.error_here(64, PgnErrorKind::Unterminated));
             };
             let byte = self.buf[self.pos + found];
@@ -861,9 +856,9 @@ mod tests {
             [b' ', b'}' ^ 0x80, b'}' ^ 1, b'}' - 1, b'}' + 1, 0, 0xff, b'|', b'#', 0x8a, b'\n'];
         for len in 0..LOOKAHEAD + 20 {
             for at in 0..=len {
-                for (i, &filler) in fillers.iter().enumerate() {
+                for i in 0..fillers.len() {
                     let mut haystack: Vec<u8> =
-                        (0..len).map(|j| fillers[(i + j) % fillers.len()].max(filler)).collect();
+                        (0..len).map(|j| fillers[(i + j) % fillers.len()]).collect();
                     if at < len {
                         haystack[at] = b'}';
                     }

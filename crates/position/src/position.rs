@@ -113,52 +113,26 @@ pub(crate) const MAX_GAME_PLY: u32 = 2 * (MAX_FULLMOVE_NUMBER - 1) + 1;
 /// kept by the original for reuse, are left behind).
 impl Clone for Position {
     fn clone(&self) -> Position {
-        Position {
-            board: self.board,
-            by_type: self.by_type,
-            by_color: self.by_color,
-            piece_count: self.piece_count,
-            side_to_move: self.side_to_move,
-            root_game_ply: self.root_game_ply,
-            chess960: self.chess960,
-            castling_rights_mask: self.castling_rights_mask,
-            castling_rook_square: self.castling_rook_square,
-            castling_path: self.castling_path,
-            castling_king_path: self.castling_king_path,
-            king_squares: self.king_squares,
-            states: self.history().to_vec(),
-            ply: self.ply,
-        }
+        Position { states: self.history().to_vec(), ..*self }
     }
 
     /// Makes `self` a copy of `source` in the state stack it already has: no allocation
     /// once it is big enough, and the slots made for later plies are kept for the moves to
     /// come (for a position reused game after game).
     fn clone_from(&mut self, source: &Position) {
-        self.board = source.board;
-        self.by_type = source.by_type;
-        self.by_color = source.by_color;
-        self.piece_count = source.piece_count;
-        self.side_to_move = source.side_to_move;
-        self.root_game_ply = source.root_game_ply;
-        self.chess960 = source.chess960;
-        self.castling_rights_mask = source.castling_rights_mask;
-        self.castling_rook_square = source.castling_rook_square;
-        self.castling_path = source.castling_path;
-        self.castling_king_path = source.castling_king_path;
-        self.king_squares = source.king_squares;
+        let mut states = core::mem::take(&mut self.states);
         let history = source.history();
         // Only slots a game from this root can reach: `grow_stack`'s limit on the game ply
         // holds for every slot there is.
         let reachable = (MAX_GAME_PLY - source.root_game_ply) as usize + 1;
-        self.states.truncate(reachable);
-        if self.states.len() >= history.len() {
-            self.states[..history.len()].copy_from_slice(history);
+        states.truncate(reachable);
+        if states.len() >= history.len() {
+            states[..history.len()].copy_from_slice(history);
         } else {
-            self.states.clear();
-            self.states.extend_from_slice(history);
+            states.clear();
+            states.extend_from_slice(history);
         }
-        self.ply = source.ply;
+        *self = Position { states, ..*source };
     }
 }
 
@@ -243,7 +217,8 @@ impl Position {
         next
     }
 
-    // Not cold: replaying a game grows the stack at every move (perft reuses slots instead).
+    // Not cold: a game played forward from a new position grows the stack at every move
+    // (perft, and a position reused through `clone_from`, reuse slots instead).
     #[inline]
     fn grow_stack(&mut self) {
         let game_ply = u64::from(self.root_game_ply) + self.states.len() as u64;

@@ -3,7 +3,6 @@
 //! real game can have, Chess960 included, and its history can be undone.
 
 use crate::Position;
-use alloc::boxed::Box;
 use alloc::vec::Vec;
 use lerf_types::{Move, PieceType};
 
@@ -24,6 +23,7 @@ pub const MAX_RANDOM_PLIES: usize = 300;
 /// }
 /// # }
 /// ```
+#[cfg(any(feature = "quickcheck", feature = "arbitrary"))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct MoveInPosition {
     /// The position.
@@ -73,6 +73,7 @@ fn random_game(choose: &mut impl Chooser, max_plies: usize) -> Position {
 }
 
 /// A random game whose last position still has a legal move, with one chosen.
+#[cfg(any(feature = "quickcheck", feature = "arbitrary"))]
 fn random_move_in_position(choose: &mut impl Chooser, max_plies: usize) -> MoveInPosition {
     let mut position = random_game(choose, max_plies);
     // A finished game steps back one move: the move that finished it was legal there.
@@ -101,6 +102,7 @@ fn rewound(pos: &Position, keep: usize) -> Position {
 
 /// Shrink candidates: the game's start, its middle, then one ply shorter (each distinct,
 /// none for a game of no moves).
+#[cfg(feature = "quickcheck")]
 fn shrink_game(pos: &Position) -> Vec<Position> {
     let played = pos.plies_played();
     let mut keeps = Vec::new();
@@ -115,6 +117,7 @@ fn shrink_game(pos: &Position) -> Vec<Position> {
 #[cfg(feature = "quickcheck")]
 mod with_quickcheck {
     use super::*;
+    use alloc::boxed::Box;
     use quickcheck::{Arbitrary, Gen};
 
     impl Chooser for Gen {
