@@ -1,6 +1,6 @@
 //! Perft: counting the leaves of the legal move tree, the standard test of a move generator.
 
-use crate::generate::{count_legal, legal_moves};
+use crate::generate::{count_legal_inline, legal_moves};
 use alloc::{boxed::Box, vec::Vec};
 use core::sync::atomic::{AtomicU64, Ordering};
 use lerf_position::Position;
@@ -17,7 +17,7 @@ use lerf_types::Move;
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => count_legal(pos),
+        1 => count_legal_inline(pos),
         _ => {
             let moves = legal_moves(pos);
             let mut nodes = 0;
