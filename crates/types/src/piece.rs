@@ -173,6 +173,16 @@ pub enum Piece {
     B_KING = 14,
 }
 
+// `Piece::piece_type` relies on this: a piece's low three bits are its type.
+const _: () = {
+    let mut i = 0;
+    while i < Piece::ALL.len() {
+        let bits = Piece::ALL[i] as u8 & 7;
+        assert!(bits >= PieceType::Pawn as u8 && bits <= PieceType::King as u8);
+        i += 1;
+    }
+};
+
 impl Piece {
     /// The twelve pieces, White's pawn to king, then Black's.
     pub const ALL: [Piece; 12] = [
@@ -259,15 +269,14 @@ impl Piece {
     /// assert_eq!(Piece::B_ROOK.piece_type(), PieceType::Rook);
     /// ```
     #[inline]
+    #[allow(unsafe_code)]
     pub const fn piece_type(self) -> PieceType {
-        match self as u8 & 7 {
-            1 => PieceType::Pawn,
-            2 => PieceType::Knight,
-            3 => PieceType::Bishop,
-            4 => PieceType::Rook,
-            5 => PieceType::Queen,
-            _ => PieceType::King,
-        }
+        // SAFETY: the low three bits of every piece are its type's discriminant, 1 to 6
+        // (asserted at compile time over `Piece::ALL` below the enum). A safe match needs a
+        // fallback arm for 0 and 7 that the compiler cannot drop, so every `== King` test
+        // and every index by type was a range test: this form took perft 2.9% fewer
+        // instructions (callgrind) and 1.3-3.5% less time (docs/performance.md).
+        unsafe { core::mem::transmute::<u8, PieceType>(self as u8 & 7) }
     }
 
     /// The same type in the other colour (`^ 8` on the encoding).
