@@ -342,6 +342,13 @@ fn enemy_attacks(pos: &Position, ksq: Square, them: Color, relevant: Bitboard) -
 #[inline]
 pub fn legal_moves(pos: &Position) -> crate::MoveList {
     let mut list = crate::MoveList::new();
-    dispatch::<_, true, true, true>(pos, &mut list);
+    legal_moves_into(pos, &mut list);
     list
+}
+
+/// Appends every legal move to `list`, which the caller keeps (perft reuses one list per
+/// ply instead of making and returning one per node).
+#[inline]
+pub(crate) fn legal_moves_into(pos: &Position, list: &mut crate::MoveList) {
+    dispatch::<_, true, true, true>(pos, list);
 }

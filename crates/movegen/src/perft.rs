@@ -1,6 +1,7 @@
 //! Perft: counting the leaves of the legal move tree, the standard test of a move generator.
 
-use crate::generate::{count_legal_inline, legal_moves};
+use crate::MoveList;
+use crate::generate::{count_legal_inline, legal_moves, legal_moves_into};
 use alloc::{boxed::Box, vec::Vec};
 use core::sync::atomic::{AtomicU64, Ordering};
 use lerf_position::Position;
@@ -19,16 +20,29 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
         0 => 1,
         1 => count_legal_inline(pos),
         _ => {
-            let moves = legal_moves(pos);
-            let mut nodes = 0;
-            for &m in moves.iter() {
-                pos.do_move(m);
-                nodes += perft(pos, depth - 1);
-                pos.undo_move(m);
-            }
-            nodes
+            let mut lists = alloc::vec![MoveList::new(); depth as usize - 1];
+            perft_with_lists(pos, depth, &mut lists)
         }
     }
+}
+
+/// [`perft`] at `depth` of at least 1, with one move list per ply above the last in
+/// `lists`: the lists are made once per count, not once per node (a list returned by value
+/// was set to 256 empty moves and then copied, at every node).
+fn perft_with_lists(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
+    if depth == 1 {
+        return count_legal_inline(pos);
+    }
+    let (moves, deeper) = lists.split_first_mut().expect("perft: one move list per ply");
+    moves.clear();
+    legal_moves_into(pos, moves);
+    let mut nodes = 0;
+    for &m in moves.iter() {
+        pos.do_move(m);
+        nodes += perft_with_lists(pos, depth - 1, deeper);
+        pos.undo_move(m);
+    }
+    nodes
 }
 
 /// Perft split by root move: each legal move with the leaf count below it, in generation
