@@ -168,20 +168,23 @@ fn generate_for<
     for from in pos.pieces(us, PieceType::Knight) - pinned {
         sink.push_targets(from, knight_attacks(from) & target);
     }
+    // Pinned sliders in loops of their own: no pin test per free piece, and pins are rare.
     let queens = pos.pieces(us, PieceType::Queen);
-    for from in pos.pieces(us, PieceType::Bishop) | queens {
-        let mut targets = bishop_attacks(from, occupied) & target;
-        if LEGAL && pinned.contains(from) {
-            targets &= line(ksq, from);
-        }
-        sink.push_targets(from, targets);
+    let diagonal = pos.pieces(us, PieceType::Bishop) | queens;
+    let straight = pos.pieces(us, PieceType::Rook) | queens;
+    for from in diagonal - pinned {
+        sink.push_targets(from, bishop_attacks(from, occupied) & target);
     }
-    for from in pos.pieces(us, PieceType::Rook) | queens {
-        let mut targets = rook_attacks(from, occupied) & target;
-        if LEGAL && pinned.contains(from) {
-            targets &= line(ksq, from);
+    for from in straight - pinned {
+        sink.push_targets(from, rook_attacks(from, occupied) & target);
+    }
+    if LEGAL {
+        for from in diagonal & pinned {
+            sink.push_targets(from, bishop_attacks(from, occupied) & target & line(ksq, from));
         }
-        sink.push_targets(from, targets);
+        for from in straight & pinned {
+            sink.push_targets(from, rook_attacks(from, occupied) & target & line(ksq, from));
+        }
     }
 
     let pawns = pos.pieces(us, PieceType::Pawn);
