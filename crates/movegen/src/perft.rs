@@ -266,15 +266,31 @@ pub fn perft_hashed(pos: &mut Position, depth: u32, table: &PerftTable) -> u64 {
     if depth < MIN_HASHED_DEPTH {
         return perft(pos, depth);
     }
+    let mut lists = alloc::vec![MoveList::new(); depth as usize - 1];
+    hashed_with_lists(pos, depth, table, &mut lists)
+}
+
+/// [`perft_hashed`] with one move list per ply above the last, as [`perft_with_lists`].
+fn hashed_with_lists(
+    pos: &mut Position,
+    depth: u32,
+    table: &PerftTable,
+    lists: &mut [MoveList],
+) -> u64 {
+    if depth < MIN_HASHED_DEPTH {
+        return perft_with_lists(pos, depth, lists);
+    }
     let key = pos.key();
     if let Some(count) = table.probe(key, depth) {
         return count;
     }
-    let moves = legal_moves(pos);
+    let (moves, deeper) = lists.split_first_mut().expect("perft: one move list per ply");
+    moves.clear();
+    legal_moves_into(pos, moves);
     let mut nodes = 0;
     for &m in moves.iter() {
         pos.do_move(m);
-        nodes += perft_hashed(pos, depth - 1, table);
+        nodes += hashed_with_lists(pos, depth - 1, table, deeper);
         pos.undo_move(m);
     }
     table.store(key, depth, nodes);
