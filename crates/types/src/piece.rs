@@ -209,7 +209,8 @@ impl Piece {
     /// ```
     #[inline]
     pub const fn new(color: Color, piece_type: PieceType) -> Piece {
-        // A match on the encoding compiles to `color << 3 | type`; indexing `ALL` would load.
+        // A match on the encoding (a byte-table lookup once compiled): used off the hot
+        // paths only (castling, promotion and en passant in do_move and undo_move).
         match (color as u8) << 3 | piece_type as u8 {
             1 => Piece::W_PAWN,
             2 => Piece::W_KNIGHT,
