@@ -3,8 +3,8 @@
 use crate::UserError;
 use indicatif::{ProgressBar, ProgressStyle};
 use lerf_movegen::{
-    PerftTable, divide, divide_parallel, divide_parallel_hashed, perft, perft_parallel,
-    perft_parallel_hashed,
+    MAX_PERFT_DEPTH, PerftTable, divide, divide_parallel, divide_parallel_hashed, perft,
+    perft_parallel, perft_parallel_hashed,
 };
 use lerf_position::{Position, STARTPOS_FEN};
 use std::path::PathBuf;
@@ -15,8 +15,8 @@ pub struct Args {
     /// The position (default: the start position).
     #[arg(long, default_value = STARTPOS_FEN)]
     fen: String,
-    /// Plies to search.
-    #[arg(long, default_value_t = 6)]
+    /// Plies to search (at most 128, the library's MAX_PERFT_DEPTH).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_PERFT_DEPTH)))]
     depth: u32,
     /// Print `<move>: <count>` per root move (the default for a single position).
     #[arg(long, conflicts_with = "no_divide")]
@@ -125,7 +125,7 @@ fn run_single(args: &Args) -> Result<(), UserError> {
 /// One `;D<depth> <nodes>` field.
 fn parse_count(field: &str) -> Option<(u32, u64)> {
     let mut words = field.split_whitespace();
-    let depth = words.next()?.strip_prefix('D')?.parse().ok()?;
+    let depth = words.next()?.strip_prefix('D')?.parse().ok().filter(|&d| d <= MAX_PERFT_DEPTH)?;
     let nodes = words.next()?.parse().ok()?;
     words.next().is_none().then_some((depth, nodes))
 }

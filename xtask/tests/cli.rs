@@ -58,3 +58,18 @@ fn a_malformed_fen_is_a_message_and_exit_code_two_not_a_backtrace() {
     assert!(err.starts_with("error: "), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn a_depth_above_the_library_limit_is_a_usage_error_not_a_stack_overflow() {
+    let out = xtask(&["perft", "--depth", "129", "--no-divide"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("129") && err.contains("0..=128"), "{err}");
+
+    let path = temp_file("too-deep.epd", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D129 1\n");
+    let out = xtask(&["perft", "--epd", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(":1: expected"), "{err}");
+}

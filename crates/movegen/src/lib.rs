@@ -26,7 +26,7 @@ mod perft;
 
 pub use generate::{GenType, count_legal, generate, legal_moves};
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink, ScoredMove, ScoredMoveList};
-pub use perft::{PerftTable, divide, perft, perft_hashed};
+pub use perft::{MAX_PERFT_DEPTH, PerftTable, divide, perft, perft_hashed};
 #[cfg(feature = "std")]
 pub use perft::{divide_parallel, divide_parallel_hashed, perft_parallel, perft_parallel_hashed};
 

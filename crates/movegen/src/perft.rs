@@ -7,6 +7,21 @@ use core::sync::atomic::{AtomicU64, Ordering};
 use lerf_position::Position;
 use lerf_types::Move;
 
+/// The deepest count the perft functions take. The deepest published count is depth 15
+/// of the start position (about 2 × 10²¹ leaves), so this is no limit in practice; it
+/// bounds the recursion (and the move lists made for it), which a mistyped depth would
+/// otherwise run into a stack overflow.
+pub const MAX_PERFT_DEPTH: u32 = 128;
+
+/// Panics, naming the limit, when `depth` is above [`MAX_PERFT_DEPTH`].
+#[track_caller]
+fn check_depth(depth: u32) {
+    assert!(
+        depth <= MAX_PERFT_DEPTH,
+        "perft depth {depth} is above MAX_PERFT_DEPTH ({MAX_PERFT_DEPTH})"
+    );
+}
+
 /// The number of legal move sequences of exactly `depth` plies from `pos`. The last ply is
 /// counted in bulk, without playing its moves.
 ///
@@ -15,7 +30,13 @@ use lerf_types::Move;
 /// use lerf_position::Position;
 /// assert_eq!(perft(&mut Position::startpos(), 3), 8902);
 /// ```
+///
+/// # Panics
+///
+/// If `depth` is above [`MAX_PERFT_DEPTH`] (as do the other perft and divide functions).
+#[track_caller]
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    check_depth(depth);
     match depth {
         0 => 1,
         1 => count_legal_inline(pos),
@@ -56,7 +77,9 @@ fn perft_with_lists(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u
 /// assert_eq!(split.len(), 20);
 /// assert!(split.iter().all(|&(_, nodes)| nodes == 20));
 /// ```
+#[track_caller]
 pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    check_depth(depth);
     if depth == 0 {
         return Vec::new();
     }
@@ -99,6 +122,7 @@ fn divide_over_threads(
     count: impl Fn(&mut Position, u32) -> u64 + Sync,
 ) -> Vec<(Move, u64)> {
     use core::sync::atomic::AtomicUsize;
+    check_depth(depth);
     if depth == 0 {
         return Vec::new();
     }
@@ -262,7 +286,9 @@ impl core::fmt::Debug for PerftTable {
 /// assert_eq!(perft_hashed(&mut kiwipete, 4, &table), 4_085_603);
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
+#[track_caller]
 pub fn perft_hashed(pos: &mut Position, depth: u32, table: &PerftTable) -> u64 {
+    check_depth(depth);
     if depth < MIN_HASHED_DEPTH {
         return perft(pos, depth);
     }
