@@ -31,7 +31,7 @@ fn parallel_divide_refuses_a_depth_above_the_limit() {
 
 #[test]
 fn the_limit_itself_is_taken_where_the_tree_is_small() {
-    // Bare kings and a position with no legal move: deep counts that end at once.
+    // A stalemate: the deepest count allowed, over a tree that ends at once.
     let mut stalemate = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
     assert_eq!(perft(&mut stalemate, MAX_PERFT_DEPTH), 0);
 }
