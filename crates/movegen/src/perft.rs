@@ -37,14 +37,12 @@ fn check_depth(depth: u32) {
 #[track_caller]
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     check_depth(depth);
-    match depth {
-        0 => 1,
-        1 => count_legal_inline(pos),
-        _ => {
-            let mut lists = alloc::vec![MoveList::new(); depth as usize - 1];
-            perft_with_lists(pos, depth, &mut lists)
-        }
+    if depth == 0 {
+        return 1;
     }
+    // No list below depth 2: an empty Vec, no allocation.
+    let mut lists = alloc::vec![MoveList::new(); depth as usize - 1];
+    perft_with_lists(pos, depth, &mut lists)
 }
 
 /// [`perft`] at `depth` of at least 1, with one move list per ply above the last in
@@ -54,13 +52,24 @@ fn perft_with_lists(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u
     if depth == 1 {
         return count_legal_inline(pos);
     }
+    sum_over_moves(pos, lists, |pos, deeper| perft_with_lists(pos, depth - 1, deeper))
+}
+
+/// Fills the first of `lists` with the legal moves of `pos`, then plays each and adds what
+/// `child` counts below it with the remaining lists: the loop of every perft form's node.
+#[inline(always)]
+fn sum_over_moves(
+    pos: &mut Position,
+    lists: &mut [MoveList],
+    mut child: impl FnMut(&mut Position, &mut [MoveList]) -> u64,
+) -> u64 {
     let (moves, deeper) = lists.split_first_mut().expect("perft: one move list per ply");
     moves.clear();
     legal_moves_into(pos, moves);
     let mut nodes = 0;
     for &m in moves.iter() {
         pos.do_move(m);
-        nodes += perft_with_lists(pos, depth - 1, deeper);
+        nodes += child(pos, deeper);
         pos.undo_move(m);
     }
     nodes
@@ -310,15 +319,8 @@ fn hashed_with_lists(
     if let Some(count) = table.probe(key, depth) {
         return count;
     }
-    let (moves, deeper) = lists.split_first_mut().expect("perft: one move list per ply");
-    moves.clear();
-    legal_moves_into(pos, moves);
-    let mut nodes = 0;
-    for &m in moves.iter() {
-        pos.do_move(m);
-        nodes += hashed_with_lists(pos, depth - 1, table, deeper);
-        pos.undo_move(m);
-    }
+    let nodes =
+        sum_over_moves(pos, lists, |pos, deeper| hashed_with_lists(pos, depth - 1, table, deeper));
     table.store(key, depth, nodes);
     nodes
 }
