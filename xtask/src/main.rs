@@ -20,7 +20,8 @@ enum Command {
     Perft(perft::Args),
     /// Search fresh magic numbers and write them (or verify them with --check).
     GenMagics(gen_magics::Args),
-    /// Play every game of a PGN file through lerf; report the games it refuses.
+    /// Play every game of a PGN file (.pgn, .pgn.zst or - for stdin) through lerf; report
+    /// what it recovered from.
     Pgn(pgn::Args),
 }
 

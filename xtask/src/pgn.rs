@@ -1,157 +1,289 @@
-//! `cargo xtask pgn FILE`: plays every game of a PGN file (mainline and variations) through
-//! lerf, and reports the games it refuses.
+//! `cargo xtask pgn FILE`: plays every game of a PGN file (plain, `.pgn.zst`, or `-` for
+//! standard input) through lerf, mainline and variations, and reports what it recovered
+//! from.
 
 use crate::UserError;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use lerf_pgn::{Reader, Replay};
+use lerf_pgn::{PgnError, ReadError, Reader, Replay, ReplayError};
 use std::fmt::Write as _;
-use std::io::Write as _;
-use std::path::PathBuf;
+use std::io::{Read, Write as _};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+/// Inputs above this size get a progress bar (on a terminal).
+const PROGRESS_FROM: u64 = 4 << 20;
+
 #[derive(clap::Args)]
 pub struct Args {
-    /// The PGN file.
-    file: PathBuf,
-    /// Threads to share the games over (the file is split at game boundaries).
+    /// The PGN file: plain or Zstandard-compressed (told by its first bytes), or `-` for
+    /// standard input.
+    file: String,
+    /// Threads to share the games over (a plain file only: it is split at game
+    /// boundaries in memory).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: u32,
     /// Also print, for each mainline move, `SAN<TAB>FEN` (the move as lerf writes it, the
     /// position after it), and an empty line after each game.
     #[arg(long)]
     fens: bool,
+    /// Print each problem recovered from, as `FILE:LINE:COLUMN: game N, token "...": what`.
+    #[arg(long)]
+    errors: bool,
 }
 
-/// What one thread made of its share of the file.
+/// What the games of an input (or of one share of it) came to.
 #[derive(Default)]
-struct Report {
+struct Totals {
     games: usize,
     moves: usize,
-    refused: usize,
-    /// Refusal lines and, with --fens, the FEN lines, in file order. Game and line numbers
-    /// are relative to the share until `shift` fixes them.
-    text: String,
-    /// (byte offset in `text`, game, line) of each refusal line, to renumber.
-    refusals: Vec<(usize, usize, usize, String)>,
+    /// Games with something recovered from (an illegal move, damage passed over).
+    recovered: usize,
+}
+
+/// Where each game's lines go: printed as they come, or kept to be numbered later.
+trait Sink {
+    fn text(&mut self, text: &str);
+    fn error(&mut self, error: &PgnError<ReplayError>);
 }
 
 pub fn run(args: Args) -> Result<(), UserError> {
+    if args.threads > 1 {
+        return run_threads(&args);
+    }
+    let (input, total, raw) = open(&args.file)?;
+    let progress = Progress::new(total);
+    let start = Instant::now();
+    let stdout = std::io::stdout();
+    let mut sink = Printer { out: stdout.lock(), file: &args.file, show_errors: args.errors };
+    let mut reader = Reader::new(input);
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let (result, elapsed) = std::thread::scope(|scope| {
+        if progress.bar.is_some() {
+            scope.spawn(|| {
+                while !done.load(Ordering::Relaxed) {
+                    progress.set(raw.load(Ordering::Relaxed));
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+            });
+        }
+        let result = replay(&mut reader, args.fens, &mut sink);
+        done.store(true, Ordering::Relaxed);
+        (result, start.elapsed())
+    });
+    progress.finish();
+    let (totals, failure) = match result {
+        Ok(totals) => (totals, None),
+        Err((totals, e)) => (totals, Some(e)),
+    };
+    summary(&args, &totals, reader.bytes_read(), elapsed);
+    match failure {
+        Some(e) => Err(UserError(format!("{}: {e}", args.file))),
+        None => Ok(()),
+    }
+}
+
+/// The PGN bytes of an input, its size on disk (for progress; 0 when unknown), and a
+/// count of its raw bytes read so far.
+type Opened = (Box<dyn Read + Send>, u64, Arc<AtomicU64>);
+
+fn open(file: &str) -> Result<Opened, UserError> {
+    let raw = Arc::new(AtomicU64::new(0));
+    let (source, size): (Box<dyn Read + Send>, u64) = if file == "-" {
+        (Box::new(std::io::stdin()), 0)
+    } else {
+        let opened =
+            std::fs::File::open(file).map_err(|e| UserError(format!("cannot read {file}: {e}")))?;
+        let size = opened.metadata().map_or(0, |m| m.len());
+        (Box::new(opened), size)
+    };
+    let counted = Counted { inner: source, count: Arc::clone(&raw) };
+    let input = lerf_pgn::decompressed(counted)
+        .map_err(|e| UserError(format!("cannot read {file}: {e}")))?;
+    Ok((input, size, raw))
+}
+
+/// Plays the games of `reader`, handing each game's lines to `sink`.
+fn replay<R: Read>(
+    reader: &mut Reader<R>,
+    fens: bool,
+    sink: &mut dyn Sink,
+) -> Result<Totals, (Totals, ReadError)> {
+    let mut visitor = if fens { Replay::new().with_fens() } else { Replay::new() };
+    let mut totals = Totals::default();
+    while let Some(game) = reader.read_game(&mut visitor) {
+        let game = match game {
+            Ok(game) => game,
+            Err(e) => return Err((totals, e)),
+        };
+        totals.games += 1;
+        totals.moves += game.moves;
+        totals.recovered += usize::from(reader.errors_in_game() > 0);
+        for error in &game.errors {
+            sink.error(error);
+        }
+        if fens {
+            sink.text(&game.fens);
+            sink.text("\n");
+        }
+    }
+    Ok(totals)
+}
+
+fn summary(args: &Args, totals: &Totals, bytes: u64, elapsed: Duration) {
+    let megabytes = bytes as f64 / 1e6;
+    let threads = args.threads;
+    let summary = format!(
+        "{}: {} games, {} moves, {} needed recovery{}; {megabytes:.1} MB in {:.2} s ({:.1} MB/s, {threads} thread{})",
+        args.file,
+        totals.games,
+        totals.moves,
+        totals.recovered,
+        if totals.recovered > 0 && !args.errors { " (--errors lists them)" } else { "" },
+        elapsed.as_secs_f64(),
+        megabytes / elapsed.as_secs_f64().max(1e-9),
+        if threads == 1 { "" } else { "s" }
+    );
+    // With --fens, standard output holds only the moves and errors.
+    if args.fens {
+        eprintln!("{summary}");
+    } else {
+        println!("{summary}");
+    }
+}
+
+/// Prints as it goes (one thread).
+struct Printer<'a, W: std::io::Write> {
+    out: W,
+    file: &'a str,
+    show_errors: bool,
+}
+
+impl<W: std::io::Write> Sink for Printer<'_, W> {
+    fn text(&mut self, text: &str) {
+        let _ = self.out.write_all(text.as_bytes());
+    }
+
+    fn error(&mut self, e: &PgnError<ReplayError>) {
+        if self.show_errors {
+            let _ = writeln!(self.out, "{}", error_line(self.file, e, 0, 0));
+        }
+    }
+}
+
+/// `FILE:LINE:COLUMN: game N, token "...": what`, with the game and line shifted.
+fn error_line(file: &str, e: &PgnError<ReplayError>, games: usize, lines: usize) -> String {
+    let (game, line) = (e.game + games, e.line + lines);
+    format!("{file}:{line}:{}: game {game}, token {:?}: {}", e.column, e.token, e.kind)
+}
+
+/// Keeps a share's lines, with its errors to be numbered in the whole file.
+#[derive(Default)]
+struct Report {
+    totals: Totals,
+    text: String,
+    /// (offset in `text`, the error) for each error line, written out by `renumber`.
+    errors: Vec<(usize, PgnError<ReplayError>)>,
+    show_errors: bool,
+}
+
+impl Sink for Report {
+    fn text(&mut self, text: &str) {
+        self.text.push_str(text);
+    }
+
+    fn error(&mut self, e: &PgnError<ReplayError>) {
+        if self.show_errors {
+            self.errors.push((self.text.len(), e.clone()));
+        }
+    }
+}
+
+impl Report {
+    /// The text with each error line written in, its game and line numbers shifted by
+    /// the games and lines of the shares before it.
+    fn renumber(&self, file: &str, games: usize, lines: usize) -> String {
+        let mut out = String::with_capacity(self.text.len());
+        let mut from = 0;
+        for (at, e) in &self.errors {
+            out.push_str(&self.text[from..*at]);
+            let _ = writeln!(out, "{}", error_line(file, e, games, lines));
+            from = *at;
+        }
+        out.push_str(&self.text[from..]);
+        out
+    }
+}
+
+/// `--threads N`: the file read whole, cut at game boundaries, one share a thread.
+fn run_threads(args: &Args) -> Result<(), UserError> {
+    let refuse = |why: &str| UserError(format!("--threads {} needs {why}", args.threads));
+    if args.file == "-" {
+        return Err(refuse("a file, not standard input"));
+    }
     let data = std::fs::read(&args.file)
-        .map_err(|e| UserError(format!("cannot read {}: {e}", args.file.display())))?;
+        .map_err(|e| UserError(format!("cannot read {}: {e}", args.file)))?;
+    if lerf_pgn::is_zstd(&data) {
+        return Err(refuse("a plain PGN file (decompress it, or use one thread)"));
+    }
     let progress = Progress::new(data.len() as u64);
     let start = Instant::now();
     let shares = split_at_games(&data, args.threads as usize);
-    let reports: Vec<(Report, Duration)> = std::thread::scope(|scope| {
+    let done = AtomicU64::new(0);
+    let reports: Vec<Report> = std::thread::scope(|scope| {
         let workers: Vec<_> = shares
             .iter()
             .map(|share| {
                 scope.spawn(|| {
-                    let report = replay(share, args.fens, &progress);
-                    (report, start.elapsed())
+                    let mut report = Report { show_errors: args.errors, ..Report::default() };
+                    let mut reader = Reader::new(*share);
+                    let totals = replay(&mut reader, args.fens, &mut report);
+                    report.totals = totals.unwrap_or_else(|(totals, _)| totals);
+                    done.fetch_add(share.len() as u64, Ordering::Relaxed);
+                    report
                 })
             })
             .collect();
         while workers.iter().any(|w| !w.is_finished()) {
-            progress.tick(start);
+            progress.set(done.load(Ordering::Relaxed));
             std::thread::sleep(Duration::from_millis(20));
         }
         workers.into_iter().map(|w| w.join().unwrap_or_default()).collect()
     });
-    // The time the last share was done, not when the progress loop noticed.
-    let elapsed = reports.iter().map(|(_, t)| *t).max().unwrap_or_default();
-    let reports: Vec<Report> = reports.into_iter().map(|(r, _)| r).collect();
+    let elapsed = start.elapsed();
     progress.finish();
-
     let mut stdout = std::io::stdout().lock();
-    let (mut games, mut moves, mut refused, mut lines) = (0, 0, 0, 0);
+    let (mut totals, mut lines) = (Totals::default(), 0);
     for (share, report) in shares.iter().zip(&reports) {
-        let _ = stdout.write_all(renumber(report, games, lines).as_bytes());
-        games += report.games;
-        moves += report.moves;
-        refused += report.refused;
+        let _ = stdout.write_all(report.renumber(&args.file, totals.games, lines).as_bytes());
+        totals.games += report.totals.games;
+        totals.moves += report.totals.moves;
+        totals.recovered += report.totals.recovered;
         lines += memchr::memchr_iter(b'\n', share).count();
     }
-    let megabytes = data.len() as f64 / 1e6;
-    let summary = format!(
-        "{}: {games} games, {moves} moves, {refused} refused; {megabytes:.1} MB in {:.2} s ({:.1} MB/s, {} thread{})",
-        args.file.display(),
-        elapsed.as_secs_f64(),
-        megabytes / elapsed.as_secs_f64().max(1e-9),
-        args.threads,
-        if args.threads == 1 { "" } else { "s" }
-    );
-    // With --fens, standard output holds only the moves and refusals.
-    if args.fens {
-        eprintln!("{summary}");
-    } else {
-        let _ = writeln!(stdout, "{summary}");
-    }
-    if refused > 0 {
-        return Err(UserError(format!("{refused} of {games} games refused")));
-    }
+    drop(stdout);
+    summary(args, &totals, data.len() as u64, elapsed);
     Ok(())
 }
 
-/// Plays the games of `share`.
-fn replay(share: &[u8], fens: bool, progress: &Progress) -> Report {
-    let mut reader = Reader::new(share);
-    let mut visitor = if fens { Replay::new().with_fens() } else { Replay::new() };
-    let mut report = Report::default();
-    let mut last = 0;
-    while let Some(game) = reader.read_game(&mut visitor) {
-        report.games += 1;
-        match game {
-            Ok(game) => {
-                report.moves += game.moves;
-                if fens {
-                    report.text.push_str(&game.fens);
-                    report.text.push('\n');
-                }
-            }
-            Err(e) => {
-                report.refused += 1;
-                let reason = e.to_string();
-                let reason = reason.split_once(": ").map_or(reason.as_str(), |(_, r)| r);
-                report.refusals.push((
-                    report.text.len(),
-                    e.game,
-                    e.line,
-                    format!("{:?}: {reason}", e.token),
-                ));
-                report.text.push('\u{0}');
-            }
-        }
-        let read = reader.bytes_read();
-        progress.advance(read - last);
-        last = read;
-    }
-    report
-}
-
-/// The report's text with each refusal written out, its game and line numbers shifted by
-/// the games and lines of the shares before it.
-fn renumber(report: &Report, games: usize, lines: usize) -> String {
-    let mut out = String::with_capacity(report.text.len());
-    let mut from = 0;
-    for (at, game, line, rest) in &report.refusals {
-        out.push_str(&report.text[from..*at]);
-        let _ = writeln!(out, "game {}, line {}, token {rest}", game + games, line + lines);
-        from = at + 1;
-    }
-    out.push_str(&report.text[from..]);
-    out
-}
-
-/// `data` cut into at most `parts` pieces, each ending where a game ends (before an empty
-/// line and a tag).
+/// `data` cut into at most `parts` pieces, each ending where a game ends: before an empty
+/// line and a tag line, when the line before the empty one is no tag (python-chess reads
+/// on through one empty line between tags).
 fn split_at_games(data: &[u8], parts: usize) -> Vec<&[u8]> {
     let mut shares = Vec::with_capacity(parts);
     let mut start = 0;
     for i in 1..parts {
-        let target = (data.len() * i / parts).max(start);
-        let Some(found) = memchr::memmem::find(&data[target..], b"\n\n[") else { break };
-        let cut = target + found + 2;
+        let mut target = (data.len() * i / parts).max(start);
+        let cut = loop {
+            let Some(found) = memchr::memmem::find(&data[target..], b"\n\n[") else { break None };
+            let at = target + found;
+            let line_start = memchr::memrchr(b'\n', &data[..at]).map_or(0, |i| i + 1);
+            if data.get(line_start) != Some(&b'[') {
+                break Some(at + 2);
+            }
+            target = at + 2;
+        };
+        let Some(cut) = cut else { break };
         shares.push(&data[start..cut]);
         start = cut;
     }
@@ -159,37 +291,51 @@ fn split_at_games(data: &[u8], parts: usize) -> Vec<&[u8]> {
     shares
 }
 
-/// A progress bar on standard error, shown only once a run has taken a second.
+/// Counts the bytes read through it (the raw input's, for progress).
+struct Counted<R> {
+    inner: R,
+    count: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// A progress bar on standard error, for inputs of a known size over [`PROGRESS_FROM`]
+/// (indicatif draws nothing when standard error is not a terminal).
 struct Progress {
-    bar: ProgressBar,
-    done: AtomicU64,
+    bar: Option<ProgressBar>,
 }
 
 impl Progress {
     fn new(total: u64) -> Progress {
-        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
+        if total < PROGRESS_FROM {
+            return Progress { bar: None };
+        }
+        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
         bar.set_style(
             ProgressStyle::with_template(
                 "{bar:40} {bytes}/{total_bytes} {bytes_per_sec}, {eta} left",
             )
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
-        Progress { bar, done: AtomicU64::new(0) }
+        Progress { bar: Some(bar) }
     }
 
-    fn advance(&self, bytes: u64) {
-        self.done.fetch_add(bytes, Ordering::Relaxed);
-    }
-
-    fn tick(&self, start: Instant) {
-        if start.elapsed() > Duration::from_secs(1) && self.bar.is_hidden() {
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+    fn set(&self, done: u64) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(done);
         }
-        self.bar.set_position(self.done.load(Ordering::Relaxed));
     }
 
     fn finish(&self) {
-        self.bar.finish_and_clear();
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
     }
 }
 
@@ -205,25 +351,32 @@ mod tests {
             assert_eq!(shares.concat(), data);
             assert!(shares.iter().all(|s| s.first() == Some(&b'[')), "{parts}");
         }
+        // One empty line between tags is inside a game's tags: no cut there.
+        let data = b"[A \"1\"]\n\n[B \"1\"]\n\n1. e4 *\n\n[A \"2\"]\n\n1. d4 *\n";
+        for parts in 1..6 {
+            let shares = split_at_games(data, parts);
+            assert!(shares.iter().all(|s| s.starts_with(b"[A")), "{parts}: {shares:?}");
+        }
     }
 
     #[test]
-    fn refusals_are_numbered_in_the_whole_file() {
+    fn errors_are_numbered_in_the_whole_file() {
         let data = b"[A \"1\"]\n\n1. e4 *\n\n[A \"2\"]\n\n1. e5 *\n\n[A \"3\"]\n\n1. Ke2 *\n";
-        let progress = Progress::new(0);
         for parts in 1..4 {
             let shares = split_at_games(data, parts);
             let (mut games, mut lines, mut out) = (0, 0, String::new());
             for share in &shares {
-                let report = replay(share, true, &progress);
-                out.push_str(&renumber(&report, games, lines));
-                games += report.games;
+                let mut report = Report { show_errors: true, ..Report::default() };
+                let totals = replay(&mut Reader::new(*share), true, &mut report);
+                report.totals = totals.unwrap_or_else(|_| unreachable!("in memory"));
+                out.push_str(&report.renumber("f.pgn", games, lines));
+                games += report.totals.games;
                 lines += memchr::memchr_iter(b'\n', share).count();
             }
-            let refusals: Vec<&str> = out.lines().filter(|l| l.starts_with("game")).collect();
-            assert_eq!(refusals.len(), 2, "{out}");
-            assert!(refusals[0].starts_with("game 2, line 7, token \"e5\""), "{}", refusals[0]);
-            assert!(refusals[1].starts_with("game 3, line 11, token \"Ke2\""), "{}", refusals[1]);
+            let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("f.pgn")).collect();
+            assert_eq!(errors.len(), 2, "{out}");
+            assert!(errors[0].starts_with("f.pgn:7:4: game 2, token \"e5\""), "{}", errors[0]);
+            assert!(errors[1].starts_with("f.pgn:11:4: game 3, token \"Ke2\""), "{}", errors[1]);
             assert!(
                 out.starts_with(
                     "e4\trnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n\n"

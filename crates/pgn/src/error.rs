@@ -1,37 +1,60 @@
-//! Errors the reader reports: which game, which line, which token, and why.
+//! What can go wrong: damage in a game, which the reader records and reads past
+//! ([`PgnError`]), and the input failing, which ends the reading ([`ReadError`]).
 
 use core::fmt;
 
-/// What was wrong with a game, or with the input.
-#[derive(Debug)]
+/// What was wrong in a game. The reader recovered from each of these as python-chess 1.11
+/// does; [`is_python_chess_error`](PgnErrorKind::is_python_chess_error) tells the ones that
+/// python-chess also records in `Game.errors` (the rest it passes over without a word).
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PgnErrorKind<E> {
-    /// The input could not be read.
-    Io(std::io::Error),
-    /// A tag that is not `[Name "value"]`.
+    /// A line starting with `[` in the tags that is not `[Name "value"]`: ignored.
     BadTag,
-    /// A character that starts no PGN token.
-    UnexpectedCharacter,
-    /// A `{` comment, or a tag value, that the input ends inside of.
+    /// A line starting with `[` inside movetext (the next game's tags, with no empty line
+    /// before them, most often): read as movetext, as python-chess does.
+    TagInMovetext,
+    /// A word that holds no PGN token: passed over.
+    UnknownToken,
+    /// A `(` before any move it could be an alternative to: ignored.
+    VariationBeforeMove,
+    /// A `)` with no `(`: ignored.
+    UnmatchedParenthesis,
+    /// A result token inside a variation: not a move, so the variation's rest is skipped.
+    ResultInVariation,
+    /// A `{` comment that the input ends inside of: it takes the rest of the input.
     Unterminated,
-    /// A token longer than the reader takes (see `Reader::with_max_token`).
+    /// A comment or tag line longer than the reader keeps (see `Reader::with_max_token`):
+    /// skipped.
     TokenTooLong,
-    /// A NAG above 255.
+    /// A NAG above 255: dropped.
     BadNag,
-    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`](crate::MAX_VARIATION_DEPTH).
+    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`](crate::MAX_VARIATION_DEPTH):
+    /// the deeper one is skipped.
     TooDeep,
-    /// The visitor refused the game (an illegal move, say).
+    /// The visitor refused a token (an illegal or ambiguous move, say, whose line is then
+    /// skipped: the rest of the variation, or of the mainline).
     Visitor(E),
 }
 
-/// A game the reader could not read, with where it went wrong. The reader goes on with the
-/// next game.
-#[derive(Debug)]
+impl<E> PgnErrorKind<E> {
+    /// Whether python-chess records this in `Game.errors` too: a token the visitor refused
+    /// (an illegal, ambiguous or invalid move, a bad `FEN` tag) or a result read as a move.
+    pub fn is_python_chess_error(&self) -> bool {
+        matches!(self, PgnErrorKind::Visitor(_) | PgnErrorKind::ResultInVariation)
+    }
+}
+
+/// Something wrong in a game, where it is, and what the reader did about it (see
+/// [`PgnErrorKind`]). The reader goes on reading the game.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PgnError<E> {
     /// The game's number in the input, from 1.
     pub game: usize,
-    /// The line of the token at fault, from 1.
+    /// The line of the token at fault, from 1 (`\n`, `\r\n` and a lone `\r` end lines).
     pub line: usize,
+    /// The column of the token's first byte, in bytes from 1.
+    pub column: usize,
     /// The token at fault (cut to 32 characters).
     pub token: String,
     /// What is wrong.
@@ -39,32 +62,105 @@ pub struct PgnError<E> {
 }
 
 impl<E> PgnError<E> {
-    pub(crate) fn new(game: usize, line: usize, token: &[u8], kind: PgnErrorKind<E>) -> Self {
+    pub(crate) fn new(
+        game: usize,
+        line: usize,
+        column: usize,
+        token: &[u8],
+        kind: PgnErrorKind<E>,
+    ) -> Self {
         let token = String::from_utf8_lossy(token);
         let token = match token.char_indices().nth(32) {
             Some((end, _)) => format!("{}…", &token[..end]),
             None => token.into_owned(),
         };
-        PgnError { game, line, token, kind }
+        PgnError { game, line, column, token, kind }
+    }
+
+    /// The same error with the visitor's part turned by `f` (to keep errors of visitors of
+    /// different types together, say).
+    pub fn map<F>(self, f: impl FnOnce(E) -> F) -> PgnError<F> {
+        let kind = match self.kind {
+            PgnErrorKind::BadTag => PgnErrorKind::BadTag,
+            PgnErrorKind::TagInMovetext => PgnErrorKind::TagInMovetext,
+            PgnErrorKind::UnknownToken => PgnErrorKind::UnknownToken,
+            PgnErrorKind::VariationBeforeMove => PgnErrorKind::VariationBeforeMove,
+            PgnErrorKind::UnmatchedParenthesis => PgnErrorKind::UnmatchedParenthesis,
+            PgnErrorKind::ResultInVariation => PgnErrorKind::ResultInVariation,
+            PgnErrorKind::Unterminated => PgnErrorKind::Unterminated,
+            PgnErrorKind::TokenTooLong => PgnErrorKind::TokenTooLong,
+            PgnErrorKind::BadNag => PgnErrorKind::BadNag,
+            PgnErrorKind::TooDeep => PgnErrorKind::TooDeep,
+            PgnErrorKind::Visitor(e) => PgnErrorKind::Visitor(f(e)),
+        };
+        PgnError { game: self.game, line: self.line, column: self.column, token: self.token, kind }
     }
 }
 
-impl<E: fmt::Display> fmt::Display for PgnError<E> {
+impl<E: fmt::Display> fmt::Display for PgnErrorKind<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "game {}, line {}, token {:?}: ", self.game, self.line, self.token)?;
-        match &self.kind {
-            PgnErrorKind::Io(e) => write!(f, "cannot read the input: {e}"),
-            PgnErrorKind::BadTag => write!(f, "not a tag pair [Name \"value\"]"),
-            PgnErrorKind::UnexpectedCharacter => write!(f, "no PGN token starts like this"),
-            PgnErrorKind::Unterminated => write!(f, "the input ends inside it"),
-            PgnErrorKind::TokenTooLong => write!(f, "longer than the reader's limit"),
-            PgnErrorKind::BadNag => write!(f, "a NAG goes from $0 to $255"),
+        match self {
+            PgnErrorKind::BadTag => f.write_str("not a tag pair [Name \"value\"]; line ignored"),
+            PgnErrorKind::TagInMovetext => f.write_str(
+                "a tag line inside movetext (no empty line before it?); read as movetext",
+            ),
+            PgnErrorKind::UnknownToken => f.write_str("no PGN token; passed over"),
+            PgnErrorKind::VariationBeforeMove => {
+                f.write_str("a variation before any move; '(' ignored")
+            }
+            PgnErrorKind::UnmatchedParenthesis => f.write_str("a ')' with no '('; ignored"),
+            PgnErrorKind::ResultInVariation => {
+                f.write_str("a result inside a variation; the variation's rest skipped")
+            }
+            PgnErrorKind::Unterminated => f.write_str("the input ends inside this comment"),
+            PgnErrorKind::TokenTooLong => f.write_str("longer than the reader's limit; skipped"),
+            PgnErrorKind::BadNag => f.write_str("a NAG goes from $0 to $255; dropped"),
             PgnErrorKind::TooDeep => {
-                write!(f, "variations nested deeper than {}", crate::MAX_VARIATION_DEPTH)
+                write!(f, "variations nested deeper than {}; skipped", crate::MAX_VARIATION_DEPTH)
             }
             PgnErrorKind::Visitor(e) => write!(f, "{e}"),
         }
     }
 }
 
+impl<E: fmt::Display> fmt::Display for PgnError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "game {}, line {}, column {}, token {:?}: {}",
+            self.game, self.line, self.column, self.token, self.kind
+        )
+    }
+}
+
 impl<E: fmt::Debug + fmt::Display> std::error::Error for PgnError<E> {}
+
+/// The input failed (an I/O error, a corrupt or truncated compressed stream): reading
+/// stops. Every game before `game` was read whole.
+#[derive(Debug)]
+pub struct ReadError {
+    /// The game being read when the input failed, from 1 (0 before the first).
+    pub game: usize,
+    /// The line reached, from 1.
+    pub line: usize,
+    /// The bytes of PGN read before the failure.
+    pub offset: u64,
+    /// What the input said.
+    pub source: std::io::Error,
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "game {}, line {}, after {} bytes of PGN: cannot read the input: {}",
+            self.game, self.line, self.offset, self.source
+        )
+    }
+}
+
+impl std::error::Error for ReadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.source)
+    }
+}

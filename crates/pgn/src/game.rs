@@ -16,6 +16,9 @@ pub struct Game {
     pub mainline: Line,
     /// The result token at the end of the movetext, if there was one.
     pub result: Option<GameResult>,
+    /// What the reader recovered from in this game (not serialised).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub errors: Vec<crate::PgnError<Infallible>>,
 }
 
 /// A line of moves: the mainline or a variation.
@@ -82,7 +85,7 @@ impl Game {
     ///     "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Morphy\"]\n\
     ///      [Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 ( 1... c5 $1 { Sicilian } ) 2. Nf3 *\n\n"
     /// );
-    /// # Ok::<(), lerf_pgn::PgnError<std::convert::Infallible>>(())
+    /// # Ok::<(), lerf_pgn::ReadError>(())
     /// ```
     pub fn to_pgn(&self) -> String {
         let mut out = String::new();
@@ -291,6 +294,10 @@ impl Visitor for GameBuilder {
     fn result(&mut self, result: GameResult) -> Result<(), Infallible> {
         self.game.result = Some(result);
         Ok(())
+    }
+
+    fn error(&mut self, error: crate::PgnError<Infallible>) {
+        self.game.errors.push(error);
     }
 
     fn end_game(&mut self) -> Game {

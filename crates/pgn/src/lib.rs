@@ -21,18 +21,24 @@
 //! - [`GameBuilder`] makes a [`Game`] (tags, moves, comments, NAGs, variations), which
 //!   [`Game::to_pgn`] writes back.
 //! - [`Replay`] plays every move with lerf and finds each game's outcome.
+//! - With the `zstd` feature, [`ZstdReader`] and [`open`] read `.pgn.zst` (the Lichess
+//!   database's format), decompressing on a second thread.
 
 mod error;
 mod game;
 mod reader;
 mod replay;
 mod visitor;
+#[cfg(feature = "zstd")]
+mod zstd;
 
-pub use error::{PgnError, PgnErrorKind};
+pub use error::{PgnError, PgnErrorKind, ReadError};
 pub use game::{Game, GameBuilder, LINE_WIDTH, Line, Node};
-pub use reader::{DEFAULT_MAX_TOKEN, MAX_VARIATION_DEPTH, Reader};
+pub use reader::{DEFAULT_MAX_TOKEN, MAX_ERRORS_PER_GAME, MAX_VARIATION_DEPTH, Reader};
 pub use replay::{Replay, ReplayError, Replayed};
 pub use visitor::{GameResult, RawTag, Skip, UnknownResult, Visitor};
+#[cfg(feature = "zstd")]
+pub use zstd::{ZstdReader, decompressed, is_zstd, open};
 
 // The README is documentation too: its examples run as doc tests.
 #[cfg(doctest)]

@@ -1,5 +1,6 @@
 //! Playing games as they are read: every move, mainline and variations, through lerf.
 
+use crate::PgnError;
 use crate::visitor::{RawTag, Skip, Visitor};
 use core::fmt;
 use lerf_position::{FenError, Outcome, Position};
@@ -11,14 +12,18 @@ use std::fmt::Write as _;
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ReplayError {
-    /// The `FEN` tag does not hold a position.
+    /// The `FEN` tag does not hold a position (lerf refuses impossible ones, which
+    /// python-chess sets up): no move is played.
     Fen(FenError),
     /// A move that is not legal (or not SAN) where it stands.
     San(SanError),
     /// A null move while in check, which lerf cannot play.
     NullMoveInCheck,
-    /// A `Variant` other than standard chess and Chess960.
+    /// A `Variant` lerf cannot play (Atomic, Crazyhouse, ...): the movetext is skipped.
     UnsupportedVariant(String),
+    /// A `Variant` python-chess does not know either: the game is played as standard
+    /// chess, as python-chess plays it.
+    UnknownVariant(String),
 }
 
 impl fmt::Display for ReplayError {
@@ -27,7 +32,12 @@ impl fmt::Display for ReplayError {
             ReplayError::Fen(e) => e.fmt(f),
             ReplayError::San(e) => e.fmt(f),
             ReplayError::NullMoveInCheck => f.write_str("a null move in check"),
-            ReplayError::UnsupportedVariant(v) => write!(f, "unsupported variant {v:?}"),
+            ReplayError::UnsupportedVariant(v) => {
+                write!(f, "variant {v:?} is not played by lerf; movetext skipped")
+            }
+            ReplayError::UnknownVariant(v) => {
+                write!(f, "unknown variant {v:?}; played as standard chess")
+            }
         }
     }
 }
@@ -47,12 +57,16 @@ pub struct Replayed {
     /// With [`Replay::with_outcomes`]: how the mainline's last position stands by the
     /// rules, claims included (as python-chess's `Board.outcome(claim_draw=True)`).
     pub outcome: Option<Outcome>,
+    /// What the reader recovered from: an illegal move (the rest of its line is not
+    /// played), a bad `FEN` tag (no move is played), damage passed over.
+    pub errors: Vec<PgnError<ReplayError>>,
 }
 
 /// A [`Visitor`] that plays every move of each game on a [`Position`]: the mainline, and
 /// each variation from the position before the move it replaces. The `FEN` tag sets the
-/// start, `Variant "Chess960"` reads it as Chess960. The first move that is not legal
-/// refuses the game.
+/// start, `Variant "Chess960"` reads it as Chess960 (and so does a `FEN` whose castling
+/// rights name rook files, as in python-chess). A move that is not legal is recorded in
+/// [`Replayed::errors`] and ends its line, as in python-chess: the mainline stops there.
 ///
 /// ```
 /// use lerf_pgn::{Reader, Replay};
@@ -60,7 +74,7 @@ pub struct Replayed {
 /// let game = Reader::new(pgn.as_bytes()).read_game(&mut Replay::new().with_outcomes()).unwrap()?;
 /// assert_eq!((game.moves, game.mainline_moves), (7, 4));
 /// assert_eq!(game.outcome.unwrap().result(), "0-1");
-/// # Ok::<(), lerf_pgn::PgnError<lerf_pgn::ReplayError>>(())
+/// # Ok::<(), lerf_pgn::ReadError>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct Replay {
@@ -71,6 +85,8 @@ pub struct Replay {
     saved: Vec<Position>,
     fen: Option<String>,
     chess960: bool,
+    /// A `Variant` tag naming a variant lerf does not play.
+    unsupported: Option<String>,
     started: bool,
     record_fens: bool,
     find_outcome: bool,
@@ -93,6 +109,7 @@ impl Replay {
             saved: Vec::new(),
             fen: None,
             chess960: false,
+            unsupported: None,
             started: false,
             record_fens: false,
             find_outcome: false,
@@ -125,12 +142,22 @@ impl Replay {
             return Ok(());
         }
         self.started = true;
+        if let Some(variant) = &self.unsupported {
+            return Err(ReplayError::UnsupportedVariant(variant.clone()));
+        }
         match &self.fen {
             None => self.pos.clone_from(&self.startpos),
             Some(fen) if self.chess960 => {
                 self.pos = Position::from_fen_960(fen).map_err(ReplayError::Fen)?;
             }
-            Some(fen) => self.pos = Position::from_fen(fen).map_err(ReplayError::Fen)?,
+            Some(fen) => {
+                self.pos = Position::from_fen(fen)
+                    .or_else(|e| match names_rook_files(fen) {
+                        true => Position::from_fen_960(fen).map_err(|_| e),
+                        false => Err(e),
+                    })
+                    .map_err(ReplayError::Fen)?;
+            }
         }
         Ok(())
     }
@@ -144,6 +171,7 @@ impl Visitor for Replay {
         self.saved.clear();
         self.fen = None;
         self.chess960 = false;
+        self.unsupported = None;
         self.started = false;
         self.out = Replayed::default();
     }
@@ -153,11 +181,12 @@ impl Visitor for Replay {
             b"FEN" => self.fen = Some(value.decode()),
             b"Variant" => {
                 let variant = value.decode();
-                match variant.to_ascii_lowercase().as_str() {
-                    "chess960" | "chess 960" | "fischerandom" | "fischerrandom"
-                    | "fischer random" => self.chess960 = true,
-                    "" | "standard" | "chess" | "normal" | "from position" => {}
-                    _ => return Err(ReplayError::UnsupportedVariant(variant)),
+                (self.chess960, self.unsupported) = (false, None);
+                match variant_kind(&variant) {
+                    VariantKind::Chess960 => self.chess960 = true,
+                    VariantKind::Standard => {}
+                    VariantKind::Other => self.unsupported = Some(variant),
+                    VariantKind::Unknown => return Err(ReplayError::UnknownVariant(variant)),
                 }
             }
             _ => {}
@@ -214,6 +243,10 @@ impl Visitor for Replay {
         Ok(())
     }
 
+    fn error(&mut self, error: PgnError<ReplayError>) {
+        self.out.errors.push(error);
+    }
+
     fn end_game(&mut self) -> Replayed {
         let mut out = core::mem::take(&mut self.out);
         if self.find_outcome {
@@ -221,4 +254,74 @@ impl Visitor for Replay {
         }
         out
     }
+}
+
+/// How python-chess 1.11 reads a `Variant` tag's value.
+enum VariantKind {
+    Chess960,
+    Standard,
+    /// A variant python-chess plays and lerf does not.
+    Other,
+    Unknown,
+}
+
+fn variant_kind(name: &str) -> VariantKind {
+    let name = name.to_lowercase();
+    const CHESS960: [&str; 5] =
+        ["chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random"];
+    const STANDARD: [&str; 6] =
+        ["standard", "chess", "classical", "normal", "illegal", "from position"];
+    const OTHER: [&str; 32] = [
+        "suicide",
+        "suicide chess",
+        "giveaway",
+        "giveaway chess",
+        "give away",
+        "give away chess",
+        "antichess",
+        "anti chess",
+        "anti",
+        "atomic",
+        "atom",
+        "atomic chess",
+        "king of the hill",
+        "koth",
+        "kingofthehill",
+        "racing kings",
+        "racing",
+        "race",
+        "racingkings",
+        "horde",
+        "horde chess",
+        "three-check",
+        "three check",
+        "threecheck",
+        "three check chess",
+        "3-check",
+        "3 check",
+        "3check",
+        "crazyhouse",
+        "crazy house",
+        "house",
+        "zh",
+    ];
+    if CHESS960.contains(&name.as_str()) {
+        VariantKind::Chess960
+    } else if STANDARD.contains(&name.as_str())
+        || (name.starts_with("wild/")
+            && matches!(&name[5..], "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "8a"))
+    {
+        VariantKind::Standard
+    } else if OTHER.contains(&name.as_str()) {
+        VariantKind::Other
+    } else {
+        VariantKind::Unknown
+    }
+}
+
+/// Whether a FEN's castling field names rook files (Shredder-FEN or X-FEN), which makes
+/// python-chess read the game as Chess960.
+fn names_rook_files(fen: &str) -> bool {
+    let castling = fen.split_ascii_whitespace().nth(2).unwrap_or("-");
+    castling.bytes().any(|b| !matches!(b, b'K' | b'Q' | b'k' | b'q' | b'-'))
 }

@@ -102,8 +102,10 @@ impl RawTag<'_> {
 
 /// Receives a game from the [`Reader`](crate::Reader), token by token, and makes the
 /// `Output` that reading the game gives. Every method but `end_game` has a default that
-/// ignores the token; a method that returns an error refuses the game (the reader reports
-/// the error with the game number, line and token, and goes on with the next game).
+/// ignores the token. A method that returns an error refuses that token, not the game: the
+/// reader hands the error back through [`error`](Visitor::error) with the game, line and
+/// column, and reads on as python-chess does (a refused move skips the rest of its line:
+/// the variation, or the mainline up to the game's end).
 ///
 /// ```
 /// use lerf_pgn::{Reader, Visitor};
@@ -146,7 +148,7 @@ pub trait Visitor {
     ///
     /// # Errors
     ///
-    /// The visitor refuses the game.
+    /// The visitor refuses the token: it is recorded and passed over.
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> Result<(), Self::Error> {
         let _ = (name, value);
         Ok(())
@@ -157,17 +159,19 @@ pub trait Visitor {
     ///
     /// # Errors
     ///
-    /// The visitor refuses the game.
+    /// The visitor cannot read the movetext (a bad `FEN` tag, say): it is skipped, as with
+    /// `Skip(true)`.
     fn begin_movetext(&mut self) -> Result<Skip, Self::Error> {
         Ok(Skip(false))
     }
 
-    /// A move in SAN, as written (without a `!`/`?` annotation, which comes as a NAG; with
-    /// its `+` or `#`, if any).
+    /// A move in SAN as python-chess's tokenizer finds it (`Nf3`, `exd6`, `e8=Q`, `O-O`,
+    /// `--`, also long forms such as `Ng1-f3`), with the `+` or `#` written right after it,
+    /// if any (a `!`/`?` annotation comes as a NAG).
     ///
     /// # Errors
     ///
-    /// The visitor refuses the game (an illegal move, say).
+    /// The visitor refuses the move (an illegal one, say): the rest of its line is skipped.
     fn san(&mut self, san: &[u8]) -> Result<(), Self::Error> {
         let _ = san;
         Ok(())
@@ -178,7 +182,7 @@ pub trait Visitor {
     ///
     /// # Errors
     ///
-    /// The visitor refuses the game.
+    /// The visitor refuses the token: it is recorded and passed over.
     fn nag(&mut self, nag: u8) -> Result<(), Self::Error> {
         let _ = nag;
         Ok(())
@@ -188,7 +192,7 @@ pub trait Visitor {
     ///
     /// # Errors
     ///
-    /// The visitor refuses the game.
+    /// The visitor refuses the token: it is recorded and passed over.
     fn comment(&mut self, comment: &[u8]) -> Result<(), Self::Error> {
         let _ = comment;
         Ok(())
@@ -198,7 +202,7 @@ pub trait Visitor {
     ///
     /// # Errors
     ///
-    /// The visitor refuses the game.
+    /// The visitor refuses the variation: it is recorded and skipped.
     fn begin_variation(&mut self) -> Result<Skip, Self::Error> {
         Ok(Skip(false))
     }
@@ -207,7 +211,7 @@ pub trait Visitor {
     ///
     /// # Errors
     ///
-    /// The visitor refuses the game.
+    /// The visitor refuses the token: it is recorded and passed over.
     fn end_variation(&mut self) -> Result<(), Self::Error> {
         Ok(())
     }
@@ -216,12 +220,23 @@ pub trait Visitor {
     ///
     /// # Errors
     ///
-    /// The visitor refuses the game.
+    /// The visitor refuses the token: it is recorded and passed over.
     fn result(&mut self, result: GameResult) -> Result<(), Self::Error> {
         let _ = result;
         Ok(())
     }
 
-    /// The game is over (also after an error: the output is then dropped).
+    /// Something in the game that the reader recovered from: a refused token (with this
+    /// visitor's error), or damage the reader passed over (see
+    /// [`PgnErrorKind`](crate::PgnErrorKind)). At most
+    /// [`MAX_ERRORS_PER_GAME`](crate::MAX_ERRORS_PER_GAME) a game come here. The default
+    /// drops it; [`GameBuilder`](crate::GameBuilder) and [`Replay`](crate::Replay) keep
+    /// them with the game.
+    fn error(&mut self, error: crate::PgnError<Self::Error>) {
+        let _ = error;
+    }
+
+    /// The game is over (also when the input failed inside it: the output is then
+    /// dropped).
     fn end_game(&mut self) -> Self::Output;
 }

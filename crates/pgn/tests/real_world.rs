@@ -1,8 +1,10 @@
 //! What real PGN files hold, and what a reader of them must survive: each case read through
-//! `GameBuilder` or `Replay`, with the errors it must give (game, line, token) and the games
-//! after it still read.
+//! `GameBuilder` or `Replay`, with the errors it must record (game, line, column, token)
+//! and the games after it still read.
 
-use lerf_pgn::{Game, GameBuilder, GameResult, PgnErrorKind, Reader, Replay, ReplayError};
+use lerf_pgn::{
+    Game, GameBuilder, GameResult, PgnError, PgnErrorKind, Reader, Replay, ReplayError,
+};
 
 fn games(pgn: &[u8]) -> Vec<Result<Game, String>> {
     let mut reader = Reader::new(pgn);
@@ -12,11 +14,13 @@ fn games(pgn: &[u8]) -> Vec<Result<Game, String>> {
         .collect()
 }
 
-fn replays(pgn: &[u8]) -> Vec<Result<(usize, usize), lerf_pgn::PgnError<ReplayError>>> {
+/// (moves, mainline moves, errors) of each game.
+fn replays(pgn: &[u8]) -> Vec<(usize, usize, Vec<PgnError<ReplayError>>)> {
     let mut reader = Reader::new(pgn);
     let mut replay = Replay::new();
     std::iter::from_fn(|| reader.read_game(&mut replay))
-        .map(|g| g.map(|g| (g.moves, g.mainline_moves)))
+        .map(|g| g.unwrap())
+        .map(|g| (g.moves, g.mainline_moves, g.errors))
         .collect()
 }
 
@@ -49,7 +53,7 @@ fn move_numbers_nags_annotations_and_nested_variations() {
     assert_eq!(variation.moves[0].san, "Nf6");
     assert_eq!(variation.moves[1].nags, [1]);
     assert_eq!(variation.moves[0].variations[0].moves[1].san, "c3");
-    assert_eq!(replays(pgn.as_bytes())[0].as_ref().unwrap(), &(11, 7));
+    assert_eq!(replays(pgn.as_bytes())[0], (11, 7, vec![]));
 }
 
 #[test]
@@ -58,39 +62,65 @@ fn set_up_positions_and_chess960() {
                [Variant \"Chess960\"]\n[FEN \"rk2r3/4p3/8/8/8/8/4P3/RK2R3 w KQkq - 0 1\"]\n\n\
                1. O-O O-O-O *\n\n[Variant \"Crazyhouse\"]\n\n1. e4 *\n";
     let replayed = replays(pgn.as_bytes());
-    assert_eq!(replayed[0].as_ref().unwrap(), &(2, 2));
-    assert_eq!(replayed[1].as_ref().unwrap(), &(2, 2));
-    let err = replayed[2].as_ref().unwrap_err();
-    assert_eq!((err.game, err.line), (3, 11));
-    assert!(matches!(err.kind, PgnErrorKind::Visitor(ReplayError::UnsupportedVariant(_))));
+    assert_eq!(replayed[0], (2, 2, vec![]));
+    assert_eq!(replayed[1], (2, 2, vec![]));
+    // A variant lerf does not play: recorded, and its movetext skipped.
+    let (moves, _, errors) = &replayed[2];
+    assert_eq!((*moves, errors.len()), (0, 1));
+    assert_eq!((errors[0].game, errors[0].line, errors[0].column), (3, 13, 1));
+    assert!(matches!(errors[0].kind, PgnErrorKind::Visitor(ReplayError::UnsupportedVariant(_))));
 }
 
 #[test]
-fn an_illegal_move_refuses_its_game_and_the_next_one_is_read() {
-    let pgn = "[Event \"1\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"2\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Nc3 Nf6 4. Nd5 Nd4 5. Qh6 *\n\n\
+fn an_unknown_variant_is_played_as_standard_chess_and_a_shredder_fen_as_chess960() {
+    let pgn = "[Variant \"Blitz\"]\n\n1. e4 e5 *\n\n\
+               [FEN \"rk2r3/4p3/8/8/8/8/4P3/RK2R3 w EAea - 0 1\"]\n\n1. O-O *\n";
+    let replayed = replays(pgn.as_bytes());
+    assert_eq!(replayed[0].1, 2);
+    assert!(matches!(replayed[0].2[0].kind, PgnErrorKind::Visitor(ReplayError::UnknownVariant(_))));
+    assert_eq!(replayed[1], (1, 1, vec![]));
+}
+
+#[test]
+fn an_illegal_move_ends_its_mainline_and_is_recorded() {
+    let pgn = "[Event \"1\"]\n\n1. e4 e5 2. Ke3 d5 *\n\n[Event \"2\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Nc3 Nf6 4. Nd5 Nd4 5. Qh6 *\n\n\
                [Event \"3\"]\n\n1. d4 d5 2. Nf3 a6 3. Nd2 *\n\n[Event \"4\"]\n\n1. d4 *\n";
     let replayed = replays(pgn.as_bytes());
     assert_eq!(replayed.len(), 4);
-    let err = replayed[0].as_ref().unwrap_err();
-    assert_eq!((err.game, err.line, err.token.as_str()), (1, 3, "Ke3"));
+    let (_, mainline, errors) = &replayed[0];
+    assert_eq!((*mainline, errors.len()), (2, 1), "the moves after Ke3 are not played");
+    let err = &errors[0];
+    assert_eq!((err.game, err.line, err.column, err.token.as_str()), (1, 3, 13, "Ke3"));
     assert!(
-        err.to_string().starts_with("game 1, line 3, token \"Ke3\": illegal san \"Ke3\""),
+        err.to_string()
+            .starts_with("game 1, line 3, column 13, token \"Ke3\": illegal san \"Ke3\""),
         "{err}"
     );
-    let err = replayed[1].as_ref().unwrap_err();
-    assert_eq!((err.game, err.token.as_str()), (2, "Qh6"));
-    let err = replayed[2].as_ref().unwrap_err();
-    assert!(err.to_string().contains("ambiguous"), "{err}");
-    assert_eq!(replayed[3].as_ref().unwrap(), &(1, 1));
+    assert_eq!((replayed[1].1, replayed[1].2[0].token.as_str()), (8, "Qh6"));
+    assert!(replayed[2].2[0].to_string().contains("ambiguous"), "{:?}", replayed[2]);
+    assert_eq!(replayed[3], (1, 1, vec![]));
 }
 
 #[test]
-fn a_game_without_an_empty_line_before_the_next_tags_ends_there() {
+fn an_illegal_move_in_a_variation_skips_the_variation_only() {
+    let pgn = "1. e4 e5 (1... c5 2. Ke3 Nc6) 2. Nf3 Nc6 *";
+    let (moves, mainline, errors) = replays(pgn.as_bytes()).remove(0);
+    assert_eq!((moves, mainline), (5, 4));
+    assert_eq!((errors.len(), errors[0].token.as_str()), (1, "Ke3"));
+}
+
+/// As in python-chess: tags that follow movetext without an empty line before them are
+/// read as movetext (recorded), and the game goes on to the next empty line.
+#[test]
+fn a_game_without_an_empty_line_before_the_next_tags_reads_them_as_movetext() {
     let pgn = "[Event \"1\"]\n1. e4 e5\n[Event \"2\"]\n1. d4 d5 *";
     let read = games(pgn.as_bytes());
-    assert_eq!(read.len(), 2);
-    assert_eq!(read[0].as_ref().unwrap().mainline_sans(), ["e4", "e5"]);
-    assert_eq!(read[1].as_ref().unwrap().mainline_sans(), ["d4", "d5"]);
+    assert_eq!(read.len(), 1);
+    let game = read[0].as_ref().unwrap();
+    assert_eq!(game.mainline_sans(), ["e4", "e5", "d4", "d5"]);
+    assert_eq!(game.errors.len(), 1);
+    assert!(matches!(game.errors[0].kind, PgnErrorKind::TagInMovetext));
+    assert_eq!((game.errors[0].line, game.errors[0].column), (3, 1));
 }
 
 #[test]

@@ -1,0 +1,265 @@
+//! What bytes are: classes from one table, a short search eight bytes at a time, and the
+//! shapes of movetext tokens exactly as python-chess's `MOVETEXT_REGEX` finds them.
+
+use super::buffer::LOOKAHEAD;
+
+/// What each byte may be part of, as bits (see the `is_*` functions): one table load
+/// instead of a chain of range tests, on the bytes the movetext loop looks at most.
+const BYTE_CLASS: [u8; 256] = {
+    let mut class = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-') {
+            class[b] |= TAG_NAME;
+        }
+        // Python's `str.isspace` on ASCII, without the line ends.
+        if matches!(c, b' ' | b'\t' | 0x0b | 0x0c | 0x1c..=0x1f) {
+            class[b] |= SPACE;
+        }
+        // What python-chess's tokenizer passes over without a word: spaces, move numbers
+        // and their dots, and the check signs standing after a move.
+        if matches!(c, b' ' | b'\t' | 0x0b | 0x0c | 0x1c..=0x1f | b'.' | b'+' | b'#')
+            || c.is_ascii_digit()
+        {
+            class[b] |= FILLER;
+        }
+        if matches!(c, b'a'..=b'h') {
+            class[b] |= FILE;
+        }
+        if matches!(c, b'1'..=b'8') {
+            class[b] |= RANK;
+        }
+        if matches!(c, b'N' | b'B' | b'K' | b'R' | b'Q') {
+            class[b] |= PIECE;
+        }
+        if matches!(c, b'n' | b'b' | b'r' | b'q' | b'k' | b'N' | b'B' | b'R' | b'Q' | b'K') {
+            class[b] |= PROMOTION;
+        }
+        b += 1;
+    }
+    class
+};
+const TAG_NAME: u8 = 1;
+const SPACE: u8 = 2;
+const FILLER: u8 = 4;
+const FILE: u8 = 8;
+const RANK: u8 = 16;
+const PIECE: u8 = 32;
+const PROMOTION: u8 = 64;
+
+#[inline]
+fn class(b: u8, bits: u8) -> bool {
+    BYTE_CLASS[b as usize] & bits != 0
+}
+
+/// A byte of a tag name after its first (`[A-Za-z0-9_+#=:-]`).
+#[inline]
+pub(super) fn is_tag_name_byte(b: u8) -> bool {
+    class(b, TAG_NAME)
+}
+
+/// A space in Python's sense (`str.isspace`, ASCII), line ends excepted.
+#[inline]
+pub(super) fn is_space(b: u8) -> bool {
+    class(b, SPACE)
+}
+
+/// A space or a line end.
+#[inline]
+pub(super) fn is_space_or_line_end(b: u8) -> bool {
+    class(b, SPACE) || b == b'\n' || b == b'\r'
+}
+
+/// A byte python-chess passes over that is no sign of damage: spaces, digits, dots, `+`
+/// and `#`.
+#[inline]
+pub(super) fn is_filler(b: u8) -> bool {
+    class(b, FILLER)
+}
+
+/// The length of the move token python-chess's tokenizer finds at the start of `b`:
+/// SAN (`[NBKRQ]?[a-h]?[1-8]?[-x]?[a-h][1-8](=?[nbrqkNBRQK])?`), a drop
+/// (`[PNBRQK]?@[a-h][1-8]`), `--`, `Z0`, `0000`, `@@@@`, `O-O(-O)?`, `0-0(-0)?`, tried in
+/// that order with the regex's backtracking, so the same text makes the same token.
+#[inline]
+pub(super) fn move_token_len(b: &[u8]) -> Option<usize> {
+    san_pattern_len(b).or_else(|| other_move_len(b))
+}
+
+/// The SAN alternative: every optional part taken where it can be, given back from the
+/// last one on (the order a backtracking regex tries them) until the square follows.
+#[inline]
+fn san_pattern_len(b: &[u8]) -> Option<usize> {
+    let at = |i: usize| b.get(i).copied().unwrap_or(0);
+    let choices = |can_take: bool| &[1usize, 0][usize::from(!can_take)..];
+    for &piece in choices(class(at(0), PIECE)) {
+        for &file in choices(class(at(piece), FILE)) {
+            let i = piece + file;
+            for &rank in choices(class(at(i), RANK)) {
+                let j = i + rank;
+                for &sep in choices(matches!(at(j), b'-' | b'x')) {
+                    let k = j + sep;
+                    if class(at(k), FILE) && class(at(k + 1), RANK) {
+                        let end = k + 2;
+                        return Some(if at(end) == b'=' && class(at(end + 1), PROMOTION) {
+                            end + 2
+                        } else if class(at(end), PROMOTION) {
+                            end + 1
+                        } else {
+                            end
+                        });
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The move alternatives after SAN: drops, null moves and castling.
+#[cold]
+fn other_move_len(b: &[u8]) -> Option<usize> {
+    let at = |i: usize| b.get(i).copied().unwrap_or(0);
+    let piece = usize::from(matches!(at(0), b'P' | b'N' | b'B' | b'R' | b'Q' | b'K'));
+    if at(piece) == b'@' && class(at(piece + 1), FILE) && class(at(piece + 2), RANK) {
+        return Some(piece + 3);
+    }
+    for fixed in [&b"--"[..], b"Z0", b"0000", b"@@@@", b"O-O-O", b"O-O", b"0-0-0", b"0-0"] {
+        if b.starts_with(fixed) {
+            return Some(fixed.len());
+        }
+    }
+    None
+}
+
+/// The length of a result token (`*`, `1-0`, `0-1`, `1/2-1/2`) at the start of `b`.
+#[inline]
+pub(super) fn result_len(b: &[u8]) -> Option<usize> {
+    match b {
+        [b'*', ..] => Some(1),
+        [b'1', b'-', b'0', ..] | [b'0', b'-', b'1', ..] => Some(3),
+        [b'1', b'/', b'2', b'-', b'1', b'/', b'2', ..] => Some(7),
+        _ => None,
+    }
+}
+
+/// The first of `bytes` in the first `LOOKAHEAD` bytes of `haystack`, eight bytes at a
+/// time (a short search inline: memchr's SIMD search pays a call and a set-up that a
+/// 20-byte comment or tag value does not repay).
+#[inline]
+pub(super) fn find_nearby<const N: usize>(haystack: &[u8], bytes: [u8; N]) -> Option<usize> {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    let window = &haystack[..haystack.len().min(LOOKAHEAD)];
+    let mut words = window.chunks_exact(8);
+    let mut offset = 0;
+    for word in &mut words {
+        let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        // A zero byte of `x` is a match. The lowest flagged byte of each mask is exact (a
+        // borrow only flags bytes above a true zero), so the lowest of their union is too.
+        let found = bytes.iter().fold(0, |found, &byte| {
+            let x = word ^ (ONES * u64::from(byte));
+            found | (x.wrapping_sub(ONES) & !x & HIGHS)
+        });
+        if found != 0 {
+            return Some(offset + (found.trailing_zeros() / 8) as usize);
+        }
+        offset += 8;
+    }
+    words.remainder().iter().position(|b| bytes.contains(b)).map(|i| offset + i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The eight-at-a-time search finds what a plain search finds in the look-ahead, at
+    /// every offset, next to bytes that differ from the one sought in one bit, or in the
+    /// high bit, where a carry or borrow could flag the wrong byte.
+    #[test]
+    fn nearby_search_agrees_with_a_plain_search() {
+        let fillers =
+            [b' ', b'}' ^ 0x80, b'}' ^ 1, b'}' - 1, b'}' + 1, 0, 0xff, b'|', b'#', 0x8a, b'\n'];
+        for len in 0..LOOKAHEAD + 20 {
+            for at in 0..=len {
+                for i in 0..fillers.len() {
+                    let mut haystack: Vec<u8> =
+                        (0..len).map(|j| fillers[(i + j) % fillers.len()]).collect();
+                    if at < len {
+                        haystack[at] = b'}';
+                    }
+                    let window = &haystack[..len.min(LOOKAHEAD)];
+                    let plain = window.iter().position(|&b| b == b'}');
+                    assert_eq!(find_nearby(&haystack, [b'}']), plain, "{haystack:?}");
+                    let plain3 = window.iter().position(|b| b"}\n\"".contains(b));
+                    assert_eq!(find_nearby(&haystack, *b"}\n\""), plain3, "{haystack:?}");
+                }
+            }
+        }
+    }
+
+    fn token(text: &str) -> Option<&str> {
+        move_token_len(text.as_bytes()).map(|n| &text[..n])
+    }
+
+    /// The tokens python-chess 1.11's regex finds at the start of each text (checked with
+    /// `MOVETEXT_REGEX.match` on the same strings).
+    #[test]
+    fn move_tokens_are_the_regex_matches() {
+        let cases = [
+            ("e4 ", Some("e4")),
+            ("Nf3+", Some("Nf3")),
+            ("Nbd7", Some("Nbd7")),
+            ("R1a3", Some("R1a3")),
+            ("Qh4xe1#", Some("Qh4xe1")),
+            ("exd6e.p.", Some("exd6")),
+            ("e8=Q+", Some("e8=Q")),
+            ("e8Q", Some("e8Q")),
+            ("e8=q", Some("e8=q")),
+            ("e8=", Some("e8")),
+            ("bxa8=N", Some("bxa8=N")),
+            ("Ng1-f3", Some("Ng1-f3")),
+            ("e2e4", Some("e2e4")),
+            ("1e4", Some("1e4")),
+            ("xe4", Some("xe4")),
+            ("e4e5e6", Some("e4e5")),
+            ("Kxe1=Q", Some("Kxe1=Q")),
+            ("O-O-O+", Some("O-O-O")),
+            ("O-O+", Some("O-O")),
+            ("0-0-0", Some("0-0-0")),
+            ("0-0", Some("0-0")),
+            ("0000", Some("0000")),
+            ("--", Some("--")),
+            ("Z0", Some("Z0")),
+            ("@@@@", Some("@@@@")),
+            ("N@f3", Some("N@f3")),
+            ("@e4", Some("@e4")),
+            ("P@e4", Some("P@e4")),
+            ("Pe4", None),
+            ("1-0", None),
+            ("0-1", None),
+            ("12.", None),
+            ("O-", None),
+            ("-", None),
+            ("i9", None),
+            ("Nxx", None),
+            ("", None),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(token(text), expected, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn results() {
+        for (text, len) in
+            [("1-0", Some(3)), ("0-1 ", Some(3)), ("1/2-1/2", Some(7)), ("*", Some(1))]
+        {
+            assert_eq!(result_len(text.as_bytes()), len, "{text}");
+        }
+        for text in ["1/2", "1-", "½-½", "0-0"] {
+            assert_eq!(result_len(text.as_bytes()), None, "{text}");
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! Zstandard-compressed PGN (`.pgn.zst`, as the Lichess database publishes it), read as a
+//! plain [`Read`] of PGN bytes: the decompression runs on a thread of its own, a few chunks
+//! ahead of the reader, so the two overlap.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::Path;
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
+use std::thread::JoinHandle;
+use zstd::stream::raw::{Decoder, InBuffer, Operation, OutBuffer};
+
+/// Decompressed bytes handed over at a time.
+const CHUNK: usize = 256 * 1024;
+/// Chunks decompressed ahead of the reader at most (bounded memory: about 2 MiB).
+const AHEAD: usize = 8;
+/// Compressed bytes read at a time.
+const INPUT: usize = 128 * 1024;
+
+/// Whether `prefix` starts a Zstandard stream: a frame's magic number, or a skippable
+/// frame's (which `zstd` tools put first for metadata).
+///
+/// ```
+/// assert!(lerf_pgn::is_zstd(&[0x28, 0xb5, 0x2f, 0xfd, 0x04]));
+/// assert!(!lerf_pgn::is_zstd(b"[Event \"?\"]"));
+/// ```
+pub fn is_zstd(prefix: &[u8]) -> bool {
+    match prefix {
+        [0x28, 0xb5, 0x2f, 0xfd, ..] => true,
+        [low, 0x2a, 0x4d, 0x18, ..] => low & 0xf0 == 0x50,
+        _ => false,
+    }
+}
+
+/// PGN from `inner`, decompressed if it is Zstandard (told by its first bytes, not by a
+/// name), as it is otherwise.
+///
+/// # Errors
+///
+/// Reading the first bytes failed, or the decoder could not be made.
+pub fn decompressed<R: Read + Send + 'static>(inner: R) -> io::Result<Box<dyn Read + Send>> {
+    let mut inner = BufReader::with_capacity(INPUT, inner);
+    let compressed = is_zstd(inner.fill_buf()?);
+    Ok(if compressed { Box::new(ZstdReader::new(inner)?) } else { Box::new(inner) })
+}
+
+/// The PGN of the file at `path`, plain or Zstandard-compressed (see [`decompressed`]).
+///
+/// # Errors
+///
+/// The file cannot be opened or read.
+pub fn open(path: impl AsRef<Path>) -> io::Result<Box<dyn Read + Send>> {
+    decompressed(File::open(path)?)
+}
+
+/// The decompressed bytes of a Zstandard stream (one frame or several, skippable frames
+/// passed over), decompressed on a thread of its own.
+///
+/// A stream that is corrupt, or that ends inside a frame (a truncated download), is a read
+/// error naming the compressed byte offset, after every byte before it was given out, so a
+/// [`Reader`](crate::Reader) over it reports every game before the damage.
+///
+/// ```
+/// use lerf_pgn::{Reader, Replay, ZstdReader};
+///
+/// let compressed = zstd::encode_all(&b"1. e4 e5 2. Nf3 *\n"[..], 3)?;
+/// let mut reader = Reader::new(ZstdReader::new(std::io::Cursor::new(compressed))?);
+/// assert_eq!(reader.read_game(&mut Replay::new()).unwrap()?.moves, 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct ZstdReader {
+    chunks: Receiver<io::Result<Vec<u8>>>,
+    /// Emptied chunks going back to the decompressor to be filled again.
+    spent: SyncSender<Vec<u8>>,
+    current: Vec<u8>,
+    at: usize,
+    finished: bool,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl ZstdReader {
+    /// Starts decompressing `inner` on a new thread.
+    ///
+    /// # Errors
+    ///
+    /// The decoder could not be made (out of memory).
+    pub fn new<R: Read + Send + 'static>(inner: R) -> io::Result<ZstdReader> {
+        let decoder = Decoder::new()?;
+        let (chunk_tx, chunks) = sync_channel(AHEAD);
+        let (spent, spent_rx) = sync_channel(AHEAD + 2);
+        let thread = std::thread::Builder::new()
+            .name("lerf-zstd".into())
+            .spawn(move || decompress(inner, decoder, &chunk_tx, &spent_rx))?;
+        Ok(ZstdReader {
+            chunks,
+            spent,
+            current: Vec::new(),
+            at: 0,
+            finished: false,
+            thread: Some(thread),
+        })
+    }
+}
+
+impl Read for ZstdReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.at == self.current.len() {
+            if self.finished {
+                return Ok(0);
+            }
+            match self.chunks.recv() {
+                Ok(Ok(chunk)) => {
+                    let spent = std::mem::replace(&mut self.current, chunk);
+                    let _ = self.spent.try_send(spent);
+                    self.at = 0;
+                }
+                Ok(Err(e)) => {
+                    self.finished = true;
+                    return Err(e);
+                }
+                // The decompressor is done and gone.
+                Err(_) => self.finished = true,
+            }
+        }
+        let n = buf.len().min(self.current.len() - self.at);
+        buf[..n].copy_from_slice(&self.current[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+impl Drop for ZstdReader {
+    fn drop(&mut self) {
+        // Dropping the receiver stops the decompressor at its next send.
+        let (_, dead) = sync_channel(0);
+        drop(std::mem::replace(&mut self.chunks, dead));
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// The decompressor thread: chunks of decompressed bytes to `out` until the input ends, or
+/// an error, which is the last thing sent.
+fn decompress<R: Read>(
+    mut input: R,
+    mut decoder: Decoder<'static>,
+    out: &SyncSender<io::Result<Vec<u8>>>,
+    spent: &Receiver<Vec<u8>>,
+) {
+    let mut compressed = vec![0u8; INPUT];
+    let (mut start, mut end) = (0, 0);
+    // Compressed bytes before `compressed[start]`, for error messages.
+    let mut offset: u64 = 0;
+    // Whether the last frame begun has been decoded to its end.
+    let mut frame_done = true;
+    let mut chunk = Vec::with_capacity(CHUNK);
+    loop {
+        if start == end {
+            offset += end as u64;
+            start = 0;
+            match read_some(&mut input, &mut compressed) {
+                Ok(0) if frame_done => break,
+                Ok(0) => {
+                    let message = format!(
+                        "Zstandard stream cut short at compressed byte {offset}: the file is truncated"
+                    );
+                    let _ = out.send(Err(io::Error::new(io::ErrorKind::UnexpectedEof, message)));
+                    return;
+                }
+                Ok(n) => end = n,
+                Err(e) => {
+                    let _ = out.send(Err(e));
+                    return;
+                }
+            }
+        }
+        let mut in_buffer = InBuffer::around(&compressed[start..end]);
+        let filled = chunk.len();
+        let mut out_buffer = OutBuffer::around_pos(&mut chunk, filled);
+        let result = decoder.run(&mut in_buffer, &mut out_buffer);
+        let used = in_buffer.pos();
+        match result {
+            Ok(hint) => frame_done = hint == 0,
+            Err(e) => {
+                let at = offset + (start + used) as u64;
+                let message = format!("corrupt Zstandard data at compressed byte {at}: {e}");
+                let _ = out.send(Err(io::Error::new(io::ErrorKind::InvalidData, message)));
+                return;
+            }
+        }
+        start += used;
+        if chunk.len() == chunk.capacity() {
+            let next = match spent.try_recv() {
+                Ok(mut old) => {
+                    old.clear();
+                    old
+                }
+                Err(TryRecvError::Empty | TryRecvError::Disconnected) => Vec::with_capacity(CHUNK),
+            };
+            if out.send(Ok(std::mem::replace(&mut chunk, next))).is_err() {
+                return;
+            }
+        }
+    }
+    if !chunk.is_empty() {
+        let _ = out.send(Ok(chunk));
+    }
+}
+
+/// One read, retried when interrupted.
+fn read_some<R: Read>(input: &mut R, buf: &mut [u8]) -> io::Result<usize> {
+    loop {
+        match input.read(buf) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            other => return other,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decompress_all(data: Vec<u8>) -> (Vec<u8>, Option<io::Error>) {
+        let mut reader = ZstdReader::new(io::Cursor::new(data)).unwrap();
+        let mut out = Vec::new();
+        let mut buf = [0u8; 7000];
+        loop {
+            match reader.read(&mut buf) {
+                Ok(0) => return (out, None),
+                Ok(n) => out.extend_from_slice(&buf[..n]),
+                Err(e) => return (out, Some(e)),
+            }
+        }
+    }
+
+    fn text(len: usize) -> Vec<u8> {
+        (0..len).map(|i| b"1. e4 e5 2. Nf3 Nc6 { [%clk 0:03:00] }\n"[i % 38]).collect()
+    }
+
+    #[test]
+    fn round_trips_one_frame_several_frames_and_skippable_ones() {
+        let plain = text(3 * CHUNK + 123);
+        let one = zstd::encode_all(&plain[..], 3).unwrap();
+        assert!(is_zstd(&one));
+        assert!(decompress_all(one).0 == plain);
+        let mut several = zstd::encode_all(&plain[..1000], 1).unwrap();
+        several.extend_from_slice(&[0x50, 0x2a, 0x4d, 0x18, 3, 0, 0, 0, 1, 2, 3]);
+        several.extend(zstd::encode_all(&plain[1000..], 19).unwrap());
+        assert!(decompress_all(several).0 == plain);
+        assert_eq!(decompress_all(zstd::encode_all(&b""[..], 3).unwrap()).0, b"");
+    }
+
+    #[test]
+    fn a_truncated_stream_is_an_error_after_every_byte_before_it() {
+        let plain = text(2 * CHUNK);
+        let full = zstd::encode_all(&plain[..], 3).unwrap();
+        for cut in [full.len() - 1, full.len() / 2, 9] {
+            let (out, error) = decompress_all(full[..cut].to_vec());
+            let error = error.expect("an error");
+            assert_eq!(error.kind(), io::ErrorKind::UnexpectedEof, "{error}");
+            assert!(error.to_string().contains(&format!("byte {cut}")), "{error}");
+            assert!(plain.starts_with(&out), "what came out is the text before the cut");
+        }
+    }
+
+    #[test]
+    fn a_corrupt_stream_names_the_offset() {
+        let plain = text(CHUNK);
+        let mut data = zstd::encode_all(&plain[..], 3).unwrap();
+        let middle = data.len() / 2;
+        for b in &mut data[middle..middle + 16] {
+            *b ^= 0x5a;
+        }
+        let (_, error) = decompress_all(data);
+        let error = error.expect("an error");
+        assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+        assert!(error.to_string().contains("corrupt Zstandard data at compressed byte"), "{error}");
+    }
+
+    #[test]
+    fn plain_input_passes_through() {
+        let mut out = String::new();
+        decompressed(&b"1. e4 *\n"[..]).unwrap().read_to_string(&mut out).unwrap();
+        assert_eq!(out, "1. e4 *\n");
+    }
+}
