@@ -52,7 +52,7 @@ pub struct Replayed {
     /// Moves of the mainline.
     pub mainline_moves: usize,
     /// With [`Replay::with_fens`]: a line `SAN<TAB>FEN` for each mainline move (the SAN as
-    /// lerf writes it, the FEN after the move).
+    /// lerf writes it, the FEN after the move as X-FEN, python-chess's default).
     pub fens: String,
     /// With [`Replay::with_outcomes`]: how the mainline's last position stands by the
     /// rules, claims included (as python-chess's `Board.outcome(claim_draw=True)`).
@@ -217,7 +217,7 @@ impl Visitor for Replay {
         if mainline {
             self.out.mainline_moves += 1;
             if self.record_fens {
-                self.out.fens.push_str(&self.pos.to_fen());
+                self.out.fens.push_str(&self.pos.to_xfen());
                 self.out.fens.push('\n');
             }
         }
