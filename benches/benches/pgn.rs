@@ -1,10 +1,14 @@
 //! PGN replay and SAN writing, lerf against pgn-reader 0.29 with shakmaty 0.30.1.
 //!
-//! - replay: read the Lichess sample twenty times over (about 20 MB) and play every move:
-//!   lerf's `Reader` with `Replay`, against pgn-reader's `validate` example (its reader with
-//!   a visitor that plays each SAN with shakmaty), and lerf on two threads. Timed in
-//!   interleaved rounds (each round runs all three, the order turning), so that all see the
-//!   same machine load; the ratios are medians of the per-round ratios.
+//! - replay: read a file twenty times over and play every move: lerf's `Reader` with
+//!   `Replay`, against pgn-reader's `validate` example (its reader with a visitor that plays
+//!   each SAN with shakmaty), each on the plain bytes and on the same bytes as Zstandard
+//!   (level 3, decompressed on the fly: lerf's `ZstdReader` on its second thread, the peer
+//!   through `zstd::Decoder`). Two files: the Lichess sample (clock comments on every move)
+//!   and the same games tournament-style, as TWIC publishes (no comments: the cost is SAN
+//!   and playing). Timed in interleaved rounds (each round runs all four, the order
+//!   turning), so that all see the same machine load; ratios are medians of the per-round
+//!   ratios. Then lerf on one and two threads.
 //! - `san-write`: the SAN, suffix included, of every legal move of 2,000 positions from
 //!   random games: lerf's `san` against shakmaty's `SanPlus::from_move`.
 //!
@@ -20,12 +24,13 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 const SAMPLE: &[u8] = include_bytes!("../../crates/pgn/tests/data/lichess-2025-05-sample.pgn");
+const TOURNAMENT: &[u8] = include_bytes!("../../crates/pgn/tests/data/tournament-style.pgn");
 const COPIES: usize = 20;
 
-fn input() -> Vec<u8> {
-    let mut data = Vec::with_capacity(SAMPLE.len() * COPIES + COPIES);
+fn input(file: &[u8]) -> Vec<u8> {
+    let mut data = Vec::with_capacity(file.len() * COPIES + COPIES);
     for _ in 0..COPIES {
-        data.extend_from_slice(SAMPLE);
+        data.extend_from_slice(file);
         data.push(b'\n');
     }
     data
@@ -33,11 +38,23 @@ fn input() -> Vec<u8> {
 
 /// lerf: every game played; returns the moves played.
 fn lerf_replay(data: &[u8]) -> usize {
-    let mut reader = lerf_pgn::Reader::new(data);
+    lerf_replay_from(data)
+}
+
+/// lerf on `.pgn.zst` bytes, decompressed on its second thread.
+fn lerf_replay_zstd(compressed: &[u8]) -> usize {
+    let input = lerf_pgn::ZstdReader::new(std::io::Cursor::new(compressed.to_vec()));
+    lerf_replay_from(input.expect("a decoder"))
+}
+
+fn lerf_replay_from(input: impl std::io::Read) -> usize {
+    let mut reader = lerf_pgn::Reader::new(input);
     let mut replay = lerf_pgn::Replay::new();
     let mut moves = 0;
     while let Some(game) = reader.read_game(&mut replay) {
-        moves += game.expect("a valid game").moves;
+        let game = game.expect("no input error");
+        assert!(game.errors.is_empty(), "a valid game: {:?}", game.errors);
+        moves += game.moves;
     }
     moves
 }
@@ -159,7 +176,16 @@ impl pgn_reader::Visitor for Validator {
 }
 
 fn pgn_reader_replay(data: &[u8]) -> usize {
-    let mut reader = pgn_reader::Reader::new(data);
+    pgn_reader_replay_from(data)
+}
+
+/// pgn-reader + shakmaty on `.pgn.zst` bytes, through `zstd::Decoder`.
+fn pgn_reader_replay_zstd(compressed: &[u8]) -> usize {
+    pgn_reader_replay_from(zstd::Decoder::new(compressed).expect("a decoder"))
+}
+
+fn pgn_reader_replay_from(input: impl std::io::Read) -> usize {
+    let mut reader = pgn_reader::Reader::new(input);
     let mut validator = Validator { moves: 0 };
     while let Some(ok) = reader.read_game(&mut validator).expect("in memory") {
         assert!(ok, "a valid game");
@@ -223,45 +249,89 @@ fn rounds<const N: usize>(
     seconds
 }
 
-/// Rounds of lerf and pgn-reader + shakmaty on `data`, then of lerf on one and two threads
-/// on `data` five times over (a run of 30 ms is too short to time a second thread on this
-/// machine: waking the second core costs milliseconds some minutes): the table of median
-/// MB/s and median per-round ratios.
-fn replay_pairs(data: &[u8], moves: usize) -> String {
-    const ROUNDS: usize = 25;
-    let seconds = rounds(ROUNDS, moves, [&|| lerf_replay(data), &|| pgn_reader_replay(data)]);
-    let big = data.repeat(5);
-    let threads = rounds(11, 5 * moves, [&|| lerf_replay(&big), &|| lerf_replay_two_threads(&big)]);
-    let mb_per_s = |seconds: &[[f64; 2]], bytes: usize, which: usize| {
-        median(&mut seconds.iter().map(|t| bytes as f64 / t[which] / 1e6).collect::<Vec<_>>())
+/// Rounds of lerf and pgn-reader + shakmaty on `data`, plain and as Zstandard: table
+/// rows of median MB/s (of PGN bytes) and ns a move, and the ratios.
+fn replay_rows(name: &str, data: &[u8], moves: usize) -> String {
+    const ROUNDS: usize = 15;
+    let compressed = zstd::encode_all(data, 3).expect("compressed");
+    let seconds = rounds(
+        ROUNDS,
+        moves,
+        [
+            &|| lerf_replay(data),
+            &|| pgn_reader_replay(data),
+            &|| lerf_replay_zstd(&compressed),
+            &|| pgn_reader_replay_zstd(&compressed),
+        ],
+    );
+    let mb = |which: usize| {
+        median(&mut seconds.iter().map(|t| data.len() as f64 / t[which] / 1e6).collect::<Vec<_>>())
+    };
+    let ns = |which: usize| {
+        median(&mut seconds.iter().map(|t| t[which] * 1e9 / moves as f64).collect::<Vec<_>>())
     };
     let ratio =
-        |seconds: &[[f64; 2]]| median(&mut seconds.iter().map(|t| t[0] / t[1]).collect::<Vec<_>>());
-    let cpu = cpu_model();
+        |a: usize, b: usize| median(&mut seconds.iter().map(|t| t[b] / t[a]).collect::<Vec<_>>());
     format!(
-        "| read and play every move ({} MB, {moves} moves), {ROUNDS} interleaved rounds, {cpu} | median |\n\
-         |---|---:|\n\
-         | lerf, 1 thread, MB/s | {:.0} |\n\
-         | pgn-reader 0.29 + shakmaty 0.30.1, MB/s | {:.0} |\n\
-         | **lerf ÷ pgn-reader** (median of the rounds' ratios) | **{:.2}×** |\n\
-         | lerf, 1 / 2 threads, {} MB, 11 interleaved rounds, MB/s | {:.0} / {:.0} |\n\
-         | **2 threads ÷ 1 thread** (median of the rounds' ratios) | **{:.2}×** |\n",
-        data.len() / 1_000_000,
-        mb_per_s(&seconds, data.len(), 0),
-        mb_per_s(&seconds, data.len(), 1),
-        1.0 / ratio(&seconds),
-        big.len() / 1_000_000,
-        mb_per_s(&threads, big.len(), 0),
-        mb_per_s(&threads, big.len(), 1),
-        ratio(&threads),
+        "| {name}, plain | {:.0} | {:.1} | {:.0} | {:.1} | **{:.2}×** |\n\
+         | {name}, .zst | {:.0} | {:.1} | {:.0} | {:.1} | **{:.2}×** |\n\
+         | {name}: lerf .zst ÷ lerf plain | {:.2}× | | | | |\n",
+        mb(0),
+        ns(0),
+        mb(1),
+        ns(1),
+        ratio(0, 1),
+        mb(2),
+        ns(2),
+        mb(3),
+        ns(3),
+        ratio(2, 3),
+        ratio(2, 0),
     )
 }
 
+/// The replay table: each file plain and compressed, then lerf on one and two threads on
+/// the first file five times over (a run of 30 ms is too short to time a second thread
+/// on this machine: waking the second core costs milliseconds some minutes).
+fn replay_table(files: &[(&str, Vec<u8>, usize)]) -> String {
+    let cpu = cpu_model();
+    let mut table = format!(
+        "| read and play every move, {cpu}, one thread | lerf MB/s | lerf ns/move | \
+         pgn-reader + shakmaty MB/s | ns/move | lerf ÷ peer |\n|---|---:|---:|---:|---:|---:|\n"
+    );
+    for (name, data, moves) in files {
+        let label = format!("{name} ×{COPIES} ({:.1} MB, {moves} moves)", data.len() as f64 / 1e6);
+        table.push_str(&replay_rows(&label, data, *moves));
+    }
+    let (_, data, moves) = &files[0];
+    let big = data.repeat(5);
+    let threads = rounds(11, 5 * moves, [&|| lerf_replay(&big), &|| lerf_replay_two_threads(&big)]);
+    let mb = |which: usize| {
+        median(&mut threads.iter().map(|t| big.len() as f64 / t[which] / 1e6).collect::<Vec<_>>())
+    };
+    let ratio = median(&mut threads.iter().map(|t| t[0] / t[1]).collect::<Vec<_>>());
+    let _ = writeln!(
+        table,
+        "\n| lerf, 1 / 2 threads, {} MB, 11 interleaved rounds | median |\n|---|---:|\n\
+         | MB/s | {:.0} / {:.0} |\n| **2 threads ÷ 1 thread** | **{ratio:.2}×** |",
+        big.len() / 1_000_000,
+        mb(0),
+        mb(1),
+    );
+    table
+}
+
 fn main() {
-    let data = input();
+    let data = input(SAMPLE);
     let moves = lerf_replay(&data);
     assert_eq!(moves, pgn_reader_replay(&data), "both libraries play every move");
     assert_eq!(moves, lerf_replay_two_threads(&data));
+    let tournament = input(TOURNAMENT);
+    let tournament_moves = lerf_replay(&tournament);
+    assert_eq!(tournament_moves, pgn_reader_replay(&tournament));
+    let compressed = zstd::encode_all(&tournament[..], 3).expect("compressed");
+    assert_eq!(tournament_moves, lerf_replay_zstd(&compressed));
+    assert_eq!(tournament_moves, pgn_reader_replay_zstd(&compressed));
     let positions = san_positions();
     for (lerf, shak) in &positions {
         let mut ours: Vec<String> = lerf_movegen::legal_moves(lerf)
@@ -304,7 +374,10 @@ fn main() {
         Measurement::from_criterion("san-write", name, legal_moves as u64)
             .map(|m| m.seconds * 1e9 / legal_moves as f64)
     };
-    let mut table = replay_pairs(&data, moves);
+    let mut table = replay_table(&[
+        ("Lichess sample", data.clone(), moves),
+        ("tournament-style", tournament, tournament_moves),
+    ]);
     if let (Some(lerf), Some(shak)) = (ns("lerf"), ns("shakmaty")) {
         let _ = writeln!(
             table,

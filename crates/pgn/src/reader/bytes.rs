@@ -36,6 +36,9 @@ const BYTE_CLASS: [u8; 256] = {
         if matches!(c, b'n' | b'b' | b'r' | b'q' | b'k' | b'N' | b'B' | b'R' | b'Q' | b'K') {
             class[b] |= PROMOTION;
         }
+        if matches!(c, b'-' | b'x') {
+            class[b] |= SEPARATOR;
+        }
         b += 1;
     }
     class
@@ -47,6 +50,7 @@ const FILE: u8 = 8;
 const RANK: u8 = 16;
 const PIECE: u8 = 32;
 const PROMOTION: u8 = 64;
+const SEPARATOR: u8 = 128;
 
 #[inline]
 fn class(b: u8, bits: u8) -> bool {
@@ -87,31 +91,58 @@ pub(super) fn move_token_len(b: &[u8]) -> Option<usize> {
     san_pattern_len(b).or_else(|| other_move_len(b))
 }
 
-/// The SAN alternative: every optional part taken where it can be, given back from the
-/// last one on (the order a backtracking regex tries them) until the square follows.
+/// The SAN alternative. The regex tries its four optional parts (piece, file, rank,
+/// separator) taken where they can be first, and gives them back from the last one on:
+/// that is the order of a 4-bit mask counting down from 15, the piece in the top bit. The
+/// first mask whose parts all fit and that leaves a square after them is the match. Eight
+/// bytes (the longest match is 8: `Nb1xc3=Q` has no piece and promotion both, so 7) are
+/// classed once, with no bounds check after.
 #[inline]
 fn san_pattern_len(b: &[u8]) -> Option<usize> {
-    let at = |i: usize| b.get(i).copied().unwrap_or(0);
-    let choices = |can_take: bool| &[1usize, 0][usize::from(!can_take)..];
-    for &piece in choices(class(at(0), PIECE)) {
-        for &file in choices(class(at(piece), FILE)) {
-            let i = piece + file;
-            for &rank in choices(class(at(i), RANK)) {
-                let j = i + rank;
-                for &sep in choices(matches!(at(j), b'-' | b'x')) {
-                    let k = j + sep;
-                    if class(at(k), FILE) && class(at(k + 1), RANK) {
-                        let end = k + 2;
-                        return Some(if at(end) == b'=' && class(at(end + 1), PROMOTION) {
-                            end + 2
-                        } else if class(at(end), PROMOTION) {
-                            end + 1
-                        } else {
-                            end
-                        });
-                    }
-                }
-            }
+    let mut window = [0u8; 8];
+    let n = b.len().min(8);
+    window[..n].copy_from_slice(&b[..n]);
+    let classes = window.map(|byte| BYTE_CLASS[byte as usize]);
+    let is = |i: usize, bits: u8| classes[i & 7] & bits != 0;
+    let promotion_after = |end: usize| {
+        if window[end & 7] == b'=' && is(end + 1, PROMOTION) {
+            end + 2
+        } else if is(end, PROMOTION) {
+            end + 1
+        } else {
+            end
+        }
+    };
+    // The common shapes, `e4` and `Nf3` (then a byte that can neither go on a square nor
+    // separate one): every mask above the one taking only what is written fails, because
+    // each puts a file, rank or separator where the text has none.
+    let ends_square = FILE | RANK | SEPARATOR;
+    // Captures, `exd5` and `Nxe5`: every mask above the match needs a file or rank where
+    // the separator stands.
+    if is(0, FILE | PIECE) && is(1, SEPARATOR) && is(2, FILE) && is(3, RANK) {
+        return Some(promotion_after(4));
+    }
+    if !is(0, PIECE) {
+        if is(0, FILE) && is(1, RANK) && !is(2, ends_square) {
+            return Some(promotion_after(2));
+        }
+    } else if is(1, FILE) && is(2, RANK) && !is(3, ends_square) {
+        return Some(promotion_after(3));
+    }
+    let top = if is(0, PIECE) { 16u8 } else { 8 };
+    for mask in (0..top).rev() {
+        let piece = usize::from(mask >> 3);
+        let file = usize::from((mask >> 2) & 1);
+        let i = piece + file;
+        let rank = usize::from((mask >> 1) & 1);
+        let j = i + rank;
+        let sep = usize::from(mask & 1);
+        let fits = (file == 0 || is(piece, FILE))
+            && (rank == 0 || is(i, RANK))
+            && (sep == 0 || is(j, SEPARATOR));
+        let k = j + sep;
+        if fits && is(k, FILE) && is(k + 1, RANK) {
+            return Some(promotion_after(k + 2));
         }
     }
     None
@@ -248,6 +279,52 @@ mod tests {
         ];
         for (text, expected) in cases {
             assert_eq!(token(text), expected, "{text:?}");
+        }
+    }
+
+    /// The backtracking search as the regex runs it, written plainly.
+    fn reference_san_len(b: &[u8]) -> Option<usize> {
+        let at = |i: usize| b.get(i).copied().unwrap_or(0);
+        let choices = |can: bool| if can { vec![1usize, 0] } else { vec![0] };
+        for piece in choices(matches!(at(0), b'N' | b'B' | b'K' | b'R' | b'Q')) {
+            for file in choices(matches!(at(piece), b'a'..=b'h')) {
+                let i = piece + file;
+                for rank in choices(matches!(at(i), b'1'..=b'8')) {
+                    let j = i + rank;
+                    for sep in choices(matches!(at(j), b'-' | b'x')) {
+                        let k = j + sep;
+                        if matches!(at(k), b'a'..=b'h') && matches!(at(k + 1), b'1'..=b'8') {
+                            let end = k + 2;
+                            let promo = |c: u8| b"nbrqkNBRQK".contains(&c);
+                            return Some(if at(end) == b'=' && promo(at(end + 1)) {
+                                end + 2
+                            } else if promo(at(end)) {
+                                end + 1
+                            } else {
+                                end
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Every string of up to six bytes from the bytes that matter agrees with the plain
+    /// backtracking search (the quick shapes and the mask order included).
+    #[test]
+    fn the_san_search_agrees_with_plain_backtracking() {
+        let alphabet = b"Nbe18x-=Q ";
+        let mut text = [0u8; 6];
+        let total = alphabet.len().pow(6);
+        for mut n in 0..total {
+            for byte in &mut text {
+                *byte = alphabet[n % alphabet.len()];
+                n /= alphabet.len();
+            }
+            assert_eq!(san_pattern_len(&text), reference_san_len(&text), "{:?}", text);
+            assert_eq!(san_pattern_len(&text[..3]), reference_san_len(&text[..3]));
         }
     }
 
