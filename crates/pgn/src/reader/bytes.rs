@@ -5,8 +5,8 @@ use super::buffer::LOOKAHEAD;
 
 /// What each byte may be part of, as bits (see the `is_*` functions): one table load
 /// instead of a chain of range tests, on the bytes the movetext loop looks at most.
-const BYTE_CLASS: [u8; 256] = {
-    let mut class = [0u8; 256];
+const BYTE_CLASS: [u16; 256] = {
+    let mut class = [0u16; 256];
     let mut b = 0;
     while b < 256 {
         let c = b as u8;
@@ -39,21 +39,25 @@ const BYTE_CLASS: [u8; 256] = {
         if matches!(c, b'-' | b'x') {
             class[b] |= SEPARATOR;
         }
+        if matches!(c, b' ' | b'\t' | 0x0b | 0x0c | 0x1c..=0x1f | b'.' | b'+' | b'#') {
+            class[b] |= GAP;
+        }
         b += 1;
     }
     class
 };
-const TAG_NAME: u8 = 1;
-const SPACE: u8 = 2;
-const FILLER: u8 = 4;
-const FILE: u8 = 8;
-const RANK: u8 = 16;
-const PIECE: u8 = 32;
-const PROMOTION: u8 = 64;
-const SEPARATOR: u8 = 128;
+const TAG_NAME: u16 = 1;
+const SPACE: u16 = 2;
+const FILLER: u16 = 4;
+const FILE: u16 = 8;
+const RANK: u16 = 16;
+const PIECE: u16 = 32;
+const PROMOTION: u16 = 64;
+const SEPARATOR: u16 = 128;
+const GAP: u16 = 256;
 
 #[inline]
-fn class(b: u8, bits: u8) -> bool {
+fn class(b: u8, bits: u16) -> bool {
     BYTE_CLASS[b as usize] & bits != 0
 }
 
@@ -75,6 +79,12 @@ pub(super) fn is_space_or_line_end(b: u8) -> bool {
     class(b, SPACE) || b == b'\n' || b == b'\r'
 }
 
+/// A byte between tokens: a space, or a dot or check sign standing after a move.
+#[inline]
+pub(super) fn is_gap(b: u8) -> bool {
+    class(b, GAP)
+}
+
 /// A byte python-chess passes over that is no sign of damage: spaces, digits, dots, `+`
 /// and `#`.
 #[inline]
@@ -91,44 +101,69 @@ pub(super) fn move_token_len(b: &[u8]) -> Option<usize> {
     san_pattern_len(b).or_else(|| other_move_len(b))
 }
 
-/// The SAN alternative. The regex tries its four optional parts (piece, file, rank,
-/// separator) taken where they can be first, and gives them back from the last one on:
-/// that is the order of a 4-bit mask counting down from 15, the piece in the top bit. The
-/// first mask whose parts all fit and that leaves a square after them is the match. Eight
-/// bytes (the longest match is 8: `Nb1xc3=Q` has no piece and promotion both, so 7) are
-/// classed once, with no bounds check after.
-#[inline]
-fn san_pattern_len(b: &[u8]) -> Option<usize> {
+/// Classes of the first eight bytes of `b` (zero past its end), with no bounds check after.
+#[inline(always)]
+fn classes_of(b: &[u8]) -> ([u8; 8], [u16; 8]) {
+    // Eight bytes are nearly always there (the look-ahead holds 64): one load, where a
+    // copy of a variable length was a call to memmove for every token.
+    let window: [u8; 8] = match b.first_chunk::<8>() {
+        Some(eight) => *eight,
+        None => short_window(b),
+    };
+    (window, window.map(|byte| BYTE_CLASS[byte as usize]))
+}
+
+/// The last bytes of the input, padded with zeros (which no class holds).
+#[cold]
+fn short_window(b: &[u8]) -> [u8; 8] {
     let mut window = [0u8; 8];
     let n = b.len().min(8);
     window[..n].copy_from_slice(&b[..n]);
-    let classes = window.map(|byte| BYTE_CLASS[byte as usize]);
-    let is = |i: usize, bits: u8| classes[i & 7] & bits != 0;
-    let promotion_after = |end: usize| {
-        if window[end & 7] == b'=' && is(end + 1, PROMOTION) {
-            end + 2
-        } else if is(end, PROMOTION) {
-            end + 1
-        } else {
-            end
-        }
-    };
-    // The common shapes, `e4` and `Nf3` (then a byte that can neither go on a square nor
-    // separate one): every mask above the one taking only what is written fails, because
-    // each puts a file, rank or separator where the text has none.
-    let ends_square = FILE | RANK | SEPARATOR;
-    // Captures, `exd5` and `Nxe5`: every mask above the match needs a file or rank where
-    // the separator stands.
-    if is(0, FILE | PIECE) && is(1, SEPARATOR) && is(2, FILE) && is(3, RANK) {
-        return Some(promotion_after(4));
+    window
+}
+
+/// The end of a SAN match whose square ends at `end`: python-chess's `(=?[nbrqkNBRQK])?`.
+#[inline(always)]
+fn promotion_after(window: &[u8; 8], classes: &[u16; 8], end: usize) -> usize {
+    if window[end & 7] == b'=' && classes[(end + 1) & 7] & PROMOTION != 0 {
+        end + 2
+    } else if classes[end & 7] & PROMOTION != 0 {
+        end + 1
+    } else {
+        end
     }
+}
+
+/// The SAN alternative. The common shapes are told inline: `e4` and `Nf3` (then a byte
+/// that can neither go on a square nor separate one: every way of reading more parts puts
+/// a file, rank or separator where the text has none), and the captures `exd5` and `Nxe5`
+/// (every way of reading more parts needs a file or rank where the separator stands). The
+/// rest go to [`san_pattern_search`].
+#[inline(always)]
+fn san_pattern_len(b: &[u8]) -> Option<usize> {
+    let (window, classes) = classes_of(b);
+    let is = |i: usize, bits: u16| classes[i & 7] & bits != 0;
+    if is(0, FILE | PIECE) && is(1, SEPARATOR) && is(2, FILE) && is(3, RANK) {
+        return Some(promotion_after(&window, &classes, 4));
+    }
+    let ends_square = FILE | RANK | SEPARATOR;
     if !is(0, PIECE) {
         if is(0, FILE) && is(1, RANK) && !is(2, ends_square) {
-            return Some(promotion_after(2));
+            return Some(promotion_after(&window, &classes, 2));
         }
     } else if is(1, FILE) && is(2, RANK) && !is(3, ends_square) {
-        return Some(promotion_after(3));
+        return Some(promotion_after(&window, &classes, 3));
     }
+    san_pattern_search(&window, &classes)
+}
+
+/// The regex's search in full. It tries its four optional parts (piece, file, rank,
+/// separator) taken where they can be first, and gives them back from the last one on:
+/// the order of a 4-bit mask counting down from 15, the piece in the top bit. The first
+/// mask whose parts all fit and that leaves a square after them is the match.
+#[inline(never)]
+fn san_pattern_search(window: &[u8; 8], classes: &[u16; 8]) -> Option<usize> {
+    let is = |i: usize, bits: u16| classes[i & 7] & bits != 0;
     let top = if is(0, PIECE) { 16u8 } else { 8 };
     for mask in (0..top).rev() {
         let piece = usize::from(mask >> 3);
@@ -142,7 +177,7 @@ fn san_pattern_len(b: &[u8]) -> Option<usize> {
             && (sep == 0 || is(j, SEPARATOR));
         let k = j + sep;
         if fits && is(k, FILE) && is(k + 1, RANK) {
-            return Some(promotion_after(k + 2));
+            return Some(promotion_after(window, classes, k + 2));
         }
     }
     None
