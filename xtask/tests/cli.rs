@@ -73,3 +73,96 @@ fn a_depth_above_the_library_limit_is_a_usage_error_not_a_stack_overflow() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains(":1: expected"), "{err}");
 }
+
+const SAMPLE: &[u8] = include_bytes!("../../crates/pgn/tests/data/lichess-2025-05-sample.pgn");
+
+fn temp_bytes(name: &str, data: &[u8]) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("lerf-cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, data).expect("a temporary file");
+    path
+}
+
+#[test]
+fn pgn_reads_plain_zstd_by_its_magic_and_standard_input_alike() {
+    let plain = temp_bytes("plain.pgn", SAMPLE);
+    let compressed = zstd::encode_all(SAMPLE, 3).expect("compressed");
+    // Named .pgn, but Zstandard inside: told by the bytes, not the name.
+    let zst = temp_bytes("actually-zstd.pgn", &compressed);
+    let summary = |out: &Output| stdout(out).lines().last().unwrap_or_default().to_owned();
+    let from_plain = xtask(&["pgn", plain.to_str().unwrap()]);
+    let from_zst = xtask(&["pgn", zst.to_str().unwrap()]);
+    assert!(from_plain.status.success() && from_zst.status.success());
+    for out in [&from_plain, &from_zst] {
+        assert!(
+            summary(out).contains(": 438 games, 28538 moves, 0 needed recovery;"),
+            "{}",
+            summary(out)
+        );
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["pgn", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("xtask runs");
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), &compressed).unwrap();
+    let from_stdin = child.wait_with_output().unwrap();
+    assert!(
+        summary(&from_stdin).starts_with("-: 438 games, 28538 moves"),
+        "{}",
+        summary(&from_stdin)
+    );
+}
+
+#[test]
+fn pgn_errors_lists_each_recovery_with_file_line_and_column() {
+    let pgn = "[Event \"1\"]\n[White \"\"Socrates\"\"]\n\n1. e4 e5 2. Ke3 d5 *\n\n[Event \"2\"]\n[Date \"2020]\n\n1. d4 foo d5 *\n";
+    let path = temp_file("recover.pgn", pgn);
+    let name = path.to_str().unwrap();
+    let out = xtask(&["pgn", name, "--errors"]);
+    assert!(out.status.success(), "recovered games are no failure");
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with(&format!("{name}:4:13: game 1, token \"Ke3\": illegal san")),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with(&format!("{name}:7:1: game 2, token \"[Date \\\"2020]\"")),
+        "{text}"
+    );
+    assert!(lines[2].starts_with(&format!("{name}:9:7: game 2, token \"foo\"")), "{text}");
+    assert!(lines[3].contains("2 games, 4 moves, 2 needed recovery"), "{text}");
+    let quiet = stdout(&xtask(&["pgn", name]));
+    assert!(quiet.contains("2 needed recovery (--errors lists them)"), "{quiet}");
+}
+
+#[test]
+fn a_truncated_zstd_file_reports_the_games_before_it_and_fails() {
+    let compressed = zstd::encode_all(SAMPLE, 3).expect("compressed");
+    let cut = compressed.len() / 2;
+    let path = temp_bytes("cut.pgn.zst", &compressed[..cut]);
+    let out = xtask(&["pgn", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let summary = stdout(&out);
+    let games: usize = summary
+        .split(": ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(games > 100 && games < 438, "{summary}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("cut short at compressed byte {cut}")), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn pgn_threads_refuse_standard_input_and_compressed_files_with_a_message() {
+    let zst = temp_bytes("threads.pgn.zst", &zstd::encode_all(SAMPLE, 3).unwrap());
+    let out = xtask(&["pgn", zst.to_str().unwrap(), "--threads", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--threads 2 needs a plain PGN file"));
+    let out = xtask(&["pgn", "-", "--threads", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+}
