@@ -24,25 +24,17 @@ enum TagLine {
 impl<R: Read> Reader<R> {
     /// Reads the tag section, up to the movetext's first line (which is left unread).
     pub(super) fn read_tags<V: Visitor>(&mut self, v: &mut V) {
-        let mut empty_lines = 0;
-        loop {
-            match self.tag_line() {
-                TagLine::Comment => self.skip_line(),
-                TagLine::Blank if empty_lines < 1 => {
-                    empty_lines += 1;
-                    self.skip_line();
-                }
-                TagLine::Blank | TagLine::Movetext => return,
-                TagLine::Tag => {
-                    empty_lines = 0;
-                    self.tag(v);
-                }
-            }
-        }
+        self.walk_tags(|reader| reader.tag(v));
     }
 
     /// Skips the tag section as [`read_tags`](Reader::read_tags) reads it.
     pub(super) fn skip_tags(&mut self) {
+        self.walk_tags(Reader::skip_line);
+    }
+
+    /// Goes through the tag section line by line, `on_tag` taking each line that starts
+    /// with `[` (and its line end).
+    fn walk_tags(&mut self, mut on_tag: impl FnMut(&mut Self)) {
         let mut empty_lines = 0;
         loop {
             match self.tag_line() {
@@ -54,7 +46,7 @@ impl<R: Read> Reader<R> {
                 TagLine::Blank | TagLine::Movetext => return,
                 TagLine::Tag => {
                     empty_lines = 0;
-                    self.skip_line();
+                    on_tag(self);
                 }
             }
         }
