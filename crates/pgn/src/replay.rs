@@ -199,11 +199,6 @@ impl Visitor for Replay {
         Ok(Skip(false))
     }
 
-    // Inlined into the reader's move token: the common SAN forms are then read and
-    // matched with no call between the byte scan and the move (a call here cost 15% of
-    // the replay's time). The reader's one call site is out of line, so this costs no
-    // size in its token loop.
-    #[inline(always)]
     fn san(&mut self, text: &[u8]) -> Result<(), ReplayError> {
         let m = parse_san_bytes(&self.pos, text).map_err(ReplayError::San)?;
         let mainline = self.saved.is_empty();

@@ -15,13 +15,16 @@ pub(super) const LOOKAHEAD: usize = 64;
 /// Line ends in `bytes` as Python's universal newlines count them: `\n`, `\r\n` and a lone
 /// `\r` are one each. `cr_before` says the byte before `bytes` was a `\r`.
 pub(super) fn count_line_ends(bytes: &[u8], cr_before: bool) -> usize {
+    // memchr's count of one byte is its fastest path (a `memchr2` loop over every match
+    // was 10% of a tournament file's reading); `\r` costs one search, more only if found.
     let lf = memchr::memchr_iter(b'\n', bytes).count();
+    let split_pair = usize::from(cr_before && bytes.first() == Some(&b'\n'));
     if memchr::memchr(b'\r', bytes).is_none() {
-        return lf - usize::from(cr_before && bytes.first() == Some(&b'\n'));
+        return lf - split_pair;
     }
     let cr = memchr::memchr_iter(b'\r', bytes).count();
     let pairs = memchr::memmem::find_iter(bytes, b"\r\n").count();
-    lf + cr - pairs - usize::from(cr_before && bytes.first() == Some(&b'\n'))
+    lf + cr - pairs - split_pair
 }
 
 impl<R: Read> Reader<R> {

@@ -56,7 +56,7 @@ const PROMOTION: u16 = 64;
 const SEPARATOR: u16 = 128;
 const GAP: u16 = 256;
 
-#[inline]
+#[inline(always)]
 fn class(b: u8, bits: u16) -> bool {
     BYTE_CLASS[b as usize] & bits != 0
 }
@@ -96,9 +96,15 @@ pub(super) fn is_filler(b: u8) -> bool {
 /// SAN (`[NBKRQ]?[a-h]?[1-8]?[-x]?[a-h][1-8](=?[nbrqkNBRQK])?`), a drop
 /// (`[PNBRQK]?@[a-h][1-8]`), `--`, `Z0`, `0000`, `@@@@`, `O-O(-O)?`, `0-0(-0)?`, tried in
 /// that order with the regex's backtracking, so the same text makes the same token.
-#[inline]
+#[inline(always)]
 pub(super) fn move_token_len(b: &[u8]) -> Option<usize> {
-    san_pattern_len(b).or_else(|| other_move_len(b))
+    // Castling and null moves (`O`, `Z`, `@`, `0`...) cannot start the SAN pattern: no
+    // search for them.
+    let can_start_san = b.first().is_some_and(|&c| class(c, PIECE | FILE | RANK | SEPARATOR));
+    if can_start_san && let Some(len) = san_pattern_len(b) {
+        return Some(len);
+    }
+    other_move_len(b)
 }
 
 /// Classes of the first eight bytes of `b` (zero past its end), with no bounds check after.
@@ -144,6 +150,11 @@ fn san_pattern_len(b: &[u8]) -> Option<usize> {
     let (window, classes) = classes_of(b);
     let is = |i: usize, bits: u16| classes[i & 7] & bits != 0;
     if is(0, FILE | PIECE) && is(1, SEPARATOR) && is(2, FILE) && is(3, RANK) {
+        return Some(promotion_after(&window, &classes, 4));
+    }
+    // A piece with its file or rank, `Nbd7` and `R1e2`: every mask above the match needs a
+    // rank or separator where the square's file stands, or a file where a rank stands.
+    if is(0, PIECE) && is(1, FILE | RANK) && is(2, FILE) && is(3, RANK) {
         return Some(promotion_after(&window, &classes, 4));
     }
     let ends_square = FILE | RANK | SEPARATOR;
@@ -213,7 +224,7 @@ pub(super) fn result_len(b: &[u8]) -> Option<usize> {
 /// The first of `bytes` in the first `LOOKAHEAD` bytes of `haystack`, eight bytes at a
 /// time (a short search inline: memchr's SIMD search pays a call and a set-up that a
 /// 20-byte comment or tag value does not repay).
-#[inline]
+#[inline(always)]
 pub(super) fn find_nearby<const N: usize>(haystack: &[u8], bytes: [u8; N]) -> Option<usize> {
     const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);

@@ -95,6 +95,7 @@ impl<R: Read> Reader<R> {
                 }
             } else if b == b'{' {
                 self.comment(v, true);
+                self.skip_filler(&mut m);
             } else if b.is_ascii_digit() {
                 self.digits(v, &mut m);
             } else if b == b' ' {
@@ -162,11 +163,8 @@ impl<R: Read> Reader<R> {
     }
 
     /// A move token (`len` bytes, and a `+` or `#` right after it, which python-chess's
-    /// tokenizer leaves out but a visitor keeping the text as written wants). A function
-    /// of its own, so that the visitor's `san` (a replay's SAN matching and move) is
-    /// inlined into it rather than called from the large token loop (15% of a replay's
-    /// time when it was called).
-    #[inline(never)]
+    /// tokenizer leaves out but a visitor keeping the text as written wants).
+    #[inline]
     fn san<V: Visitor>(&mut self, v: &mut V, m: &mut Movetext, len: usize) {
         let suffix = usize::from(matches!(self.available().get(len), Some(b'+' | b'#')));
         let len = len + suffix;
@@ -202,14 +200,18 @@ impl<R: Read> Reader<R> {
     }
 
     /// Spaces, dots and check signs after a token, which the loop would otherwise take a
-    /// turn over.
-    #[inline]
+    /// turn over (nearly always one space: tested first, the loop only past it).
+    #[inline(always)]
     fn skip_filler(&mut self, m: &mut Movetext) {
         let ahead = self.available();
-        let run = ahead.iter().take_while(|&&c| is_gap(c)).count();
-        if run > 0 {
-            m.in_unknown = false;
+        if !ahead.first().is_some_and(|&c| is_gap(c)) {
+            return;
         }
+        let mut run = 1;
+        while run < ahead.len() && is_gap(ahead[run]) {
+            run += 1;
+        }
+        m.in_unknown = false;
         self.pos += run;
     }
 
@@ -256,21 +258,33 @@ impl<R: Read> Reader<R> {
 
     /// `{ ... }`, up to its closing brace on any line. `visit`: hand it to the visitor
     /// (without the braces, and one space on each side, as python-chess reads it).
+    #[inline(always)]
     fn comment<V: Visitor>(&mut self, v: &mut V, visit: bool) {
         // Most comments (clock times, evaluations) close within the look-ahead.
-        let close = match find_nearby(&self.available()[1..], [b'}']) {
-            Some(i) => Some(1 + i),
-            None => self.find(1, |s| memchr::memchr(b'}', s)),
-        };
-        let Some(close) = close else {
-            return self.long_or_open_comment(v, visit);
-        };
+        match find_nearby(&self.available()[1..], [b'}']) {
+            Some(i) => self.close_comment(v, visit, 1 + i),
+            None => self.far_comment(v, visit),
+        }
+    }
+
+    #[inline(always)]
+    fn close_comment<V: Visitor>(&mut self, v: &mut V, visit: bool, close: usize) {
         if visit {
             self.visit_comment(v, close);
         }
         self.pos += close + 1;
     }
 
+    /// A comment whose `}` is past the look-ahead.
+    #[inline(never)]
+    fn far_comment<V: Visitor>(&mut self, v: &mut V, visit: bool) {
+        match self.find(1, |s| memchr::memchr(b'}', s)) {
+            Some(close) => self.close_comment(v, visit, close),
+            None => self.long_or_open_comment(v, visit),
+        }
+    }
+
+    #[inline(always)]
     fn visit_comment<V: Visitor>(&mut self, v: &mut V, close: usize) {
         let mut text = &self.buf[self.pos + 1..self.pos + close];
         if let [b' ', rest @ ..] = text {

@@ -111,7 +111,7 @@ impl<R: Read> Reader<R> {
 /// whole in the look-ahead: the name, the value and the line's length. On such a line
 /// python-chess's regex finds the same name and value. `None` leaves the line to
 /// [`match_tag_line`].
-#[inline]
+#[inline(always)]
 fn plain_tag(bytes: &[u8]) -> Option<(Range<usize>, Range<usize>, usize)> {
     let space = 1 + find_nearby(bytes.get(1..)?, [b' '])?;
     let name = 1..space;
