@@ -6,6 +6,7 @@ use std::process::ExitCode;
 mod gen_magics;
 mod perft;
 mod pgn;
+mod test;
 
 #[derive(Parser)]
 #[command(name = "cargo xtask", about = "lerf project tasks", version)]
@@ -23,6 +24,9 @@ enum Command {
     /// Play every game of a PGN file (.pgn, .pgn.zst or - for stdin) through lerf; report
     /// what it recovered from.
     Pgn(pgn::Args),
+    /// Run every test: the Rust workspace's, then the Python package's (built into a
+    /// virtual environment under target/, with python-chess and pytest from PyPI).
+    Test(test::Args),
 }
 
 /// An error the user can act on: printed as one line, exit code 2.
@@ -35,6 +39,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::GenMagics(args) => gen_magics::run(args),
         Command::Pgn(args) => pgn::run(args),
+        Command::Test(args) => test::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -35,7 +35,7 @@ mod zstd;
 pub use error::{PgnError, PgnErrorKind, ReadError};
 pub use game::{Game, GameBuilder, LINE_WIDTH, Line, Node};
 pub use reader::{DEFAULT_MAX_TOKEN, MAX_ERRORS_PER_GAME, MAX_VARIATION_DEPTH, Reader};
-pub use replay::{Replay, ReplayError, Replayed};
+pub use replay::{Replay, ReplayError, Replayed, VariantKind, variant_kind};
 pub use visitor::{GameResult, RawTag, Skip, UnknownResult, Visitor};
 #[cfg(feature = "zstd")]
 pub use zstd::{ZstdReader, decompressed, is_zstd, open};

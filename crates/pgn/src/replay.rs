@@ -257,15 +257,28 @@ impl Visitor for Replay {
 }
 
 /// How python-chess 1.11 reads a `Variant` tag's value.
-enum VariantKind {
+///
+/// ```
+/// use lerf_pgn::{VariantKind, variant_kind};
+/// assert_eq!(variant_kind("Fischerandom"), VariantKind::Chess960);
+/// assert_eq!(variant_kind("From Position"), VariantKind::Standard);
+/// assert_eq!(variant_kind("Crazyhouse"), VariantKind::Other);
+/// assert_eq!(variant_kind("Blitz"), VariantKind::Unknown);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum VariantKind {
+    /// Chess960 under one of its names.
     Chess960,
+    /// Standard chess under one of its names (`Standard`, `From Position`, `wild/0`...).
     Standard,
-    /// A variant python-chess plays and lerf does not.
+    /// A variant python-chess plays and lerf does not (Atomic, Crazyhouse, ...).
     Other,
+    /// A name python-chess does not know: it records an error and plays standard chess.
     Unknown,
 }
 
-fn variant_kind(name: &str) -> VariantKind {
+/// What a `Variant` tag's value names, as python-chess 1.11 reads it.
+pub fn variant_kind(name: &str) -> VariantKind {
     let name = name.to_lowercase();
     const CHESS960: [&str; 5] =
         ["chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random"];

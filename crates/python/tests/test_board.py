@@ -1,0 +1,161 @@
+"""lerf.Board against chess.Board, position by position."""
+
+import pickle
+import random
+
+import chess
+import chess.pgn
+import chess.polyglot
+import pytest
+
+import lerf
+
+
+def same_position(ours: lerf.Board, theirs: chess.Board) -> None:
+    assert ours.fen() == theirs.fen()
+    assert ours.fen(en_passant="fen") == theirs.fen(en_passant="fen")
+    assert ours.fen(shredder=True) == theirs.fen(shredder=True)
+    assert sorted(m.uci() for m in ours.legal_moves) == sorted(m.uci() for m in theirs.legal_moves)
+    assert ours.is_check() == theirs.is_check()
+    assert ours.turn == theirs.turn
+    assert ours.zobrist_hash() == chess.polyglot.zobrist_hash(theirs)
+    assert ours.castling_rights == theirs.castling_rights
+    assert ours.ep_square == theirs.ep_square
+    assert ours.occupied == theirs.occupied
+    assert ours.occupied_co == (theirs.occupied_co[chess.BLACK], theirs.occupied_co[chess.WHITE])
+
+
+def outcome_text(outcome):
+    return None if outcome is None else (outcome.termination.name, outcome.winner)
+
+
+def test_every_mainline_position_of_the_real_games(sample_path):
+    positions = 0
+    with open(sample_path, encoding="utf-8") as handle:
+        while (game := chess.pgn.read_game(handle)) is not None:
+            theirs = game.board()
+            ours = lerf.Board(theirs.fen())
+            for move in game.mainline_moves():
+                same_position(ours, theirs)
+                ported = lerf.Move.from_uci(move.uci())
+                assert ours.san(ported) == theirs.san(move)
+                assert ours.is_capture(ported) == theirs.is_capture(move)
+                assert ours.gives_check(ported) == theirs.gives_check(move)
+                theirs.push(move)
+                ours.push(ported)
+                positions += 1
+            same_position(ours, theirs)
+            assert outcome_text(ours.outcome(claim_draw=True)) == outcome_text(theirs.outcome(claim_draw=True))
+            assert outcome_text(ours.outcome()) == outcome_text(theirs.outcome())
+    assert positions == 28538
+
+
+@pytest.mark.parametrize("chess960", [False, True])
+def test_random_playouts_move_by_move(chess960):
+    rng = random.Random(960 if chess960 else 1)
+    for game in range(60):
+        if chess960:
+            n = rng.randrange(960)
+            ours, theirs = lerf.Board.from_chess960_pos(n), chess.Board.from_chess960_pos(n)
+        else:
+            ours, theirs = lerf.Board(), chess.Board()
+        for ply in range(200):
+            same_position(ours, theirs)
+            assert ours.is_checkmate() == theirs.is_checkmate()
+            assert ours.is_stalemate() == theirs.is_stalemate()
+            assert ours.is_insufficient_material() == theirs.is_insufficient_material()
+            assert outcome_text(ours.outcome()) == outcome_text(theirs.outcome())
+            legal = sorted(theirs.legal_moves, key=lambda m: m.uci())
+            if not legal:
+                break
+            move = rng.choice(legal)
+            ported = ours.parse_uci(theirs.uci(move))
+            assert ours.san(ported) == theirs.san(move)
+            assert ours.uci(ported) == theirs.uci(move)
+            theirs.push(move)
+            ours.push(ported)
+        # Take everything back and end where we started.
+        while ours.move_stack:
+            assert ours.peek().uci() == theirs.peek().uci()
+            assert ours.pop().uci() == theirs.pop().uci()
+            assert ours.fen() == theirs.fen()
+
+
+def test_pieces_squares_and_masks():
+    theirs = chess.Board("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5")
+    ours = lerf.Board(theirs.fen())
+    assert {sq: p.symbol() for sq, p in ours.piece_map().items()} == {sq: p.symbol() for sq, p in theirs.piece_map().items()}
+    for sq in chess.SQUARES:
+        ours_piece, theirs_piece = ours.piece_at(sq), theirs.piece_at(sq)
+        assert (ours_piece and ours_piece.symbol()) == (theirs_piece and theirs_piece.symbol())
+        for color in chess.COLORS:
+            assert ours.attackers_mask(color, sq) == int(theirs.attackers_mask(color, sq))
+    for pt in chess.PIECE_TYPES:
+        for color in chess.COLORS:
+            assert ours.pieces_mask(pt, color) == theirs.pieces_mask(pt, color)
+    assert lerf.E4 == chess.E4 and lerf.SQUARE_NAMES == chess.SQUARE_NAMES
+    assert (lerf.PAWN, lerf.KING, lerf.WHITE) == (chess.PAWN, chess.KING, chess.WHITE)
+    assert lerf.STARTING_FEN == chess.STARTING_FEN
+    assert str(ours) == str(theirs)
+    assert ours.mirror().fen() == theirs.mirror().fen()
+    assert (ours.halfmove_clock, ours.fullmove_number) == (1, 5)
+
+
+def test_moves_and_pieces_as_values():
+    assert lerf.Move.from_uci("e7e8q").promotion == lerf.QUEEN
+    assert lerf.Move.from_uci("e2e4") == lerf.Move(lerf.E2, lerf.E4)
+    assert hash(lerf.Move.from_uci("e2e4")) == hash(lerf.Move(12, 28))
+    assert not lerf.Move.null() and lerf.Move.null().uci() == "0000"
+    assert repr(lerf.Move.from_uci("g1f3")) == "Move.from_uci('g1f3')"
+    assert lerf.Piece.from_symbol("n") == lerf.Piece(lerf.KNIGHT, lerf.BLACK)
+    assert {lerf.Move.from_uci("a2a3"), lerf.Move.from_uci("a2a3")} == {lerf.Move(8, 16)}
+
+
+def test_equality_hash_copy_and_pickle():
+    board = lerf.Board()
+    for san in ["e4", "c5", "Nf3", "d6", "d4", "cxd4"]:
+        board.push_san(san)
+    again = lerf.Board(board.fen())
+    assert board == again and hash(board) == hash(again)
+    assert board != lerf.Board()
+    copy = board.copy()
+    copy.pop()
+    assert copy != board and len(board.move_stack) == 6
+    restored = pickle.loads(pickle.dumps(board))
+    assert restored == board
+    assert [m.uci() for m in restored.move_stack] == [m.uci() for m in board.move_stack]
+    chess960 = lerf.Board.from_chess960_pos(100)
+    chess960.push_san("e4")
+    assert pickle.loads(pickle.dumps(chess960)).fen() == chess960.fen()
+
+
+def test_perft_and_divide():
+    assert lerf.perft(lerf.STARTING_FEN, 5) == 4865609
+    kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    assert lerf.perft(kiwipete, 4, threads=2) == 4085603
+    split = lerf.divide(lerf.STARTING_FEN, 3)
+    assert len(split) == 20 and sum(split.values()) == 8902 and split["e2e4"] == 600
+
+
+def test_encode_planes_equals_the_piece_map():
+    np = pytest.importorskip("numpy")
+    rng = random.Random(7)
+    boards, fens = [], []
+    board = chess.Board()
+    for _ in range(300):
+        moves = list(board.legal_moves)
+        if not moves:
+            board = chess.Board()
+            continue
+        board.push(rng.choice(moves))
+        fens.append(board.fen())
+    planes = lerf.encode_planes(fens, dtype=np.float32)
+    from_boards = lerf.encode_planes([lerf.Board(f) for f in fens], dtype=np.uint8)
+    assert planes.shape == (len(fens), 12, 8, 8) and planes.dtype == np.float32
+    assert (from_boards == planes).all()
+    for i, fen in enumerate(fens):
+        expected = np.zeros((12, 8, 8), dtype=np.float32)
+        for sq, piece in chess.Board(fen).piece_map().items():
+            plane = (0 if piece.color == chess.WHITE else 6) + piece.piece_type - 1
+            expected[plane, chess.square_rank(sq), chess.square_file(sq)] = 1
+        assert (planes[i] == expected).all(), fen

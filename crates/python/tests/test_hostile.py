@@ -1,0 +1,99 @@
+"""Bad input through Python: an exception of the documented class with a clear message,
+the board unchanged; never a Rust panic."""
+
+import io
+
+import pytest
+
+import lerf
+
+BAD_FENS = [
+    "",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+    "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+    "8/8/8/8/8/8/8/8 w - - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+    "K" * 10000,
+    "\x00\xff garbage",
+]
+
+
+@pytest.mark.parametrize("fen", BAD_FENS)
+def test_a_bad_fen_is_a_value_error_of_reasonable_length(fen):
+    with pytest.raises(ValueError) as raised:
+        lerf.Board(fen)
+    assert "fen" in str(raised.value).lower()
+    assert len(str(raised.value)) < 400
+
+
+@pytest.mark.parametrize(
+    "san", ["Ke2", "e5", "Nd2", "xyz", "", "Qh9", "e8=K", "e8=X", "O-O", "Nb1-d2", "P@e4", "exd5", "e9", "--x"]
+)
+def test_a_refused_san_raises_python_chess_class_and_leaves_the_board(san):
+    import chess
+
+    try:
+        chess.Board().parse_san(san)
+        pytest.fail(f"python-chess takes {san!r}")
+    except ValueError as theirs:
+        expected = getattr(lerf, type(theirs).__name__)
+    board = lerf.Board()
+    before = board.fen()
+    with pytest.raises(expected):
+        board.push_san(san)
+    assert board.fen() == before and not board.move_stack
+
+
+def test_long_and_overspecified_san_as_python_chess_takes_it():
+    board = lerf.Board()
+    assert board.push_san("Nb1-c3+").uci() == "b1c3"  # a wrong check sign is not checked
+    assert board.push_san("e7e5").uci() == "e7e5"
+
+
+def test_ambiguous_illegal_and_invalid_moves():
+    board = lerf.Board("4k3/8/8/8/8/8/8/2N1K1N1 w - - 0 1")
+    with pytest.raises(lerf.AmbiguousMoveError) as raised:
+        board.push_san("Ne2")
+    assert "Ne2" in str(raised.value) and "4k3/8" in str(raised.value)
+    with pytest.raises(lerf.IllegalMoveError):
+        board.push(lerf.Move.from_uci("e1e3"))
+    with pytest.raises(lerf.IllegalMoveError):
+        board.push_uci("c1c2")
+    with pytest.raises(lerf.InvalidMoveError):
+        board.push_uci("e1")
+    with pytest.raises(lerf.InvalidMoveError):
+        lerf.Move.from_uci("e2e4k")
+    with pytest.raises(ValueError):
+        lerf.Move(64, 0)
+    with pytest.raises(ValueError):
+        board.piece_at(64)
+    with pytest.raises(IndexError):
+        board.pop()
+    assert board.fen() == "4k3/8/8/8/8/8/8/2N1K1N1 w - - 0 1"
+
+
+def test_perft_limits_are_errors():
+    with pytest.raises(ValueError):
+        lerf.perft(lerf.STARTING_FEN, 1000)
+    with pytest.raises(ValueError):
+        lerf.perft(lerf.STARTING_FEN, 1, threads=0)
+    with pytest.raises(ValueError):
+        lerf.perft("not a fen", 1)
+
+
+def test_bad_pgn_input():
+    with pytest.raises(OSError):
+        list(lerf.pgn.read_games("/no/such/file.pgn"))
+    games = list(lerf.pgn.read_games(io.BytesIO(bytes(range(256)) * 4000)))
+    assert all(isinstance(g, lerf.pgn.Game) for g in games)
+    with pytest.raises(OSError):
+        list(lerf.pgn.read_games(io.StringIO("1. e4 *")))
+
+
+def test_a_hundred_megabyte_line():
+    line = b"1. e4 e5 " + b"x" * (100 << 20) + b" *\n\n1. d4 *\n"
+    games = list(lerf.pgn.read_games(io.BytesIO(line)))
+    assert [len(g.mainline_moves()) for g in games] == [2, 1]

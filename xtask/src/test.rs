@@ -1,0 +1,86 @@
+//! `cargo xtask test`: every test of the project on a fresh machine. The Rust workspace's
+//! tests, then the Python package: a virtual environment under `target/`, the package
+//! built into it by maturin, python-chess (the reference) and pytest from PyPI, then the
+//! package's tests.
+
+use crate::UserError;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// What the Python tests install, pinned where the tests compare against it.
+const PYTHON_PACKAGES: [&str; 5] =
+    ["maturin>=1.5,<2", "pytest>=7", "numpy", "chess==1.11.2", "zstandard"];
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Only the Rust tests (`cargo test --workspace --all-features`).
+    #[arg(long, conflicts_with = "python_only")]
+    rust_only: bool,
+    /// Only the Python package's tests.
+    #[arg(long)]
+    python_only: bool,
+}
+
+pub fn run(args: Args) -> Result<(), UserError> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap_or(Path::new("."));
+    if !args.python_only {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+        step(
+            "Rust tests",
+            Command::new(cargo).current_dir(root).args(["test", "--workspace", "--all-features"]),
+        )?;
+    }
+    if !args.rust_only {
+        python_tests(root)?;
+    }
+    Ok(())
+}
+
+fn python_tests(root: &Path) -> Result<(), UserError> {
+    let venv = root.join("target").join("py-test");
+    let python = venv.join("bin").join("python");
+    if !python.exists() {
+        let interpreter = std::env::var("LERF_PYTHON").unwrap_or_else(|_| "python3".to_owned());
+        step("virtual environment", Command::new(interpreter).args(["-m", "venv"]).arg(&venv))?;
+    }
+    let mut pip = Command::new(&python);
+    pip.args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check"])
+        .args(PYTHON_PACKAGES);
+    step("Python test packages", &mut pip)?;
+    let maturin = venv.join("bin").join("maturin");
+    let mut build = Command::new(maturin);
+    build
+        .current_dir(root)
+        .args(["develop", "--release", "--quiet", "-m", "crates/python/Cargo.toml"])
+        .env("VIRTUAL_ENV", &venv)
+        .env("PATH", with_venv_path(&venv));
+    step("the lerf package (maturin develop)", &mut build)?;
+    let mut pytest = Command::new(&python);
+    pytest.current_dir(root).args([
+        "-m",
+        "pytest",
+        "crates/python/tests",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+    ]);
+    step("Python tests", &mut pytest)
+}
+
+/// PATH with the environment's `bin` first, so maturin finds its interpreter.
+fn with_venv_path(venv: &Path) -> std::ffi::OsString {
+    let mut paths: Vec<PathBuf> = vec![venv.join("bin")];
+    if let Some(path) = std::env::var_os("PATH") {
+        paths.extend(std::env::split_paths(&path));
+    }
+    std::env::join_paths(paths).unwrap_or_default()
+}
+
+/// Runs one step; a failure is a one-line error naming it (exit code 2).
+fn step(name: &str, command: &mut Command) -> Result<(), UserError> {
+    eprintln!("== {name}");
+    let status = command
+        .status()
+        .map_err(|e| UserError(format!("{name}: cannot start {command:?}: {e}")))?;
+    if status.success() { Ok(()) } else { Err(UserError(format!("{name} failed ({status})"))) }
+}
