@@ -21,8 +21,6 @@ pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ
 #[derive(Clone)]
 pub struct Board {
     pub pos: Position,
-    /// The root's FEN, for pickling and `root()`.
-    root_fen: String,
     /// Moves played from the root, as lerf moves.
     stack: Vec<lerf_types::Move>,
     /// python-chess's `ep_square` at the root (the FEN's field, legal or not).
@@ -31,26 +29,13 @@ pub struct Board {
 
 impl Board {
     pub fn from_position(pos: Position) -> Board {
-        let root_fen = fen_of(&pos);
-        let root_ep = fen_ep_field(&root_fen);
-        Board { pos, root_fen, stack: Vec::new(), root_ep }
+        let root_ep = pos.ep_square().map(|sq| sq.index() as u8);
+        Board { pos, stack: Vec::new(), root_ep }
     }
 
     pub fn parse(fen: &str, chess960: bool) -> PyResult<Board> {
-        let parsed = if chess960 { Position::from_fen_960(fen) } else { Position::from_fen(fen) };
-        let pos = parsed.or_else(|e| {
-            // As python-chess: castling rights naming rook files make it Chess960.
-            if !chess960 && fen.split_whitespace().nth(2).is_some_and(names_rook_files) {
-                Position::from_fen_960(fen).map_err(|_| e)
-            } else {
-                Err(e)
-            }
-        });
-        let pos = pos.map_err(|e| fen_error(&e, fen))?;
-        let mut board = Board::from_position(pos);
-        board.root_fen = fen.split_whitespace().collect::<Vec<_>>().join(" ");
-        board.root_ep = fen_ep_field(fen);
-        Ok(board)
+        let pos = parse_position(fen, chess960)?;
+        Ok(Board { pos, stack: Vec::new(), root_ep: fen_ep_field(fen) })
     }
 
     fn play(&mut self, m: lerf_types::Move) -> PyResult<()> {
@@ -500,7 +485,7 @@ impl Board {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let this = slf.borrow();
-        let args = (this.root_fen.clone(), this.pos.is_chess960());
+        let args = (fen_of(&this.root()), this.pos.is_chess960());
         let moves: Vec<u16> = this.stack.iter().map(|m| m.bits()).collect();
         PyTuple::new(
             py,
@@ -553,6 +538,21 @@ fn termination_name(t: Termination) -> &'static str {
         Termination::FiftyMoves => "FIFTY_MOVES",
         Termination::ThreefoldRepetition => "THREEFOLD_REPETITION",
     }
+}
+
+/// A position from a FEN; castling rights naming rook files make it Chess960, as in
+/// python-chess.
+pub fn parse_position(fen: &str, chess960: bool) -> PyResult<Position> {
+    let parsed = if chess960 { Position::from_fen_960(fen) } else { Position::from_fen(fen) };
+    parsed
+        .or_else(|e| {
+            if !chess960 && fen.split_whitespace().nth(2).is_some_and(names_rook_files) {
+                Position::from_fen_960(fen).map_err(|_| e)
+            } else {
+                Err(e)
+            }
+        })
+        .map_err(|e| fen_error(&e, fen))
 }
 
 /// The FEN python-chess writes by default: X-FEN castling, en passant when legal.

@@ -34,7 +34,7 @@ pub fn encode_planes_bytes<'py>(
         }
     }
     for (i, fen) in fens {
-        positions[i] = Board::parse(&fen, false).map_err(|e| prefix(py, i, e))?.pos;
+        positions[i] = crate::board::parse_position(&fen, false).map_err(|e| prefix(py, i, e))?;
     }
     let mut out = vec![0u8; positions.len() * PLANES];
     py.detach(|| {
