@@ -8,8 +8,16 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// What the Python tests install, pinned where the tests compare against it.
-const PYTHON_PACKAGES: [&str; 5] =
-    ["maturin>=1.5,<2", "pytest>=7", "numpy", "chess==1.11.2", "zstandard"];
+const PYTHON_PACKAGES: [&str; 8] = [
+    "maturin>=1.5,<2",
+    "pytest>=7",
+    "numpy",
+    "pyarrow",
+    "chess==1.11.2",
+    "zstandard",
+    "dask[dataframe]",
+    "distributed",
+];
 
 #[derive(clap::Args)]
 pub struct Args {

@@ -21,9 +21,11 @@
 //! - [`GameBuilder`] makes a [`Game`] (tags, moves, comments, NAGs, variations), which
 //!   [`Game::to_pgn`] writes back.
 //! - [`Replay`] plays every move with lerf and finds each game's outcome.
+//! - [`GameChunks`] cuts the input into chunks of whole games, for threads and shards.
 //! - With the `zstd` feature, [`ZstdReader`] and [`open`] read `.pgn.zst` (the Lichess
 //!   database's format), decompressing on a second thread.
 
+mod chunks;
 mod error;
 mod game;
 mod reader;
@@ -32,6 +34,7 @@ mod visitor;
 #[cfg(feature = "zstd")]
 mod zstd;
 
+pub use chunks::{Chunk, GameChunks};
 pub use error::{PgnError, PgnErrorKind, ReadError};
 pub use game::{Game, GameBuilder, LINE_WIDTH, Line, Node};
 pub use reader::{DEFAULT_MAX_TOKEN, MAX_ERRORS_PER_GAME, MAX_VARIATION_DEPTH, Reader};

@@ -139,6 +139,14 @@ impl Drop for ZstdReader {
     }
 }
 
+/// Sends what was decompressed before a failure, then the failure.
+fn fail(out: &SyncSender<io::Result<Vec<u8>>>, chunk: Vec<u8>, error: io::Error) {
+    if !chunk.is_empty() && out.send(Ok(chunk)).is_err() {
+        return;
+    }
+    let _ = out.send(Err(error));
+}
+
 /// The decompressor thread: chunks of decompressed bytes to `out` until the input ends, or
 /// an error, which is the last thing sent.
 fn decompress<R: Read>(
@@ -164,12 +172,12 @@ fn decompress<R: Read>(
                     let message = format!(
                         "Zstandard stream cut short at compressed byte {offset}: the file is truncated"
                     );
-                    let _ = out.send(Err(io::Error::new(io::ErrorKind::UnexpectedEof, message)));
+                    fail(out, chunk, io::Error::new(io::ErrorKind::UnexpectedEof, message));
                     return;
                 }
                 Ok(n) => end = n,
                 Err(e) => {
-                    let _ = out.send(Err(e));
+                    fail(out, chunk, e);
                     return;
                 }
             }
@@ -184,7 +192,7 @@ fn decompress<R: Read>(
             Err(e) => {
                 let at = offset + (start + used) as u64;
                 let message = format!("corrupt Zstandard data at compressed byte {at}: {e}");
-                let _ = out.send(Err(io::Error::new(io::ErrorKind::InvalidData, message)));
+                fail(out, chunk, io::Error::new(io::ErrorKind::InvalidData, message));
                 return;
             }
         }

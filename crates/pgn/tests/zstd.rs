@@ -66,3 +66,32 @@ fn a_corrupt_archive_is_an_error_naming_the_offset() {
     assert!(error.to_string().contains("corrupt Zstandard data at compressed byte"), "{error}");
     assert!(!read.is_empty());
 }
+
+/// Every byte read until the input fails.
+fn read_until_failure(mut input: impl std::io::Read) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        match input.read(&mut buf) {
+            Ok(0) => panic!("the input should fail"),
+            Ok(n) => out.extend_from_slice(&buf[..n]),
+            Err(_) => return out,
+        }
+    }
+}
+
+#[test]
+fn every_decodable_byte_comes_before_the_failure() {
+    let data = SAMPLE.repeat(3);
+    let compressed = zstd::encode_all(&data[..], 3).unwrap();
+    for cut in [compressed.len() / 2, compressed.len() - 300] {
+        let part = compressed[..cut].to_vec();
+        let reference = read_until_failure(
+            zstd::stream::read::Decoder::new(Cursor::new(part.clone())).unwrap(),
+        );
+        let ours = read_until_failure(ZstdReader::new(Cursor::new(part)).unwrap());
+        assert!(!reference.is_empty());
+        assert_eq!(ours.len(), reference.len(), "cut at {cut}");
+        assert!(ours == data[..ours.len()]);
+    }
+}

@@ -8,6 +8,7 @@ mod moves;
 mod perft;
 mod pgn;
 mod planes;
+mod positions;
 
 use pyo3::prelude::*;
 
@@ -19,6 +20,7 @@ fn _lerf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<moves::Piece>()?;
     m.add_class::<pgn::Game>()?;
     m.add_class::<pgn::GameReader>()?;
+    m.add_class::<positions::PositionReader>()?;
     m.add_function(wrap_pyfunction!(perft::perft, m)?)?;
     m.add_function(wrap_pyfunction!(perft::divide, m)?)?;
     m.add_function(wrap_pyfunction!(planes::encode_planes_bytes, m)?)?;

@@ -139,14 +139,19 @@ impl GameReader {
 /// plain PGN or Zstandard, told by the first bytes.
 #[pyfunction]
 pub fn read_games(source: &Bound<'_, PyAny>) -> PyResult<GameReader> {
-    let input: Box<dyn Read + Send> = if source.hasattr("read")? {
+    let input = open_source(source)?;
+    Ok(GameReader { reader: Mutex::new(Some(Reader::new(input))) })
+}
+
+/// PGN bytes from a path or a binary file object, decompressed when Zstandard.
+pub fn open_source(source: &Bound<'_, PyAny>) -> PyResult<Box<dyn Read + Send>> {
+    if source.hasattr("read")? {
         lerf_pgn::decompressed(PyFile(source.clone().unbind()))
-            .map_err(|e| PyOSError::new_err(e.to_string()))?
+            .map_err(|e| PyOSError::new_err(e.to_string()))
     } else {
         let path: std::path::PathBuf = source.extract()?;
-        lerf_pgn::open(&path).map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))?
-    };
-    Ok(GameReader { reader: Mutex::new(Some(Reader::new(input))) })
+        lerf_pgn::open(&path).map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))
+    }
 }
 
 const ROSTER: [(&str, &str); 7] = [

@@ -67,3 +67,87 @@ def test_errors_are_python_chess_classes():
     assert "line 1" in str(games[0].errors[0])
     assert type(games[1].errors[0]) is ValueError
     assert games[1].mainline_moves() == []
+
+
+def start_position(headers):
+    """The board python-chess's read_game plays on: an unknown Variant as standard chess
+    (headers.board() raises for it), a bad FEN none."""
+    try:
+        return headers.board()
+    except ValueError:
+        pass
+    try:
+        return chess.Board(headers.get("FEN", chess.STARTING_FEN), chess960=headers.is_chess960())
+    except ValueError:
+        return None
+
+
+def python_chess_rows(data: bytes):
+    rows = []
+    for index, game in enumerate(python_chess_games(data)):
+        board = start_position(game.headers)
+        if board is None:  # a bad FEN tag: python-chess plays no move either
+            continue
+        elo = {}
+        for color in ("White", "Black"):
+            try:
+                elo[color] = int(game.headers.get(color + "Elo", "").strip())
+            except ValueError:
+                elo[color] = None
+        for ply, move in enumerate(game.mainline_moves()):
+            rows.append((index, ply, board.fen(), board.san(move), move.uci(), board.turn,
+                         game.headers["Result"], elo["White"], elo["Black"]))
+            board.push(move)
+    return rows
+
+
+def test_positions_rows_equal_a_replay_with_python_chess(sample_path, recovery_files):
+    for path in [sample_path] + [p for p in recovery_files if not p.name.startswith("90-")]:
+        batches = list(lerf.pgn.positions(path, batch_size=5000))
+        assert batches[0].schema.names == lerf.pgn.POSITION_COLUMNS
+        ours = [tuple(row.values()) for batch in batches for row in batch.to_pylist()]
+        assert ours == python_chess_rows(path.read_bytes()), path.name
+    assert all(b.num_rows >= 5000 for b in batches[:-1])
+
+
+def test_positions_from_zstd_and_memory(sample_path):
+    import pyarrow as pa
+
+    compressed = zstandard.ZstdCompressor(level=3).compress(sample_path.read_bytes())
+    table = pa.Table.from_batches(list(lerf.pgn.positions(io.BytesIO(compressed))))
+    assert table.num_rows == 28538
+    assert table.column("game").to_pylist()[-1] == 437
+    assert table.column("white_elo").null_count == 0
+    # One million rows take about 70 bytes each in Arrow, FEN included.
+    assert table.nbytes / table.num_rows < 120
+
+
+def rows_of(source, **options):
+    return [tuple(row.values()) for batch in lerf.pgn.positions(source, **options) for row in batch.to_pylist()]
+
+
+def test_positions_on_threads_are_the_same_rows_in_the_same_order(sample_path, recovery_files):
+    data = b"".join(p.read_bytes() + b"\n\n" for p in recovery_files) + sample_path.read_bytes()
+    data = data * 8  # past one chunk (1 MiB), so that several threads share the work
+    one = rows_of(io.BytesIO(data))
+    assert len(one) > 200_000
+    assert rows_of(io.BytesIO(data), threads=3, batch_size=7000) == one
+    games = [row[0] for row in one]
+    assert games == sorted(games)
+
+
+def test_positions_of_a_truncated_zst_raise_after_the_games_before(sample_path):
+    data = sample_path.read_bytes() * 4
+    compressed = zstandard.ZstdCompressor(level=3).compress(data)
+    cut = compressed[: len(compressed) // 2]
+    decodable = zstandard.ZstdDecompressor().decompressobj().decompress(cut)
+    # The games read whole before the cut: all but the one it falls in.
+    cut_game = len(python_chess_games(decodable)) - 1
+    whole = [row for row in rows_of(io.BytesIO(decodable)) if row[0] < cut_game]
+    assert len(whole) > 10_000
+    for threads in (1, 2):
+        rows = []
+        with pytest.raises(OSError, match="truncated"):
+            for batch in lerf.pgn.positions(io.BytesIO(cut), batch_size=1000, threads=threads):
+                rows.extend(tuple(row.values()) for row in batch.to_pylist())
+        assert rows == whole, threads

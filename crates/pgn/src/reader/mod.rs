@@ -85,6 +85,8 @@ pub struct Reader<R> {
     bytes_before: u64,
     /// Games started so far.
     game: usize,
+    /// Input offset of the first line of the game started last.
+    game_start: u64,
     /// Problems recovered from in the current game.
     errors_in_game: usize,
     max_token: usize,
@@ -107,6 +109,7 @@ impl<R: Read> Reader<R> {
             line_start: 0,
             bytes_before: 0,
             game: 0,
+            game_start: 0,
             errors_in_game: 0,
             max_token: DEFAULT_MAX_TOKEN,
             plies: Vec::new(),
@@ -132,6 +135,24 @@ impl<R: Read> Reader<R> {
         self.errors_in_game
     }
 
+    /// The input offset of the first line of the game read last (0 before any game): where
+    /// the input can be cut so that the part from here on starts with this game, which is
+    /// how [`GameChunks`](crate::GameChunks) cuts.
+    pub fn game_offset(&self) -> u64 {
+        self.game_start
+    }
+
+    /// The input, as given to [`Reader::new`].
+    pub fn get_ref(&self) -> &R {
+        &self.inner
+    }
+
+    /// The input, as given to [`Reader::new`]. Reading from it directly loses the reader's
+    /// place.
+    pub fn get_mut(&mut self) -> &mut R {
+        &mut self.inner
+    }
+
     /// How many bytes of the input have been read through (for progress reports).
     pub fn bytes_read(&self) -> u64 {
         self.bytes_before + self.pos as u64
@@ -151,8 +172,7 @@ impl<R: Read> Reader<R> {
         if !self.skip_to_game() {
             return self.io_error.take().map(|e| Err(self.read_error(e)));
         }
-        self.game += 1;
-        self.errors_in_game = 0;
+        self.start_game();
         visitor.begin_game();
         self.read_tags(visitor);
         match visitor.begin_movetext() {
@@ -175,11 +195,16 @@ impl<R: Read> Reader<R> {
         if !self.skip_to_game() {
             return None;
         }
-        self.game += 1;
-        self.errors_in_game = 0;
+        self.start_game();
         self.skip_tags();
         self.skip_movetext();
         Some(())
+    }
+
+    fn start_game(&mut self) {
+        self.game += 1;
+        self.game_start = self.bytes_read();
+        self.errors_in_game = 0;
     }
 
     /// Hands a recovered problem about the `len` bytes at `pos` to the visitor (the first

@@ -5,9 +5,12 @@ from __future__ import annotations
 import os
 from typing import IO, Iterator, Union
 
-from ._lerf import Game, read_games as _read_games
+from ._lerf import Game, PositionReader as _PositionReader, read_games as _read_games
 
-__all__ = ["Game", "read_games"]
+__all__ = ["Game", "read_games", "positions", "POSITION_COLUMNS"]
+
+#: The columns of ``positions``, in order.
+POSITION_COLUMNS = ["game", "ply", "fen", "san", "uci", "turn", "result", "white_elo", "black_elo"]
 
 
 def read_games(source: Union[str, "os.PathLike[str]", IO[bytes]]) -> Iterator[Game]:
@@ -22,3 +25,61 @@ def read_games(source: Union[str, "os.PathLike[str]", IO[bytes]]) -> Iterator[Ga
     if isinstance(source, (str, bytes, os.PathLike)):
         source = os.fspath(source)
     return _read_games(source)
+
+
+def positions(
+    source: Union[str, "os.PathLike[str]", IO[bytes]],
+    batch_size: int = 65536,
+    threads: int = 1,
+) -> Iterator["pyarrow.RecordBatch"]:  # noqa: F821
+    """One row per mainline move of every game in ``source`` (a path or a binary file
+    object, ``.pgn`` or ``.pgn.zst``), as ``pyarrow.RecordBatch``es of whole games, at
+    least ``batch_size`` rows each but the last.
+
+    Columns: ``game`` (the game's index in the file, from 0), ``ply`` (the move's index in
+    the game's mainline, from 0), ``fen`` (the position before the move, as
+    ``Board.fen()``), ``san``, ``uci``, ``turn`` (``True`` when White moves), ``result``
+    (as python-chess's ``game.headers["Result"]``: the tag, or the movetext's
+    result where the tag is missing or ``*``),
+    ``white_elo`` and ``black_elo`` (null where absent or not a number). Rows are made in
+    Rust straight into Arrow's buffers, with the GIL released: no Python object per row.
+    With ``threads`` above 1, that many threads make rows from chunks of whole games while
+    one more cuts the input into them; the rows are the same, in the same order. A
+    game's mainline ends where python-chess's does (at an illegal move, say); a game in a
+    variant lerf does not play (Atomic, Crazyhouse...) gives no rows.
+
+    A failing input (a truncated or corrupt ``.zst``, an I/O error) raises ``OSError``
+    after the batches of every game read whole before it.
+    """
+    import pyarrow as pa
+
+    if isinstance(source, (str, bytes, os.PathLike)):
+        source = os.fspath(source)
+    reader = _PositionReader(source, threads=threads)
+    while (columns := reader.next_batch(batch_size)) is not None:
+        yield _record_batch(pa, columns)
+
+
+def _record_batch(pa, columns):
+    n = columns["rows"]
+
+    def strings(name):
+        offsets, data = columns[name]
+        return pa.Array.from_buffers(pa.string(), n, [None, pa.py_buffer(offsets), pa.py_buffer(data)])
+
+    def elo(name):
+        values, valid = columns[name]
+        return pa.Array.from_buffers(pa.int32(), n, [pa.py_buffer(valid), pa.py_buffer(values)])
+
+    arrays = [
+        pa.Array.from_buffers(pa.int64(), n, [None, pa.py_buffer(columns["game"])]),
+        pa.Array.from_buffers(pa.int32(), n, [None, pa.py_buffer(columns["ply"])]),
+        strings("fen"),
+        strings("san"),
+        strings("uci"),
+        pa.Array.from_buffers(pa.bool_(), n, [None, pa.py_buffer(columns["turn"])]),
+        strings("result"),
+        elo("white_elo"),
+        elo("black_elo"),
+    ]
+    return pa.RecordBatch.from_arrays(arrays, names=POSITION_COLUMNS)

@@ -1,5 +1,5 @@
 import os
-from typing import IO, Dict, Iterator, List, Union
+from typing import IO, Any, Dict, Iterator, List, Union
 
 from . import Board, Move
 
@@ -9,4 +9,9 @@ class Game:
     def board(self) -> Board: ...
     def mainline_moves(self) -> List[Move]: ...
 
+POSITION_COLUMNS: List[str]
+
+def positions(
+    source: Union[str, "os.PathLike[str]", IO[bytes]], batch_size: int = ..., threads: int = ...
+) -> Iterator[Any]: ...
 def read_games(source: Union[str, "os.PathLike[str]", IO[bytes]]) -> Iterator[Game]: ...
