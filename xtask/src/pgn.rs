@@ -15,10 +15,14 @@ use std::time::{Duration, Instant};
 const PROGRESS_FROM: u64 = 4 << 20;
 
 #[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct Args {
+    #[command(subcommand)]
+    command: Option<PgnCommand>,
     /// The PGN file: plain or Zstandard-compressed (told by its first bytes), or `-` for
     /// standard input.
-    file: String,
+    #[arg(required = true)]
+    file: Option<String>,
     /// Threads to share the games over (a plain file only: it is split at game
     /// boundaries in memory).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
@@ -30,6 +34,20 @@ pub struct Args {
     /// Print each problem recovered from, as `FILE:LINE:COLUMN: game N, token "...": what`.
     #[arg(long)]
     errors: bool,
+}
+
+#[derive(clap::Subcommand)]
+enum PgnCommand {
+    /// Cut a PGN file into Zstandard shards of whole games, with a manifest.json (games,
+    /// first game, moves, bytes and SHA-256 of each), for Dask and other engines.
+    Split(crate::pgn_split::Args),
+}
+
+impl Args {
+    /// The input's name (clap requires it unless a subcommand is given).
+    fn file(&self) -> &str {
+        self.file.as_deref().unwrap_or("-")
+    }
 }
 
 /// What the games of an input (or of one share of it) came to.
@@ -48,14 +66,17 @@ trait Sink {
 }
 
 pub fn run(args: Args) -> Result<(), UserError> {
+    if let Some(PgnCommand::Split(split)) = &args.command {
+        return crate::pgn_split::run(split);
+    }
     if args.threads > 1 {
         return run_threads(&args);
     }
-    let (input, total, raw) = open(&args.file)?;
+    let (input, total, raw) = open(args.file())?;
     let progress = Progress::new(total);
     let start = Instant::now();
     let stdout = std::io::stdout();
-    let mut sink = Printer { out: stdout.lock(), file: &args.file, show_errors: args.errors };
+    let mut sink = Printer { out: stdout.lock(), file: args.file(), show_errors: args.errors };
     let mut reader = Reader::new(input);
     let done = std::sync::atomic::AtomicBool::new(false);
     let (result, elapsed) = std::thread::scope(|scope| {
@@ -78,7 +99,7 @@ pub fn run(args: Args) -> Result<(), UserError> {
     };
     summary(&args, &totals, reader.bytes_read(), elapsed);
     match failure {
-        Some(e) => Err(UserError(format!("{}: {e}", args.file))),
+        Some(e) => Err(UserError(format!("{}: {e}", args.file()))),
         None => Ok(()),
     }
 }
@@ -87,7 +108,7 @@ pub fn run(args: Args) -> Result<(), UserError> {
 /// count of its raw bytes read so far.
 type Opened = (Box<dyn Read + Send>, u64, Arc<AtomicU64>);
 
-fn open(file: &str) -> Result<Opened, UserError> {
+pub(crate) fn open(file: &str) -> Result<Opened, UserError> {
     let raw = Arc::new(AtomicU64::new(0));
     let (source, size): (Box<dyn Read + Send>, u64) = if file == "-" {
         (Box::new(std::io::stdin()), 0)
@@ -135,7 +156,7 @@ fn summary(args: &Args, totals: &Totals, bytes: u64, elapsed: Duration) {
     let threads = args.threads;
     let summary = format!(
         "{}: {} games, {} moves, {} needed recovery{}; {megabytes:.1} MB in {:.2} s ({:.1} MB/s, {threads} thread{})",
-        args.file,
+        args.file(),
         totals.games,
         totals.moves,
         totals.recovered,
@@ -218,11 +239,11 @@ impl Report {
 /// `--threads N`: the file read whole, cut at game boundaries, one share a thread.
 fn run_threads(args: &Args) -> Result<(), UserError> {
     let refuse = |why: &str| UserError(format!("--threads {} needs {why}", args.threads));
-    if args.file == "-" {
+    if args.file() == "-" {
         return Err(refuse("a file, not standard input"));
     }
-    let data = std::fs::read(&args.file)
-        .map_err(|e| UserError(format!("cannot read {}: {e}", args.file)))?;
+    let data = std::fs::read(args.file())
+        .map_err(|e| UserError(format!("cannot read {}: {e}", args.file())))?;
     if lerf_pgn::is_zstd(&data) {
         return Err(refuse("a plain PGN file (decompress it, or use one thread)"));
     }
@@ -255,7 +276,7 @@ fn run_threads(args: &Args) -> Result<(), UserError> {
     let mut stdout = std::io::stdout().lock();
     let (mut totals, mut lines) = (Totals::default(), 0);
     for (share, report) in shares.iter().zip(&reports) {
-        let _ = stdout.write_all(report.renumber(&args.file, totals.games, lines).as_bytes());
+        let _ = stdout.write_all(report.renumber(args.file(), totals.games, lines).as_bytes());
         totals.games += report.totals.games;
         totals.moves += report.totals.moves;
         totals.recovered += report.totals.recovered;
@@ -307,12 +328,12 @@ impl<R: Read> Read for Counted<R> {
 
 /// A progress bar on standard error, for inputs of a known size over [`PROGRESS_FROM`]
 /// (indicatif draws nothing when standard error is not a terminal).
-struct Progress {
+pub(crate) struct Progress {
     bar: Option<ProgressBar>,
 }
 
 impl Progress {
-    fn new(total: u64) -> Progress {
+    pub(crate) fn new(total: u64) -> Progress {
         if total < PROGRESS_FROM {
             return Progress { bar: None };
         }
@@ -326,13 +347,13 @@ impl Progress {
         Progress { bar: Some(bar) }
     }
 
-    fn set(&self, done: u64) {
+    pub(crate) fn set(&self, done: u64) {
         if let Some(bar) = &self.bar {
             bar.set_position(done);
         }
     }
 
-    fn finish(&self) {
+    pub(crate) fn finish(&self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }

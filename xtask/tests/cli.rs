@@ -166,3 +166,59 @@ fn pgn_threads_refuse_standard_input_and_compressed_files_with_a_message() {
     let out = xtask(&["pgn", "-", "--threads", "2"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn pgn_split_shards_concatenated_replay_to_the_inputs_games() {
+    // The sample after the recovery corpus's damage: every shard boundary must hold.
+    let mut input = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../crates/pgn/tests/data/recovery/10-junk-between-games.pgn"
+    ))
+    .expect("a corpus file");
+    input.extend_from_slice(SAMPLE);
+    let source =
+        temp_bytes("split-source.pgn.zst", &zstd::encode_all(&input[..], 3).expect("compressed"));
+    let out = std::env::temp_dir().join(format!("lerf-cli-{}-shards", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let (source_arg, out_arg) = (source.to_str().unwrap(), out.to_str().unwrap());
+    let split = xtask(&["pgn", "split", source_arg, "--games", "37", "--out", out_arg]);
+    assert!(split.status.success(), "{}", String::from_utf8_lossy(&split.stderr));
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("manifest.json")).expect("a manifest"))
+            .expect("JSON");
+    let shards = manifest["shards"].as_array().expect("shards");
+    assert!(shards.len() >= 12);
+    let mut joined = Vec::new();
+    let mut names = Vec::new();
+    for (i, shard) in shards.iter().enumerate() {
+        let name = shard["file"].as_str().expect("a file name");
+        assert_eq!(shard["first_game"].as_u64(), Some(37 * i as u64));
+        names.push(name.to_owned());
+        joined.extend(std::fs::read(out.join(name)).expect("a shard"));
+    }
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted, "names sort in input order");
+    // Zstandard frames one after another are one stream: the shards read as one file.
+    let joined = temp_bytes("split-joined.pgn.zst", &joined);
+    let replayed =
+        |path: &std::path::Path| stdout(&xtask(&["pgn", "--fens", path.to_str().unwrap()]));
+    let (whole, parts) = (replayed(&source), replayed(&joined));
+    let body = |text: &str| {
+        text.lines().filter(|l| !l.contains(" games, ")).collect::<Vec<_>>().join("\n")
+    };
+    assert!(body(&whole).lines().count() > 28538);
+    assert!(body(&whole) == body(&parts));
+    // Again into the same directory: refused, then replaced with --overwrite.
+    let again = xtask(&["pgn", "split", source_arg, "--games", "500", "--out", out_arg]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("overwrite"));
+    let replaced =
+        xtask(&["pgn", "split", source_arg, "--games", "500", "--out", out_arg, "--overwrite"]);
+    assert!(replaced.status.success());
+    assert_eq!(std::fs::read_dir(&out).expect("the directory").count(), 1 + 1);
+    for path in [source, joined] {
+        std::fs::remove_file(path).expect("a temporary file");
+    }
+    std::fs::remove_dir_all(&out).expect("the shards");
+}

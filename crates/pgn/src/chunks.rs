@@ -103,10 +103,11 @@ impl<R: Read> GameChunks<R> {
     }
 }
 
-impl<R: Read> Iterator for GameChunks<R> {
-    type Item = Result<Chunk, ReadError>;
-
-    fn next(&mut self) -> Option<Result<Chunk, ReadError>> {
+impl<R: Read> GameChunks<R> {
+    /// The next chunk, of at most `max_games` games (at least 1) and the byte limit: how a
+    /// caller changes the game limit from chunk to chunk (to fill shards exactly).
+    pub fn next_chunk(&mut self, max_games: usize) -> Option<Result<Chunk, ReadError>> {
+        let max_games = max_games.max(1);
         if let Some(e) = self.failure.take() {
             return Some(Err(e));
         }
@@ -139,12 +140,25 @@ impl<R: Read> Iterator for GameChunks<R> {
                 return (games > 0).then(|| Ok(self.cut(None, games)));
             };
             let size = start - self.reader.get_ref().base;
-            if games == self.games_per_chunk || (games > 0 && size >= self.bytes_per_chunk) {
+            if games == max_games || (games > 0 && size >= self.bytes_per_chunk) {
                 self.next_start = Some(start);
                 return Some(Ok(self.cut(Some(start), games)));
             }
             games += 1;
         }
+    }
+
+    /// The input bytes read so far (some past the chunks given: the reader reads ahead).
+    pub fn bytes_read(&self) -> u64 {
+        self.reader.get_ref().base + self.reader.get_ref().kept.len() as u64
+    }
+}
+
+impl<R: Read> Iterator for GameChunks<R> {
+    type Item = Result<Chunk, ReadError>;
+
+    fn next(&mut self) -> Option<Result<Chunk, ReadError>> {
+        self.next_chunk(self.games_per_chunk)
     }
 }
 

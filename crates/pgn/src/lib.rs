@@ -22,6 +22,8 @@
 //!   [`Game::to_pgn`] writes back.
 //! - [`Replay`] plays every move with lerf and finds each game's outcome.
 //! - [`GameChunks`] cuts the input into chunks of whole games, for threads and shards.
+//! - With the `shards` feature, [`shards::split`] cuts an input into Zstandard shards of
+//!   whole games with a manifest, for engines that read a shard a task (Dask).
 //! - With the `zstd` feature, [`ZstdReader`] and [`open`] read `.pgn.zst` (the Lichess
 //!   database's format), decompressing on a second thread.
 
@@ -30,6 +32,8 @@ mod error;
 mod game;
 mod reader;
 mod replay;
+#[cfg(feature = "shards")]
+pub mod shards;
 mod visitor;
 #[cfg(feature = "zstd")]
 mod zstd;

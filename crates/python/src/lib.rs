@@ -9,6 +9,7 @@ mod perft;
 mod pgn;
 mod planes;
 mod positions;
+mod shards;
 
 use pyo3::prelude::*;
 
@@ -23,6 +24,8 @@ fn _lerf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<positions::PositionReader>()?;
     m.add_function(wrap_pyfunction!(perft::perft, m)?)?;
     m.add_function(wrap_pyfunction!(perft::divide, m)?)?;
+    m.add_function(wrap_pyfunction!(perft::perft_split, m)?)?;
+    m.add_function(wrap_pyfunction!(shards::split_shards, m)?)?;
     m.add_function(wrap_pyfunction!(planes::encode_planes_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::read_games, m)?)?;
     m.add("IllegalMoveError", py.get_type::<errors::IllegalMoveError>())?;

@@ -3,8 +3,9 @@
 ``lerf.Board``, ``lerf.Move`` and ``lerf.Piece`` answer the calls data and ML code makes
 most, with python-chess's names, numbers and texts (squares 0-63 from a1, piece types
 1-6, ``True`` for White); ``lerf.pgn`` reads ``.pgn`` and ``.pgn.zst``;
-``lerf.encode_planes`` makes training planes; ``lerf.perft`` counts move trees. The chess
-itself is lerf's Rust crates.
+``lerf.encode_planes`` makes training planes; ``lerf.perft`` counts move trees;
+``lerf.dask`` runs the PGN and perft jobs on a Dask cluster (``import lerf.dask``, which
+needs dask). The chess itself is lerf's Rust crates.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ._lerf import (
     STARTING_FEN,
     divide,
     perft,
+    perft_split,
 )
 from ._lerf import encode_planes_bytes as _encode_planes_bytes
 from ._outcome import Outcome, Termination
@@ -31,6 +33,7 @@ __all__ = [
     "Piece", "Termination", "STARTING_FEN", "STARTING_BOARD_FEN", "WHITE", "BLACK", "COLORS",
     "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING", "PIECE_TYPES", "PIECE_SYMBOLS",
     "FILE_NAMES", "RANK_NAMES", "SQUARES", "SQUARE_NAMES", "divide", "encode_planes", "perft",
+    "perft_split",
     "pgn", "square", "square_file", "square_rank", "square_name", "parse_square",
 ] + [f + r for r in "12345678" for f in "ABCDEFGH"]
 

@@ -1,0 +1,123 @@
+"""lerf on Dask, with a local cluster of two worker processes: shards made by
+lerf.pgn.split read back as the single-process dataset, perft through the workers, and
+failures that name their shard."""
+
+import io
+import json
+
+import pandas as pd
+import pyarrow as pa
+import pytest
+from distributed import Client, LocalCluster
+
+import lerf
+import lerf.dask
+import lerf.pgn
+
+
+@pytest.fixture(scope="module")
+def client():
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with Client(cluster) as client:
+            yield client
+
+
+@pytest.fixture(scope="module")
+def games_file(tmp_path_factory, sample_path, recovery_files):
+    """The recovery corpus's damage, then the real games: shard boundaries must hold."""
+    path = tmp_path_factory.mktemp("pgn") / "games.pgn"
+    path.write_bytes(b"".join(p.read_bytes() + b"\n\n" for p in recovery_files) + sample_path.read_bytes())
+    return path
+
+
+def single_process(path):
+    batches = list(lerf.pgn.positions(path))
+    return pa.Table.from_batches(batches).to_pandas(types_mapper=pd.ArrowDtype)
+
+
+def test_shards_give_the_single_process_dataset_row_for_row(client, games_file, tmp_path):
+    manifest = lerf.pgn.split(games_file, tmp_path / "shards", games_per_shard=97)
+    assert len(manifest["shards"]) >= 4
+    assert [s["file"] for s in manifest["shards"]] == sorted(s["file"] for s in manifest["shards"])
+    assert json.loads((tmp_path / "shards" / "manifest.json").read_text()) == manifest
+    frame = lerf.dask.positions(tmp_path / "shards")
+    assert frame.npartitions == len(manifest["shards"])
+    assert list(frame.columns) == lerf.pgn.POSITION_COLUMNS
+    got = client.compute(frame).result().reset_index(drop=True)
+    want = single_process(games_file)
+    assert len(want) == manifest["moves"] > 28538
+    pd.testing.assert_frame_equal(got, want)
+
+
+def test_split_games_and_moves_match_a_whole_read(games_file, tmp_path):
+    manifest = lerf.pgn.split(io.BytesIO(games_file.read_bytes()), tmp_path, games_per_shard=1000)
+    whole = list(lerf.pgn.read_games(games_file))
+    assert manifest["games"] == len(whole)
+    assert manifest["moves"] == sum(b.num_rows for b in lerf.pgn.positions(games_file))
+    with pytest.raises(FileExistsError, match="overwrite"):
+        lerf.pgn.split(games_file, tmp_path, games_per_shard=1000)
+    again = lerf.pgn.split(games_file, tmp_path, games_per_shard=5000, overwrite=True)
+    assert len(again["shards"]) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["manifest.json", "shard-00000.pgn.zst"]
+
+
+def test_to_parquet_round_trips(client, games_file, tmp_path):
+    lerf.pgn.split(games_file, tmp_path / "shards", games_per_shard=200)
+    frame = lerf.dask.positions(tmp_path / "shards")
+    client.compute(frame.to_parquet(tmp_path / "parquet", compute=False)).result()
+    back = pd.read_parquet(tmp_path / "parquet").reset_index(drop=True)
+    assert len(back) == len(single_process(games_file))
+    assert back["fen"].iloc[0] == lerf.STARTING_FEN
+
+
+def test_a_corrupt_shard_is_refused_by_its_checksum(client, games_file, tmp_path):
+    manifest = lerf.pgn.split(games_file, tmp_path, games_per_shard=150)
+    victim = tmp_path / manifest["shards"][1]["file"]
+    data = bytearray(victim.read_bytes())
+    data[len(data) // 2] ^= 0x40
+    victim.write_bytes(bytes(data))
+    with pytest.raises(lerf.dask.ShardError, match="shard-00001.pgn.zst: SHA-256"):
+        client.compute(lerf.dask.positions(tmp_path)).result()
+
+
+def test_a_shard_that_fails_to_read_fails_the_computation_and_is_named(client, games_file, tmp_path):
+    manifest = lerf.pgn.split(games_file, tmp_path, games_per_shard=150)
+    victim = tmp_path / manifest["shards"][2]["file"]
+    victim.write_bytes(victim.read_bytes()[:-100])  # truncated: the zstd frame is cut short
+    with pytest.raises(lerf.dask.ShardError, match="shard-00002.pgn.zst: OSError.*truncated"):
+        client.compute(lerf.dask.positions(tmp_path, verify=False)).result()
+    victim.unlink()
+    with pytest.raises(lerf.dask.ShardError, match="shard-00002.pgn.zst"):
+        client.compute(lerf.dask.positions(tmp_path)).result()
+
+
+def test_a_short_shard_is_caught_by_the_manifests_counts(client, games_file, tmp_path):
+    manifest = lerf.pgn.split(games_file, tmp_path, games_per_shard=150)
+    manifest["shards"][0]["moves"] += 1
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(lerf.dask.ShardError, match="shard-00000.pgn.zst: .* rows read, the manifest counts"):
+        client.compute(lerf.dask.positions(tmp_path)).result()
+
+
+def test_perft_through_the_workers(client):
+    assert lerf.dask.perft(lerf.STARTING_FEN, 6, split_depth=2, client=client) == 119_060_324
+    kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    assert lerf.dask.perft(kiwipete, 4, split_depth=2, client=client) == 4_085_603
+    chess960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+    assert lerf.dask.perft(chess960, 4, split_depth=1, client=client) == lerf.perft(chess960, 4) == 326_672
+
+
+def test_perft_split_counts_every_path():
+    parts = lerf.perft_split(lerf.STARTING_FEN, 4)
+    assert sum(n for _, n in parts) == 197_281
+    assert len(parts) < 197_281  # transpositions are one task
+    assert lerf.dask.perft(lerf.STARTING_FEN, 5, split_depth=2) == 4_865_609
+    assert lerf.dask.perft(lerf.STARTING_FEN, 2, split_depth=3) == 400
+    with pytest.raises(ValueError, match="too many tasks"):
+        lerf.perft_split(lerf.STARTING_FEN, 7)
+
+
+def test_a_manifest_of_another_kind_is_refused(tmp_path):
+    (tmp_path / "manifest.json").write_text('{"format": "something else"}')
+    with pytest.raises(ValueError, match="not a lerf shard manifest"):
+        lerf.dask.positions(tmp_path)
