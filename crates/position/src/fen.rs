@@ -3,7 +3,7 @@
 use crate::error::{FenError, FenErrorKind as Kind, FenField as Field};
 use crate::position::{MAX_FULLMOVE_NUMBER, Position, castling_index};
 use alloc::string::String;
-use core::fmt::Write as _;
+use core::fmt::Write;
 use lerf_bitboard::{Bitboard, between};
 use lerf_types::{CastlingRights, CastlingSide, Color, File, Piece, PieceType, Rank, Square};
 
@@ -180,6 +180,52 @@ impl Position {
 
     fn fen_with(&self, style: CastlingStyle) -> String {
         let mut fen = String::with_capacity(90);
+        let _ = self.write_fen_with(&mut fen, style);
+        fen
+    }
+
+    /// Writes [`to_fen`](Position::to_fen)'s text to `out` without allocating: for tools
+    /// that write millions of FENs into one buffer.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let mut out = String::new();
+    /// Position::startpos().write_fen(&mut out)?;
+    /// out.push('\n');
+    /// assert_eq!(out, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+    /// # Ok::<(), core::fmt::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// Only those of `out`.
+    pub fn write_fen<W: Write>(&self, out: &mut W) -> core::fmt::Result {
+        self.write_fen_with(
+            out,
+            if self.chess960 { CastlingStyle::Shredder } else { CastlingStyle::Standard },
+        )
+    }
+
+    /// Writes [`to_xfen`](Position::to_xfen)'s text to `out` without allocating.
+    ///
+    /// # Errors
+    ///
+    /// Only those of `out`.
+    pub fn write_xfen<W: Write>(&self, out: &mut W) -> core::fmt::Result {
+        self.write_fen_with(out, CastlingStyle::XFen)
+    }
+
+    /// Writes [`to_shredder_fen`](Position::to_shredder_fen)'s text to `out` without
+    /// allocating.
+    ///
+    /// # Errors
+    ///
+    /// Only those of `out`.
+    pub fn write_shredder_fen<W: Write>(&self, out: &mut W) -> core::fmt::Result {
+        self.write_fen_with(out, CastlingStyle::Shredder)
+    }
+
+    fn write_fen_with<W: Write>(&self, out: &mut W, style: CastlingStyle) -> core::fmt::Result {
         for rank in Rank::ALL.into_iter().rev() {
             let mut empty = 0;
             for file in File::ALL {
@@ -187,30 +233,27 @@ impl Position {
                     None => empty += 1,
                     Some(pc) => {
                         if empty > 0 {
-                            fen.push(char::from(b'0' + empty));
+                            out.write_char(char::from(b'0' + empty))?;
                             empty = 0;
                         }
-                        fen.push(pc.to_char());
+                        out.write_char(pc.to_char())?;
                     }
                 }
             }
             if empty > 0 {
-                fen.push(char::from(b'0' + empty));
+                out.write_char(char::from(b'0' + empty))?;
             }
             if rank != Rank::R1 {
-                fen.push('/');
+                out.write_char('/')?;
             }
         }
-        let _ = write!(fen, " {} ", self.side_to_move().to_char());
-        fen.push_str(&self.castling_text_in(style));
+        write!(out, " {} ", self.side_to_move().to_char())?;
+        self.write_castling_in(out, style)?;
         match self.ep_square() {
-            Some(sq) => {
-                let _ = write!(fen, " {sq}");
-            }
-            None => fen.push_str(" -"),
+            Some(sq) => write!(out, " {sq}")?,
+            None => out.write_str(" -")?,
         }
-        let _ = write!(fen, " {} {}", self.rule50_count(), self.fullmove_number());
-        fen
+        write!(out, " {} {}", self.rule50_count(), self.fullmove_number())
     }
 
     /// The position as X-FEN: castling as `K`/`Q` when the castling rook is the outermost
@@ -244,8 +287,8 @@ impl Position {
         self.fen_with(CastlingStyle::Shredder)
     }
 
-    fn castling_text_in(&self, style: CastlingStyle) -> String {
-        let mut text = String::new();
+    fn write_castling_in<W: Write>(&self, out: &mut W, style: CastlingStyle) -> core::fmt::Result {
+        let mut any = false;
         for color in Color::ALL {
             for side in CastlingSide::ALL {
                 if !self.can_castle(color, side) {
@@ -260,16 +303,17 @@ impl Position {
                     (CastlingStyle::XFen, CastlingSide::Queen) if outermost => 'q',
                     _ => rook.map_or('-', |sq| sq.file().to_char()),
                 };
-                text.push(match color {
+                any = true;
+                out.write_char(match color {
                     Color::White => letter.to_ascii_uppercase(),
                     Color::Black => letter,
-                });
+                })?;
             }
         }
-        if text.is_empty() {
-            text.push('-');
+        if !any {
+            out.write_char('-')?;
         }
-        text
+        Ok(())
     }
 
     /// Whether no other rook of `color` stands beyond `rook` on `side` of its king.

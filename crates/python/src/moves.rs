@@ -42,16 +42,8 @@ impl Move {
 
     /// The move in UCI (`e2e4`, `e7e8q`, `0000` for the null move).
     pub fn uci(&self) -> String {
-        if self.is_null() {
-            return "0000".to_owned();
-        }
         let mut text = String::with_capacity(5);
-        for sq in [self.from_square, self.to_square] {
-            text.push_str(&square_name(sq));
-        }
-        if let Some(p) = self.promotion {
-            text.push(b"  nbrqk"[p as usize] as char);
-        }
+        self.write_uci(&mut text);
         text
     }
 
@@ -113,6 +105,21 @@ impl Move {
     }
 
     /// python-chess's form of a lerf move played in `pos`.
+    /// Appends the move's UCI text to `out` (no allocation of its own).
+    pub fn write_uci(&self, out: &mut String) {
+        if self.is_null() {
+            out.push_str("0000");
+            return;
+        }
+        for sq in [self.from_square, self.to_square] {
+            out.push(char::from(b'a' + sq % 8));
+            out.push(char::from(b'1' + sq / 8));
+        }
+        if let Some(p) = self.promotion {
+            out.push(char::from(b"  nbrqk"[p as usize]));
+        }
+    }
+
     pub fn from_lerf(pos: &Position, m: lerf_types::Move) -> Move {
         if m == lerf_types::Move::NULL {
             return Move::null();

@@ -14,7 +14,7 @@ use std::io::Read;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 
-use crate::board::{fen_of, parse_position};
+use crate::board::parse_position;
 use crate::moves::Move;
 
 /// A string column: Arrow's offsets (i32) and bytes.
@@ -26,11 +26,21 @@ struct Strings {
 
 impl Strings {
     fn push(&mut self, text: &str) {
+        self.push_with(|data| data.push_str(text));
+    }
+
+    /// A value written straight into the column's bytes.
+    fn push_with(&mut self, write: impl FnOnce(&mut String)) {
         if self.offsets.is_empty() {
             self.offsets.push(0);
         }
-        self.data.push_str(text);
+        write(&mut self.data);
         self.offsets.push(self.data.len() as i32);
+    }
+
+    fn clear(&mut self) {
+        self.offsets.clear();
+        self.data.clear();
     }
 
     fn truncate(&mut self, rows: usize) {
@@ -65,6 +75,14 @@ struct Columns {
 }
 
 impl Columns {
+    /// Empties the columns, keeping their memory for the next batch.
+    fn clear(&mut self) {
+        self.truncate(0);
+        for s in [&mut self.fen, &mut self.san, &mut self.uci, &mut self.result] {
+            s.clear();
+        }
+    }
+
     /// Keeps the first `rows` rows.
     fn truncate(&mut self, rows: usize) {
         self.rows = rows;
@@ -109,7 +127,6 @@ struct Rows {
     elo: [Option<i32>; 2],
     pos: Position,
     ply: i32,
-    text: String,
 }
 
 impl Rows {
@@ -124,7 +141,6 @@ impl Rows {
             elo: [None, None],
             pos: Position::startpos(),
             ply: 0,
-            text: String::new(),
         }
     }
 
@@ -154,15 +170,19 @@ impl Rows {
         out.rows += 1;
         out.game.push(self.game);
         out.ply.push(self.ply);
-        out.fen.push(&fen_of(&self.pos));
-        self.text.clear();
-        if m == lerf_types::Move::NULL {
-            self.text.push_str("--");
-        } else {
-            let _ = write!(self.text, "{}", lerf_san::san(&self.pos, m));
-        }
-        out.san.push(&self.text);
-        out.uci.push(&Move::from_lerf(&self.pos, m).uci());
+        let pos = &self.pos;
+        // python-chess's default FEN: X-FEN castling.
+        out.fen.push_with(|data| {
+            let _ = if pos.is_chess960() { pos.write_xfen(data) } else { pos.write_fen(data) };
+        });
+        out.san.push_with(|data| {
+            if m == lerf_types::Move::NULL {
+                data.push_str("--");
+            } else {
+                let _ = write!(data, "{}", lerf_san::san(pos, m));
+            }
+        });
+        out.uci.push_with(|data| Move::from_lerf(pos, m).write_uci(data));
         out.turn.push(self.pos.side_to_move() == lerf_types::Color::White);
         for side in 0..2 {
             out.elo[side].push(self.elo[side].unwrap_or(0));
@@ -261,6 +281,8 @@ type Done = (usize, Result<(Columns, usize), String>);
 /// Several threads: one cuts the input into chunks of whole games, the others make their
 /// rows; the rows come back in the input's order.
 struct Pipeline {
+    /// The batch being gathered.
+    batch: Columns,
     results: Receiver<Done>,
     early: BTreeMap<usize, Result<(Columns, usize), String>>,
     next: usize,
@@ -276,7 +298,7 @@ impl Pipeline {
             let (work_rx, done_tx) = (Arc::clone(&work_rx), done_tx.clone());
             std::thread::spawn(move || make_rows(&work_rx, &done_tx, first_game));
         }
-        Pipeline { results, early: BTreeMap::new(), next: 0 }
+        Pipeline { batch: Columns::default(), results, early: BTreeMap::new(), next: 0 }
     }
 
     /// The next chunk's rows and game count, in order; `None` when all are given.
@@ -327,7 +349,7 @@ fn make_rows(
 
 enum Source {
     Serial { reader: Reader<Box<dyn Read + Send>>, rows: Box<Rows> },
-    Parallel(Pipeline),
+    Parallel(Box<Pipeline>),
 }
 
 /// Reads batches of rows from a PGN source.
@@ -358,7 +380,7 @@ impl PositionReader {
             1 => {
                 Source::Serial { reader: Reader::new(input), rows: Box::new(Rows::new(first_game)) }
             }
-            n => Source::Parallel(Pipeline::start(input, first_game, n)),
+            n => Source::Parallel(Box::new(Pipeline::start(input, first_game, n))),
         };
         Ok(PositionReader {
             source: Mutex::new(Some(source)),
@@ -390,22 +412,25 @@ impl PositionReader {
         let Some(mut source) = self.source.lock().map_err(poisoned)?.take() else {
             return Ok(None);
         };
-        let (source, columns, games, failure) = py.detach(move || {
-            let (columns, games, failure, done) = next_rows(&mut source, batch_size);
-            (if done { None } else { Some(source) }, columns, games, failure)
+        let (mut source, games, failure, done) = py.detach(move || {
+            let (games, failure, done) = next_rows(&mut source, batch_size);
+            (source, games, failure, done)
         });
-        *self.source.lock().map_err(poisoned)? = source;
         *self.games.lock().map_err(poisoned)? += games;
+        let columns = source.columns();
+        let batch = if columns.rows == 0 { None } else { Some(to_dict(py, columns)?) };
+        // The memory stays for the next batch (no fresh pages each time).
+        columns.clear();
+        if !done {
+            *self.source.lock().map_err(poisoned)? = Some(source);
+        }
         if let Some(message) = failure {
-            if columns.rows == 0 {
+            if batch.is_none() {
                 return Err(PyOSError::new_err(message));
             }
             *self.failure.lock().map_err(poisoned)? = Some(message);
         }
-        if columns.rows == 0 {
-            return Ok(None);
-        }
-        Ok(Some(to_dict(py, &columns)?))
+        Ok(batch)
     }
 }
 
@@ -413,60 +438,82 @@ fn poisoned<T>(_: T) -> PyErr {
     PyValueError::new_err("the reader failed in another thread")
 }
 
-/// Rows of whole games, at least `batch_size` unless the input ends; the games read, a
-/// failure, and whether the input is done.
-fn next_rows(source: &mut Source, batch_size: usize) -> (Columns, usize, Option<String>, bool) {
+impl Source {
+    /// The rows made for the batch being read.
+    fn columns(&mut self) -> &mut Columns {
+        match self {
+            Source::Serial { rows, .. } => &mut rows.out,
+            Source::Parallel(pipeline) => &mut pipeline.batch,
+        }
+    }
+}
+
+/// Rows of whole games into the source's columns, at least `batch_size` unless the input
+/// ends; the games read, a failure, and whether the input is done.
+fn next_rows(source: &mut Source, batch_size: usize) -> (usize, Option<String>, bool) {
     match source {
         Source::Serial { reader, rows } => {
             let before = reader.games();
             let read = rows.read(reader, batch_size);
-            let columns = std::mem::take(&mut rows.out);
             let games = reader.games() - before;
             match read {
-                Ok(done) => (columns, games, None, done),
-                Err(e) => (columns, games - 1, Some(e.to_string()), true),
+                Ok(done) => (games, None, done),
+                Err(e) => (games - 1, Some(e.to_string()), true),
             }
         }
         Source::Parallel(pipeline) => {
-            let (mut columns, mut games) = (Columns::default(), 0);
-            while columns.rows < batch_size {
+            let mut games = 0;
+            while pipeline.batch.rows < batch_size {
                 match pipeline.next_chunk() {
-                    None => return (columns, games, None, true),
+                    None => return (games, None, true),
                     Some(Ok((rows, n))) => {
-                        columns.append(rows);
+                        pipeline.batch.append(rows);
                         games += n;
                     }
-                    Some(Err(message)) => return (columns, games, Some(message), true),
+                    Some(Err(message)) => return (games, Some(message), true),
                 }
             }
-            (columns, games, None, false)
+            (games, None, false)
         }
     }
 }
 
-fn packed(bits: &[bool]) -> Vec<u8> {
-    let mut out = vec![0u8; bits.len().div_ceil(8)];
-    for (i, _) in bits.iter().enumerate().filter(|(_, on)| **on) {
-        out[i / 8] |= 1 << (i % 8);
-    }
-    out
+fn packed<'py>(py: Python<'py>, bits: &[bool]) -> PyResult<Bound<'py, PyBytes>> {
+    PyBytes::new_with(py, bits.len().div_ceil(8), |out| {
+        for (i, _) in bits.iter().enumerate().filter(|(_, on)| **on) {
+            out[i / 8] |= 1 << (i % 8);
+        }
+        Ok(())
+    })
+}
+
+/// Little-endian bytes of each value, written straight into Python's buffer.
+fn ints<'py, const N: usize, T: Copy>(
+    py: Python<'py>,
+    values: &[T],
+    bytes: fn(T) -> [u8; N],
+) -> PyResult<Bound<'py, PyBytes>> {
+    PyBytes::new_with(py, values.len() * N, |out| {
+        for (slot, &value) in out.chunks_exact_mut(N).zip(values) {
+            slot.copy_from_slice(&bytes(value));
+        }
+        Ok(())
+    })
 }
 
 fn to_dict<'py>(py: Python<'py>, c: &Columns) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    let bytes = |v: &[u8]| PyBytes::new(py, v);
-    let ints64 =
-        |v: &[i64]| PyBytes::new(py, &v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>());
-    let ints32 =
-        |v: &[i32]| PyBytes::new(py, &v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>());
     d.set_item("rows", c.rows)?;
-    d.set_item("game", ints64(&c.game))?;
-    d.set_item("ply", ints32(&c.ply))?;
+    d.set_item("game", ints(py, &c.game, i64::to_le_bytes)?)?;
+    d.set_item("ply", ints(py, &c.ply, i32::to_le_bytes)?)?;
     for (name, s) in [("fen", &c.fen), ("san", &c.san), ("uci", &c.uci), ("result", &c.result)] {
-        d.set_item(name, (ints32(&s.offsets), bytes(s.data.as_bytes())))?;
+        let offsets = ints(py, &s.offsets, i32::to_le_bytes)?;
+        d.set_item(name, (offsets, PyBytes::new(py, s.data.as_bytes())))?;
     }
-    d.set_item("turn", bytes(&packed(&c.turn)))?;
-    d.set_item("white_elo", (ints32(&c.elo[0]), bytes(&packed(&c.elo_valid[0]))))?;
-    d.set_item("black_elo", (ints32(&c.elo[1]), bytes(&packed(&c.elo_valid[1]))))?;
+    d.set_item("turn", packed(py, &c.turn)?)?;
+    for (name, side) in [("white_elo", 0), ("black_elo", 1)] {
+        let values = ints(py, &c.elo[side], i32::to_le_bytes)?;
+        d.set_item(name, (values, packed(py, &c.elo_valid[side])?))?;
+    }
     Ok(d)
 }

@@ -165,12 +165,13 @@ def perft(
     if depth <= split_depth:
         return _perft(fen, depth)
     parts = _perft_split(fen, split_depth)
-    tasks = [dask.delayed(_subtree, pure=True)(part, depth - split_depth, hash_mb) for part, _ in parts]
+    fens = [part for part, _ in parts]
     client = client if client is not None else _default_client()
     if client is not None:
-        counts = client.gather(client.compute(tasks, retries=retries))
+        futures = client.map(_subtree, fens, depth=depth - split_depth, hash_mb=hash_mb, retries=retries, pure=True)
+        counts = client.gather(futures)
     else:
-        counts = dask.compute(*tasks)
+        counts = dask.compute(*[dask.delayed(_subtree, pure=True)(part, depth - split_depth, hash_mb) for part in fens])
     return sum(count * times for count, (_, times) in zip(counts, parts))
 
 
