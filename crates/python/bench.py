@@ -62,8 +62,20 @@ def replay_lerf(data: bytes) -> int:
     return moves
 
 
-def sans_of(games_moves):
-    return games_moves
+def rows_python_chess(text: str) -> int:
+    """The rows of lerf.pgn.positions, made with python-chess: FEN, SAN and UCI a move."""
+    rows = []
+    handle = io.StringIO(text)
+    while (game := chess.pgn.read_game(handle)) is not None:
+        board = game.board()
+        for ply, move in enumerate(game.mainline_moves()):
+            rows.append((ply, board.fen(), board.san(move), move.uci(), board.turn))
+            board.push(move)
+    return len(rows)
+
+
+def rows_lerf(data: bytes) -> int:
+    return sum(batch.num_rows for batch in lerf.pgn.positions(io.BytesIO(data)))
 
 
 def per_call(lib, sans_per_game) -> int:
@@ -118,6 +130,8 @@ def main(rounds: int) -> None:
     tasks = [
         (f"PGN read + push every move ({moves} moves)", moves,
          lambda: replay_python_chess(text), lambda: replay_lerf(data)),
+        (f"rows with FEN, SAN, UCI: python-chess loop vs lerf.pgn.positions (Arrow, {moves} rows)", moves,
+         lambda: rows_python_chess(text), lambda: rows_lerf(data)),
         ("per-call loop: push_san, legal_moves, san of each (40 games)", None,
          lambda: per_call(chess, few_games), lambda: per_call(lerf, few_games)),
         ("FEN parse (10,000)", len(fens),

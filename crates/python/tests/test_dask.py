@@ -107,6 +107,16 @@ def test_perft_through_the_workers(client):
     assert lerf.dask.perft(chess960, 4, split_depth=1, client=client) == lerf.perft(chess960, 4) == 326_672
 
 
+def test_hashed_perft_keeps_its_table_between_calls_and_stays_exact():
+    kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    for _ in range(2):  # the second call finds the first's counts in the table
+        assert lerf.perft(lerf.STARTING_FEN, 5, hash_mb=1) == 4_865_609
+        assert lerf.perft(kiwipete, 4, threads=2, hash_mb=1) == 4_085_603
+        assert lerf.divide(kiwipete, 3, hash_mb=2) == lerf.divide(kiwipete, 3)
+    with pytest.raises(ValueError, match="hash_mb"):
+        lerf.perft(lerf.STARTING_FEN, 1, hash_mb=1 << 40)
+
+
 def test_perft_split_counts_every_path():
     parts = lerf.perft_split(lerf.STARTING_FEN, 4)
     assert sum(n for _, n in parts) == 197_281
