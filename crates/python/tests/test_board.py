@@ -30,11 +30,22 @@ def outcome_text(outcome):
 
 
 def test_every_mainline_position_of_the_real_games(sample_path):
+    assert compare_mainlines(sample_path) == 28538
+
+
+def test_every_mainline_position_of_the_chess960_games(recovery_files):
+    path = next(p for p in recovery_files if "chess960" in p.name)
+    assert compare_mainlines(path) >= 5
+
+
+def compare_mainlines(path):
+    """Every mainline position of every game in `path`, lerf against python-chess; the
+    number of moves compared."""
     positions = 0
-    with open(sample_path, encoding="utf-8") as handle:
+    with open(path, encoding="utf-8") as handle:
         while (game := chess.pgn.read_game(handle)) is not None:
             theirs = game.board()
-            ours = lerf.Board(theirs.fen())
+            ours = lerf.Board(theirs.fen(), chess960=theirs.chess960)
             for move in game.mainline_moves():
                 same_position(ours, theirs)
                 ported = lerf.Move.from_uci(move.uci())
@@ -47,7 +58,7 @@ def test_every_mainline_position_of_the_real_games(sample_path):
             same_position(ours, theirs)
             assert outcome_text(ours.outcome(claim_draw=True)) == outcome_text(theirs.outcome(claim_draw=True))
             assert outcome_text(ours.outcome()) == outcome_text(theirs.outcome())
-    assert positions == 28538
+    return positions
 
 
 @pytest.mark.parametrize("chess960", [False, True])
