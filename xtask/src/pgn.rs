@@ -4,7 +4,7 @@
 
 use crate::UserError;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use lerf_pgn::{PgnError, ReadError, Reader, Replay, ReplayError};
+use lerf_pgn::{ParallelGames, PgnError, ReadError, Reader, Replay, ReplayError};
 use std::fmt::Write as _;
 use std::io::{Read, Write as _};
 use std::sync::Arc;
@@ -23,8 +23,8 @@ pub struct Args {
     /// standard input.
     #[arg(required = true)]
     file: Option<String>,
-    /// Threads to share the games over (a plain file only: it is split at game
-    /// boundaries in memory).
+    /// Threads to replay the games on: the input is cut into chunks of whole games as it
+    /// streams in (one more thread cuts), the output stays in input order.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: u32,
     /// Also print, for each mainline move, `SAN<TAB>FEN` (the move as lerf writes it, the
@@ -236,80 +236,63 @@ impl Report {
     }
 }
 
-/// `--threads N`: the file read whole, cut at game boundaries, one share a thread.
+/// Bytes of PGN a thread takes at a time with `--threads`.
+const CHUNK_BYTES: u64 = 1 << 20;
+
+/// `--threads N`: the input (any of them: plain, `.zst`, standard input) cut into chunks of
+/// whole games as it streams in, N threads replaying them, the output in input order.
 fn run_threads(args: &Args) -> Result<(), UserError> {
-    let refuse = |why: &str| UserError(format!("--threads {} needs {why}", args.threads));
-    if args.file() == "-" {
-        return Err(refuse("a file, not standard input"));
-    }
-    let data = std::fs::read(args.file())
-        .map_err(|e| UserError(format!("cannot read {}: {e}", args.file())))?;
-    if lerf_pgn::is_zstd(&data) {
-        return Err(refuse("a plain PGN file (decompress it, or use one thread)"));
-    }
-    let progress = Progress::new(data.len() as u64);
+    let (input, total, raw) = open(args.file())?;
+    let progress = Progress::new(total);
     let start = Instant::now();
-    let shares = split_at_games(&data, args.threads as usize);
-    let done = AtomicU64::new(0);
-    let reports: Vec<Report> = std::thread::scope(|scope| {
-        let workers: Vec<_> = shares
-            .iter()
-            .map(|share| {
-                scope.spawn(|| {
-                    let mut report = Report { show_errors: args.errors, ..Report::default() };
-                    let mut reader = Reader::new(*share);
-                    let totals = replay(&mut reader, args.fens, &mut report);
-                    report.totals = totals.unwrap_or_else(|(totals, _)| totals);
-                    done.fetch_add(share.len() as u64, Ordering::Relaxed);
-                    report
-                })
-            })
-            .collect();
-        while workers.iter().any(|w| !w.is_finished()) {
-            progress.set(done.load(Ordering::Relaxed));
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        workers.into_iter().map(|w| w.join().unwrap_or_default()).collect()
-    });
-    let elapsed = start.elapsed();
-    progress.finish();
+    let (fens, show_errors) = (args.fens, args.errors);
+    let chunks = ParallelGames::new(
+        input,
+        args.threads as usize,
+        CHUNK_BYTES,
+        move |chunk: &lerf_pgn::Chunk| {
+            let mut report = Report { show_errors, ..Report::default() };
+            let totals = replay(&mut Reader::new(&chunk.bytes[..]), fens, &mut report);
+            // Bytes in memory do not fail.
+            report.totals = totals.unwrap_or_else(|(totals, _)| totals);
+            (report, line_ends(&chunk.bytes), chunk.bytes.len() as u64)
+        },
+    );
     let mut stdout = std::io::stdout().lock();
-    let (mut totals, mut lines) = (Totals::default(), 0);
-    for (share, report) in shares.iter().zip(&reports) {
+    let (mut totals, mut lines, mut bytes) = (Totals::default(), 0, 0);
+    let mut failure = None;
+    for chunk in chunks {
+        let (report, chunk_lines, chunk_bytes) = match chunk {
+            Ok(done) => done,
+            Err(e) => {
+                failure = Some(e);
+                break;
+            }
+        };
         let _ = stdout.write_all(report.renumber(args.file(), totals.games, lines).as_bytes());
         totals.games += report.totals.games;
         totals.moves += report.totals.moves;
         totals.recovered += report.totals.recovered;
-        lines += memchr::memchr_iter(b'\n', share).count();
+        lines += chunk_lines;
+        bytes += chunk_bytes;
+        progress.set(raw.load(Ordering::Relaxed));
     }
     drop(stdout);
-    summary(args, &totals, data.len() as u64, elapsed);
-    Ok(())
+    let elapsed = start.elapsed();
+    progress.finish();
+    summary(args, &totals, bytes, elapsed);
+    match failure {
+        Some(e) => Err(UserError(format!("{}: {e}", args.file()))),
+        None => Ok(()),
+    }
 }
 
-/// `data` cut into at most `parts` pieces, each ending where a game ends: before an empty
-/// line and a tag line, when the line before the empty one is no tag (python-chess reads
-/// on through one empty line between tags).
-fn split_at_games(data: &[u8], parts: usize) -> Vec<&[u8]> {
-    let mut shares = Vec::with_capacity(parts);
-    let mut start = 0;
-    for i in 1..parts {
-        let mut target = (data.len() * i / parts).max(start);
-        let cut = loop {
-            let Some(found) = memchr::memmem::find(&data[target..], b"\n\n[") else { break None };
-            let at = target + found;
-            let line_start = memchr::memrchr(b'\n', &data[..at]).map_or(0, |i| i + 1);
-            if data.get(line_start) != Some(&b'[') {
-                break Some(at + 2);
-            }
-            target = at + 2;
-        };
-        let Some(cut) = cut else { break };
-        shares.push(&data[start..cut]);
-        start = cut;
-    }
-    shares.push(&data[start..]);
-    shares
+/// Line ends as the reader counts them (`\n`, `\r\n`, a lone `\r`). A chunk begins at
+/// a line's start, so a `\r\n` is never split between two.
+fn line_ends(bytes: &[u8]) -> usize {
+    let lone_cr =
+        memchr::memchr_iter(b'\r', bytes).filter(|&i| bytes.get(i + 1) != Some(&b'\n')).count();
+    memchr::memchr_iter(b'\n', bytes).count() + lone_cr
 }
 
 /// Counts the bytes read through it (the raw input's, for progress).
@@ -365,34 +348,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn shares_end_where_games_end() {
-        let data = b"[A \"1\"]\n\n1. e4 *\n\n[A \"2\"]\n\n1. d4 *\n\n[A \"3\"]\n\n1. c4 *\n";
-        for parts in 1..6 {
-            let shares = split_at_games(data, parts);
-            assert_eq!(shares.concat(), data);
-            assert!(shares.iter().all(|s| s.first() == Some(&b'[')), "{parts}");
-        }
-        // One empty line between tags is inside a game's tags: no cut there.
-        let data = b"[A \"1\"]\n\n[B \"1\"]\n\n1. e4 *\n\n[A \"2\"]\n\n1. d4 *\n";
-        for parts in 1..6 {
-            let shares = split_at_games(data, parts);
-            assert!(shares.iter().all(|s| s.starts_with(b"[A")), "{parts}: {shares:?}");
-        }
+    fn line_ends_count_as_the_reader_counts_them() {
+        assert_eq!(line_ends(b"a\nb\r\nc\rd\r"), 4);
+        assert_eq!(line_ends(b""), 0);
     }
 
     #[test]
     fn errors_are_numbered_in_the_whole_file() {
-        let data = b"[A \"1\"]\n\n1. e4 *\n\n[A \"2\"]\n\n1. e5 *\n\n[A \"3\"]\n\n1. Ke2 *\n";
-        for parts in 1..4 {
-            let shares = split_at_games(data, parts);
+        let data = b"[A \"1\"]\r\n\r\n1. e4 *\n\n[A \"2\"]\r\r1. e5 *\n\n[A \"3\"]\n\n1. Ke2 *\n";
+        for per_chunk in 1..4 {
             let (mut games, mut lines, mut out) = (0, 0, String::new());
-            for share in &shares {
+            for chunk in lerf_pgn::GameChunks::new(&data[..]).games_per_chunk(per_chunk) {
+                let share = &chunk.expect("bytes in memory").bytes[..];
                 let mut report = Report { show_errors: true, ..Report::default() };
-                let totals = replay(&mut Reader::new(*share), true, &mut report);
+                let totals = replay(&mut Reader::new(share), true, &mut report);
                 report.totals = totals.unwrap_or_else(|_| unreachable!("in memory"));
                 out.push_str(&report.renumber("f.pgn", games, lines));
                 games += report.totals.games;
-                lines += memchr::memchr_iter(b'\n', share).count();
+                lines += line_ends(share);
             }
             let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("f.pgn")).collect();
             assert_eq!(errors.len(), 2, "{out}");

@@ -158,13 +158,55 @@ fn a_truncated_zstd_file_reports_the_games_before_it_and_fails() {
 }
 
 #[test]
-fn pgn_threads_refuse_standard_input_and_compressed_files_with_a_message() {
-    let zst = temp_bytes("threads.pgn.zst", &zstd::encode_all(SAMPLE, 3).unwrap());
-    let out = xtask(&["pgn", zst.to_str().unwrap(), "--threads", "2"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--threads 2 needs a plain PGN file"));
-    let out = xtask(&["pgn", "-", "--threads", "2"]);
-    assert_eq!(out.status.code(), Some(2));
+fn pgn_threads_print_what_one_thread_prints_for_every_kind_of_input() {
+    // Damage of every kind (mixed line endings too), then the real games.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../crates/pgn/tests/data/recovery");
+    let mut names: Vec<_> =
+        std::fs::read_dir(dir).expect("the corpus").map(|e| e.expect("an entry").path()).collect();
+    names.sort();
+    let mut input = Vec::new();
+    for path in names.iter().filter(|p| p.extension().is_some_and(|e| e == "pgn")) {
+        input.extend(std::fs::read(path).expect("a corpus file"));
+        input.extend_from_slice(b"\n\n");
+    }
+    for _ in 0..3 {
+        input.extend_from_slice(SAMPLE); // past one chunk (1 MiB), so the threads share it
+    }
+    let plain = temp_bytes("threads.pgn", &input);
+    let zst = temp_bytes("threads.pgn.zst", &zstd::encode_all(&input[..], 3).unwrap());
+    let body = |out: &Output| {
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        stdout(out)
+    };
+    let one = body(&xtask(&["pgn", plain.to_str().unwrap(), "--errors", "--fens"]));
+    assert!(one.lines().filter(|l| l.contains(": game ")).count() > 30, "errors are listed");
+    let two =
+        body(&xtask(&["pgn", plain.to_str().unwrap(), "--errors", "--fens", "--threads", "2"]));
+    assert!(one == two, "--threads 2 on a plain file");
+    let from_zst =
+        body(&xtask(&["pgn", zst.to_str().unwrap(), "--errors", "--fens", "--threads", "3"]));
+    assert!(
+        from_zst == one.replace(plain.to_str().unwrap(), zst.to_str().unwrap()),
+        "--threads 3 on .zst"
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["pgn", "-", "--threads", "2"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("xtask runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || std::io::Write::write_all(&mut stdin, &input));
+    let from_stdin = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    let summary = stdout(&from_stdin);
+    let single = stdout(&xtask(&["pgn", plain.to_str().unwrap()]));
+    let counts =
+        |s: &str| s.split(": ").nth(1).map(|c| c.split(';').next().unwrap_or("").to_owned());
+    assert_eq!(counts(&summary), counts(&single), "{summary}");
+    for path in [plain, zst] {
+        std::fs::remove_file(path).expect("a temporary file");
+    }
 }
 
 #[test]

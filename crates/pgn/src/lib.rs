@@ -21,7 +21,8 @@
 //! - [`GameBuilder`] makes a [`Game`] (tags, moves, comments, NAGs, variations), which
 //!   [`Game::to_pgn`] writes back.
 //! - [`Replay`] plays every move with lerf and finds each game's outcome.
-//! - [`GameChunks`] cuts the input into chunks of whole games, for threads and shards.
+//! - [`GameChunks`] cuts the input into chunks of whole games, for threads and shards;
+//!   [`ParallelGames`] runs work on them on several threads, results in input order.
 //! - With the `shards` feature, [`shards::split`] cuts an input into Zstandard shards of
 //!   whole games with a manifest, for engines that read a shard a task (Dask).
 //! - With the `zstd` feature, [`ZstdReader`] and [`open`] read `.pgn.zst` (the Lichess
@@ -30,6 +31,7 @@
 mod chunks;
 mod error;
 mod game;
+mod parallel;
 mod reader;
 mod replay;
 #[cfg(feature = "shards")]
@@ -41,6 +43,7 @@ mod zstd;
 pub use chunks::{Chunk, GameChunks};
 pub use error::{PgnError, PgnErrorKind, ReadError};
 pub use game::{Game, GameBuilder, LINE_WIDTH, Line, Node};
+pub use parallel::ParallelGames;
 pub use reader::{DEFAULT_MAX_TOKEN, MAX_ERRORS_PER_GAME, MAX_VARIATION_DEPTH, Reader};
 pub use replay::{Replay, ReplayError, Replayed, VariantKind, variant_kind};
 pub use visitor::{GameResult, RawTag, Skip, UnknownResult, Visitor};

@@ -2,17 +2,15 @@
 //! Rust (no Python object per row), on one thread or on several; the Python side wraps
 //! the buffers as a `pyarrow.RecordBatch`.
 
-use lerf_pgn::{GameChunks, GameResult, RawTag, ReadError, Reader, ReplayError, Skip, Visitor};
+use lerf_pgn::{GameResult, ParallelGames, RawTag, ReadError, Reader, ReplayError, Skip, Visitor};
 use lerf_position::Position;
 use lerf_san::parse_san_bytes;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Read;
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use crate::board::parse_position;
 use crate::moves::Move;
@@ -275,75 +273,24 @@ impl Visitor for Rows {
 /// Bytes of input a worker thread takes at a time.
 const CHUNK_BYTES: u64 = 1 << 20;
 
-type Work = (usize, Result<lerf_pgn::Chunk, String>);
-type Done = (usize, Result<(Columns, usize), String>);
-
 /// Several threads: one cuts the input into chunks of whole games, the others make their
 /// rows; the rows come back in the input's order.
 struct Pipeline {
     /// The batch being gathered.
     batch: Columns,
-    results: Receiver<Done>,
-    early: BTreeMap<usize, Result<(Columns, usize), String>>,
-    next: usize,
+    chunks: ParallelGames<(Columns, usize)>,
 }
 
 impl Pipeline {
     fn start(input: Box<dyn Read + Send>, first_game: i64, workers: usize) -> Pipeline {
-        let (work_tx, work_rx) = sync_channel::<Work>(workers * 2);
-        let (done_tx, results) = sync_channel::<Done>(workers * 2);
-        std::thread::spawn(move || cut_chunks(input, &work_tx));
-        let work_rx = Arc::new(Mutex::new(work_rx));
-        for _ in 0..workers {
-            let (work_rx, done_tx) = (Arc::clone(&work_rx), done_tx.clone());
-            std::thread::spawn(move || make_rows(&work_rx, &done_tx, first_game));
-        }
-        Pipeline { batch: Columns::default(), results, early: BTreeMap::new(), next: 0 }
-    }
-
-    /// The next chunk's rows and game count, in order; `None` when all are given.
-    fn next_chunk(&mut self) -> Option<Result<(Columns, usize), String>> {
-        loop {
-            if let Some(done) = self.early.remove(&self.next) {
-                self.next += 1;
-                return Some(done);
-            }
-            // Every sender gone: all chunks are in `early`, and the next is not there.
-            let (index, done) = self.results.recv().ok()?;
-            self.early.insert(index, done);
-        }
-    }
-}
-
-fn cut_chunks(input: Box<dyn Read + Send>, work: &SyncSender<Work>) {
-    let chunks = GameChunks::new(input).games_per_chunk(usize::MAX).bytes_per_chunk(CHUNK_BYTES);
-    for (index, chunk) in chunks.enumerate() {
-        let failed = chunk.is_err();
-        // The receivers gone means the Python side stopped reading.
-        if work.send((index, chunk.map_err(|e| e.to_string()))).is_err() || failed {
-            return;
-        }
-    }
-}
-
-fn make_rows(
-    work: &Mutex<std::sync::mpsc::Receiver<Work>>,
-    done: &SyncSender<Done>,
-    first_game: i64,
-) {
-    loop {
-        let next = work.lock().map(|rx| rx.recv());
-        let Ok(Ok((index, chunk))) = next else { return };
-        let rows = chunk.map(|chunk| {
-            let mut rows = Rows::new(first_game + chunk.first_game as i64);
-            let mut reader = Reader::new(&chunk.bytes[..]);
-            // Bytes in memory cannot fail to read.
-            let _ = rows.read(&mut reader, usize::MAX);
-            (rows.out, chunk.games)
-        });
-        if done.send((index, rows)).is_err() {
-            return;
-        }
+        let chunks =
+            ParallelGames::new(input, workers, CHUNK_BYTES, move |chunk: &lerf_pgn::Chunk| {
+                let mut rows = Rows::new(first_game + chunk.first_game as i64);
+                // Bytes in memory cannot fail to read.
+                let _ = rows.read(&mut Reader::new(&chunk.bytes[..]), usize::MAX);
+                (rows.out, chunk.games)
+            });
+        Pipeline { batch: Columns::default(), chunks }
     }
 }
 
@@ -464,13 +411,13 @@ fn next_rows(source: &mut Source, batch_size: usize) -> (usize, Option<String>, 
         Source::Parallel(pipeline) => {
             let mut games = 0;
             while pipeline.batch.rows < batch_size {
-                match pipeline.next_chunk() {
+                match pipeline.chunks.next() {
                     None => return (games, None, true),
                     Some(Ok((rows, n))) => {
                         pipeline.batch.append(rows);
                         games += n;
                     }
-                    Some(Err(message)) => return (games, Some(message), true),
+                    Some(Err(e)) => return (games, Some(e.to_string()), true),
                 }
             }
             (games, None, false)
