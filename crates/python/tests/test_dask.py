@@ -49,6 +49,19 @@ def test_shards_give_the_single_process_dataset_row_for_row(client, games_file, 
     pd.testing.assert_frame_equal(got, want)
 
 
+def test_shards_behind_a_url_read_through_fsspec(client, games_file, tmp_path):
+    manifest = lerf.pgn.split(games_file, tmp_path, games_per_shard=150)
+    url = tmp_path.as_uri()  # file:///...: fsspec's path, as s3:// would be
+    directory, read = lerf.dask.read_manifest(url)
+    assert directory.startswith("file://") and read == manifest
+    frame = lerf.dask.positions(url + "/manifest.json")
+    got = client.compute(frame).result().reset_index(drop=True)
+    pd.testing.assert_frame_equal(got, single_process(games_file))
+    (tmp_path / manifest["shards"][0]["file"]).write_bytes(b"replaced")
+    with pytest.raises(lerf.dask.ShardError, match="shard-00000.pgn.zst: SHA-256"):
+        client.compute(lerf.dask.positions(url)).result()
+
+
 def test_split_games_and_moves_match_a_whole_read(games_file, tmp_path):
     manifest = lerf.pgn.split(io.BytesIO(games_file.read_bytes()), tmp_path, games_per_shard=1000)
     whole = list(lerf.pgn.read_games(games_file))

@@ -18,7 +18,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from typing import Any, Dict, Optional, Tuple, Union
+import posixpath
+from typing import IO, Any, Dict, Optional, Tuple, Union
 
 import dask
 import dask.dataframe as dd
@@ -50,15 +51,45 @@ class ShardError(RuntimeError):
 
 def read_manifest(shards: Union[str, "os.PathLike[str]"]) -> Tuple[str, Dict[str, Any]]:
     """The directory and the manifest of a split, from the directory or its
-    ``manifest.json``."""
+    ``manifest.json``: a local path, or a URL fsspec opens (``s3://bucket/shards/``,
+    ``gs://…``, ``file://…``; the protocol's package, such as s3fs, installed)."""
     path = os.fspath(shards)
+    if _is_url(path):
+        import fsspec
+
+        fs, root = fsspec.core.url_to_fs(path)
+        if fs.isdir(root):
+            root = root.rstrip("/") + "/manifest.json"
+        with fs.open(root, "rb") as handle:
+            manifest = _checked(json.load(handle), path)
+        return fs.unstrip_protocol(posixpath.dirname(root)), manifest
     if os.path.isdir(path):
         path = os.path.join(path, "manifest.json")
     with open(path, encoding="utf-8") as handle:
-        manifest = json.load(handle)
+        manifest = _checked(json.load(handle), path)
+    return os.path.dirname(os.path.abspath(path)), manifest
+
+
+def _checked(manifest: Any, path: str) -> Dict[str, Any]:
     if not isinstance(manifest, dict) or manifest.get("format") != _FORMAT:
         raise ValueError(f"{path}: not a lerf shard manifest (format {_FORMAT})")
-    return os.path.dirname(os.path.abspath(path)), manifest
+    return manifest
+
+
+def _is_url(path: str) -> bool:
+    return "://" in path
+
+
+def _join(directory: str, name: str) -> str:
+    return f"{directory.rstrip('/')}/{name}" if _is_url(directory) else os.path.join(directory, name)
+
+
+def _open(path: str) -> IO[bytes]:
+    if _is_url(path):
+        import fsspec
+
+        return fsspec.open(path, "rb").open()
+    return open(path, "rb")
 
 
 def positions(
@@ -69,9 +100,10 @@ def positions(
     """The rows of ``lerf.pgn.positions`` for every game of a split, as a
     ``dask.dataframe.DataFrame`` with one partition per shard, in input order.
 
-    ``shards`` is the split's directory or its ``manifest.json``; the shards are read where
-    the tasks run, so the directory must be reachable from every worker (a shared file
-    system, or a copy on each). ``game`` is the game's index in the file that was split,
+    ``shards`` is the split's directory or its ``manifest.json``, a local path or a URL
+    fsspec opens (``s3://bucket/shards/``). The shards are read where the tasks run, so
+    the directory must be reachable from every worker (a shared file system, a copy on
+    each, or an object store). ``game`` is the game's index in the file that was split,
     so the dataset equals ``lerf.pgn.positions`` on that file, row for row. Columns are
     pyarrow-backed (``pd.ArrowDtype``): strings, nullable Elo, no conversion on the way to
     Parquet.
@@ -81,7 +113,7 @@ def positions(
     else raises ``ShardError`` naming the shard.
     """
     directory, manifest = read_manifest(shards)
-    parts = [(os.path.join(directory, shard["file"]), shard) for shard in manifest["shards"]]
+    parts = [(_join(directory, shard["file"]), shard) for shard in manifest["shards"]]
     if not parts:
         return dd.from_pandas(_frame(_empty_table()), npartitions=1)
     return dd.from_map(
@@ -114,10 +146,15 @@ def _read_shard(part: Tuple[str, Dict[str, Any]], verify: bool, batch_size: int)
     try:
         if verify:
             _check_sha256(path, shard)
-        reader = _PositionReader(path, first_game=shard["first_game"])
-        batches = []
-        while (columns := reader.next_batch(batch_size)) is not None:
-            batches.append(_pgn._record_batch(pa, columns))
+        source = _open(path) if _is_url(path) else path
+        try:
+            reader = _PositionReader(source, first_game=shard["first_game"])
+            batches = []
+            while (columns := reader.next_batch(batch_size)) is not None:
+                batches.append(_pgn._record_batch(pa, columns))
+        finally:
+            if source is not path:
+                source.close()
         table = pa.Table.from_batches(batches, schema=_empty_table().schema)
     except ShardError:
         raise
@@ -132,7 +169,7 @@ def _read_shard(part: Tuple[str, Dict[str, Any]], verify: bool, batch_size: int)
 
 def _check_sha256(path: str, shard: Dict[str, Any]) -> None:
     digest = hashlib.sha256()
-    with open(path, "rb") as handle:
+    with _open(path) as handle:
         while block := handle.read(1 << 20):
             digest.update(block)
     if digest.hexdigest() != shard["sha256"]:
