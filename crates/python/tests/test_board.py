@@ -1,5 +1,6 @@
 """lerf.Board against chess.Board, position by position."""
 
+import io
 import pickle
 import random
 
@@ -170,3 +171,29 @@ def test_encode_planes_equals_the_piece_map():
             plane = (0 if piece.color == chess.WHITE else 6) + piece.piece_type - 1
             expected[plane, chess.square_rank(sq), chess.square_file(sq)] = 1
         assert (planes[i] == expected).all(), fen
+
+
+def test_heavy_calls_release_the_gil(sample_path):
+    """Another Python thread runs while perft and positions work: a call that held the
+    GIL would leave the counting loop at a handful of turns."""
+    import threading
+
+    def turns_while(work):
+        done, turns = threading.Event(), 0
+
+        def run():
+            try:
+                work()
+            finally:
+                done.set()
+
+        thread = threading.Thread(target=run)
+        thread.start()
+        while not done.is_set():
+            turns += 1
+        thread.join()
+        return turns
+
+    assert turns_while(lambda: lerf.perft(lerf.STARTING_FEN, 6)) > 10_000
+    data = sample_path.read_bytes() * 4
+    assert turns_while(lambda: sum(b.num_rows for b in lerf.pgn.positions(io.BytesIO(data), batch_size=1 << 30))) > 1000
