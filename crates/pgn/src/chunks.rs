@@ -25,8 +25,7 @@ pub struct Chunk {
 /// the input byte for byte, and a [`Reader`] reads from each exactly the games it read
 /// from that part of the whole input.
 ///
-/// The games are found by a reader that tokenizes but does not play moves (several
-/// hundred MB/s). Memory is one chunk and the reader's buffer: a chunk is cut after the
+/// The games are found by a reader that reads the tags and skips the movetext (about a GB/s). Memory is one chunk and the reader's buffer: a chunk is cut after the
 /// game that reaches [`GameChunks::games_per_chunk`] games or
 /// [`GameChunks::bytes_per_chunk`] bytes, so it is at most that plus one game.
 ///
@@ -89,7 +88,7 @@ impl<R: Read> GameChunks<R> {
 
     /// The input offset where the next game begins, or `None` at the end of the input.
     fn next_game_start(&mut self) -> Option<Result<u64, ReadError>> {
-        Some(self.reader.read_game(&mut Tokens)?.map(|()| self.reader.game_offset()))
+        Some(self.reader.read_game(&mut GameEnds)?.map(|()| self.reader.game_offset()))
     }
 
     /// The next `games` games, up to `end` (the end of the input for `None`).
@@ -183,9 +182,9 @@ impl<R: Read> Iterator for GameChunks<R> {
 /// follows the same line rules as reading (an empty line outside a comment ends the game;
 /// `%` lines, `;` comments and `{}` comments across lines are passed over), at memchr's
 /// speed instead of the tokenizer's.
-struct Tokens;
+struct GameEnds;
 
-impl Visitor for Tokens {
+impl Visitor for GameEnds {
     type Output = ();
     type Error = Infallible;
 

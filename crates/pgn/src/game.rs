@@ -45,8 +45,9 @@ pub struct Node {
     pub variations: Vec<Line>,
 }
 
-/// The seven tags every PGN game has, in the order they come first, with their defaults.
-const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
+/// The seven tags every PGN game has, in the order they come first, with their defaults
+/// (what the writer puts where a game lacks one, and python-chess's headers start from).
+pub const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
     ("Event", "?"),
     ("Site", "?"),
     ("Date", "????.??.??"),

@@ -42,10 +42,10 @@ mod zstd;
 
 pub use chunks::{Chunk, GameChunks};
 pub use error::{PgnError, PgnErrorKind, ReadError};
-pub use game::{Game, GameBuilder, LINE_WIDTH, Line, Node};
+pub use game::{Game, GameBuilder, LINE_WIDTH, Line, Node, SEVEN_TAG_ROSTER};
 pub use parallel::ParallelGames;
 pub use reader::{DEFAULT_MAX_TOKEN, MAX_ERRORS_PER_GAME, MAX_VARIATION_DEPTH, Reader};
-pub use replay::{Replay, ReplayError, Replayed, VariantKind, variant_kind};
+pub use replay::{Replay, ReplayError, Replayed, VariantKind, position_from_fen_tag, variant_kind};
 pub use visitor::{GameResult, RawTag, Skip, UnknownResult, Visitor};
 #[cfg(feature = "zstd")]
 pub use zstd::{ZstdReader, decompressed, is_zstd, open};

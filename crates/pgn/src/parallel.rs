@@ -165,9 +165,33 @@ mod tests {
 
     #[test]
     fn dropping_the_iterator_stops_the_threads() {
-        let pgn = "1. e4 *\n\n".repeat(200_000);
-        let mut results = ParallelGames::new(io::Cursor::new(pgn), 2, 1000, |c: &Chunk| c.games);
+        /// An endless input that says when the cutter thread lets go of it.
+        struct Endless(std::sync::Arc<std::sync::atomic::AtomicBool>);
+        impl Read for Endless {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                let game = b"1. e4 *\n\n";
+                let n = buf.len() / game.len() * game.len();
+                for slot in buf[..n].chunks_exact_mut(game.len()) {
+                    slot.copy_from_slice(game);
+                }
+                Ok(n)
+            }
+        }
+        impl Drop for Endless {
+            fn drop(&mut self) {
+                self.0.store(true, std::sync::atomic::Ordering::SeqCst);
+            }
+        }
+        let dropped = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let mut results =
+            ParallelGames::new(Endless(dropped.clone()), 2, 1000, |c: &Chunk| c.games);
         assert!(results.next().is_some());
-        drop(results); // must not hang: the threads see the channels closed
+        drop(results);
+        // The workers see their result channel closed, then the cutter its work channel.
+        let start = std::time::Instant::now();
+        while !dropped.load(std::sync::atomic::Ordering::SeqCst) {
+            assert!(start.elapsed() < std::time::Duration::from_secs(10), "the threads run on");
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
     }
 }

@@ -147,16 +147,8 @@ impl Replay {
         }
         match &self.fen {
             None => self.pos.clone_from(&self.startpos),
-            Some(fen) if self.chess960 => {
-                self.pos = Position::from_fen_960(fen).map_err(ReplayError::Fen)?;
-            }
             Some(fen) => {
-                self.pos = Position::from_fen(fen)
-                    .or_else(|e| match names_rook_files(fen) {
-                        true => Position::from_fen_960(fen).map_err(|_| e),
-                        false => Err(e),
-                    })
-                    .map_err(ReplayError::Fen)?;
+                self.pos = position_from_fen_tag(fen, self.chess960).map_err(ReplayError::Fen)?
             }
         }
         Ok(())
@@ -330,6 +322,32 @@ pub fn variant_kind(name: &str) -> VariantKind {
     } else {
         VariantKind::Unknown
     }
+}
+
+/// The position a game's `FEN` tag sets up, read as python-chess 1.11 reads it: as
+/// Chess960 when `chess960` (from the `Variant` tag) says so, or when the castling field
+/// names rook files (Shredder-FEN, X-FEN) and standard chess cannot read it.
+///
+/// ```
+/// use lerf_pgn::position_from_fen_tag;
+/// let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+/// assert!(position_from_fen_tag(fen, false)?.is_chess960());
+/// let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// assert!(!position_from_fen_tag(start, false)?.is_chess960());
+/// # Ok::<(), lerf_position::FenError>(())
+/// ```
+///
+/// # Errors
+///
+/// The FEN does not hold a position (the standard reading's error when neither reads it).
+pub fn position_from_fen_tag(fen: &str, chess960: bool) -> Result<Position, FenError> {
+    if chess960 {
+        return Position::from_fen_960(fen);
+    }
+    Position::from_fen(fen).or_else(|e| match names_rook_files(fen) {
+        true => Position::from_fen_960(fen).map_err(|_| e),
+        false => Err(e),
+    })
 }
 
 /// Whether a FEN's castling field names rook files (Shredder-FEN or X-FEN), which makes

@@ -243,7 +243,7 @@ impl ShardWriter {
     ) -> Result<ShardWriter, SplitError> {
         let file = shard_name(index);
         let path = dir.join(&file);
-        let fail = |e| SplitError::Write(dir.join(shard_name(index)), e);
+        let fail = |e| SplitError::Write(path.clone(), e);
         let out = File::create(&path).map_err(fail)?;
         let hashed = Hashed { inner: BufWriter::new(out), hash: Sha256::new(), bytes: 0 };
         let encoder = zstd::Encoder::new(hashed, level).map_err(fail)?;

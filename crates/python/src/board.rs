@@ -543,21 +543,19 @@ fn termination_name(t: Termination) -> &'static str {
 /// A position from a FEN; castling rights naming rook files make it Chess960, as in
 /// python-chess.
 pub fn parse_position(fen: &str, chess960: bool) -> PyResult<Position> {
-    let parsed = if chess960 { Position::from_fen_960(fen) } else { Position::from_fen(fen) };
-    parsed
-        .or_else(|e| {
-            if !chess960 && fen.split_whitespace().nth(2).is_some_and(names_rook_files) {
-                Position::from_fen_960(fen).map_err(|_| e)
-            } else {
-                Err(e)
-            }
-        })
-        .map_err(|e| fen_error(&e, fen))
+    lerf_pgn::position_from_fen_tag(fen, chess960).map_err(|e| fen_error(&e, fen))
 }
 
 /// The FEN python-chess writes by default: X-FEN castling, en passant when legal.
 pub fn fen_of(pos: &Position) -> String {
-    if pos.is_chess960() { pos.to_xfen() } else { pos.to_fen() }
+    let mut fen = String::with_capacity(90);
+    write_fen_of(pos, &mut fen);
+    fen
+}
+
+/// [`fen_of`] appended to `out`, without allocating.
+pub fn write_fen_of(pos: &Position, out: &mut String) {
+    let _ = if pos.is_chess960() { pos.write_xfen(out) } else { pos.write_fen(out) };
 }
 
 fn bits(b: Bitboard) -> u64 {
@@ -569,8 +567,4 @@ fn fen_ep_field(fen: &str) -> Option<u8> {
         [f @ b'a'..=b'h', r @ (b'3' | b'6')] => Some((r - b'1') * 8 + (f - b'a')),
         _ => None,
     }
-}
-
-fn names_rook_files(castling: &str) -> bool {
-    castling.bytes().any(|b| !matches!(b, b'K' | b'Q' | b'k' | b'q' | b'-'))
 }

@@ -154,16 +154,6 @@ pub fn open_source(source: &Bound<'_, PyAny>) -> PyResult<Box<dyn Read + Send>> 
     }
 }
 
-const ROSTER: [(&str, &str); 7] = [
-    ("Event", "?"),
-    ("Site", "?"),
-    ("Date", "????.??.??"),
-    ("Round", "?"),
-    ("White", "?"),
-    ("Black", "?"),
-    ("Result", "*"),
-];
-
 /// Plays the mainline (and variations, which python-chess also reads for errors) and keeps
 /// what `Game` shows.
 struct Collector {
@@ -181,7 +171,10 @@ struct Collector {
 impl Collector {
     fn new() -> Collector {
         Collector {
-            headers: ROSTER.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect(),
+            headers: lerf_pgn::SEVEN_TAG_ROSTER
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect(),
             fen: None,
             chess960: false,
             pos: Position::startpos(),

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use std::io::Read;
 use std::sync::Mutex;
 
-use crate::board::parse_position;
+use crate::board::write_fen_of;
 use crate::moves::Move;
 
 /// A string column: Arrow's offsets (i32) and bytes.
@@ -169,10 +169,7 @@ impl Rows {
         out.game.push(self.game);
         out.ply.push(self.ply);
         let pos = &self.pos;
-        // python-chess's default FEN: X-FEN castling.
-        out.fen.push_with(|data| {
-            let _ = if pos.is_chess960() { pos.write_xfen(data) } else { pos.write_fen(data) };
-        });
+        out.fen.push_with(|data| write_fen_of(pos, data));
         out.san.push_with(|data| {
             if m == lerf_types::Move::NULL {
                 data.push_str("--");
@@ -224,7 +221,7 @@ impl Visitor for Rows {
         }
         let start = match &self.fen {
             None => Some(Position::startpos()),
-            Some(fen) => parse_position(fen, self.chess960).ok(),
+            Some(fen) => lerf_pgn::position_from_fen_tag(fen, self.chess960).ok(),
         };
         let playable = start.is_some();
         if let Some(pos) = start {

@@ -9,6 +9,7 @@ import pytest
 import zstandard
 
 import lerf
+from make_expected import start_position
 
 
 def python_chess_games(data: bytes):
@@ -67,19 +68,6 @@ def test_errors_are_python_chess_classes():
     assert "line 1" in str(games[0].errors[0])
     assert type(games[1].errors[0]) is ValueError
     assert games[1].mainline_moves() == []
-
-
-def start_position(headers):
-    """The board python-chess's read_game plays on: an unknown Variant as standard chess
-    (headers.board() raises for it), a bad FEN none."""
-    try:
-        return headers.board()
-    except ValueError:
-        pass
-    try:
-        return chess.Board(headers.get("FEN", chess.STARTING_FEN), chess960=headers.is_chess960())
-    except ValueError:
-        return None
 
 
 def python_chess_rows(data: bytes):
