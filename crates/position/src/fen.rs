@@ -327,7 +327,7 @@ impl Position {
     }
 
     /// Grants `color` the right to castle with the rook on `rook`, filling the masks and paths.
-    fn set_castling_right(&mut self, color: Color, rook: Square) {
+    pub(crate) fn set_castling_right(&mut self, color: Color, rook: Square) {
         let king = self.king_square(color);
         let side = if rook > king { CastlingSide::King } else { CastlingSide::Queen };
         let right = CastlingRights::new(color, side);

@@ -38,6 +38,7 @@
 
 extern crate alloc;
 
+mod board;
 mod check_info;
 mod cuckoo;
 mod display;
@@ -60,6 +61,7 @@ mod state;
 mod validate;
 mod zobrist;
 
+pub use board::Board;
 pub use check_info::CheckInfo;
 pub use draw::MAX_REPETITION_DISTANCE;
 pub use error::{

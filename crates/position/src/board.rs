@@ -1,0 +1,682 @@
+//! [`Board`]: a position without the engine's incremental state, for tools that replay,
+//! store and compare positions by the million.
+//!
+//! A [`Position`] keeps six Zobrist keys, the checkers and pins, a mailbox and a stack of
+//! states, all updated at every move, because a search asks for them at every node. A tool
+//! that reads a game and plays its moves asks for none of it: [`Board::do_move`] moves a
+//! few bits, and legality is found only when a move is looked for
+//! ([`Board::leaves_king_safe`], [`Board::castling_move`]). Whatever needs more (keys,
+//! repetitions, move generation) converts to a [`Position`], which is exact both ways.
+
+use crate::Position;
+use crate::do_move::{castling_destinations, en_passant_victim};
+use crate::error::FenError;
+use core::fmt;
+use core::str::FromStr;
+use lerf_bitboard::{
+    Bitboard, between, bishop_pseudo_attacks, king_attacks, knight_attacks, pawn_attacks,
+    rook_pseudo_attacks,
+};
+use lerf_types::{
+    ByColor, CastlingRights, CastlingSide, Color, Move, MoveKind, Piece, PieceType, Square,
+};
+
+/// A chess position as a data tool keeps it: the pieces, the side to move, the castling
+/// rights (with their rooks, for Chess960), the en-passant square and the two counters.
+///
+/// It is `Copy` and 88 bytes. `==` and `Hash` compare what [`Position`]'s do: the pieces,
+/// the side to move, the castling rights with their rooks and the en-passant square, which
+/// is kept only when a legal en-passant capture exists (as in python-chess's FEN), so two
+/// boards that play alike compare equal; [`eq_including_clocks`](Board::eq_including_clocks)
+/// adds the counters.
+/// There are no keys, no history and no check information: [`do_move`](Board::do_move)
+/// costs a few bitboard updates. Convert to a [`Position`] (`Position::from(&board)`) for
+/// move generation, keys and the draw rules; `Board::from(&position)` goes back.
+///
+/// ```
+/// use lerf_position::{Board, Position};
+/// use lerf_types::{CastlingSide, Move, Square};
+/// let mut board = Board::default();
+/// board.do_move(Move::new(Square::E2, Square::E4));
+/// assert_eq!(board.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// assert!(board.castling_move(CastlingSide::King).is_none(), "pieces stand between");
+/// assert_eq!(Board::from(&Position::from(&board)), board);
+/// ```
+#[derive(Clone, Copy)]
+pub struct Board {
+    /// Index 0 holds all pieces; 1..=6 one piece type each (as in [`Position`]).
+    by_type: [Bitboard; 7],
+    by_color: ByColor<Bitboard>,
+    /// By single-right index (`2 * colour + side`); `None` where the right is not held.
+    castling_rooks: [Option<Square>; 4],
+    castling_rights: CastlingRights,
+    ep_square: Option<Square>,
+    side_to_move: Color,
+    chess960: bool,
+    rule50: u16,
+    game_ply: u32,
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.placement_and_rights() == other.placement_and_rights()
+    }
+}
+
+impl Eq for Board {}
+
+impl core::hash::Hash for Board {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.placement_and_rights().hash(state);
+    }
+}
+
+impl Default for Board {
+    /// The standard start position.
+    fn default() -> Board {
+        Board::from(&Position::startpos())
+    }
+}
+
+impl From<&Position> for Board {
+    fn from(pos: &Position) -> Board {
+        let mut castling_rooks = [None; 4];
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                castling_rooks[right_index(color, side)] = pos.castling_rook_square(color, side);
+            }
+        }
+        Board {
+            by_type: pos.by_type,
+            by_color: pos.by_color,
+            castling_rooks,
+            castling_rights: pos.castling_rights(),
+            ep_square: pos.ep_square(),
+            side_to_move: pos.side_to_move(),
+            chess960: pos.is_chess960(),
+            rule50: pos.state().rule50,
+            game_ply: pos.game_ply(),
+        }
+    }
+}
+
+impl From<&Board> for Position {
+    /// The same position with its keys and check information computed from scratch.
+    fn from(board: &Board) -> Position {
+        let mut pos = Position::empty();
+        for color in Color::ALL {
+            for pt in PieceType::ALL {
+                for sq in board.pieces(color, pt) {
+                    pos.put_piece(Piece::new(color, pt), sq);
+                }
+            }
+        }
+        pos.side_to_move = board.side_to_move;
+        pos.chess960 = board.chess960;
+        for (i, rook) in board.castling_rooks.iter().enumerate() {
+            if let Some(rook) = *rook {
+                pos.set_castling_right(if i < 2 { Color::White } else { Color::Black }, rook);
+            }
+        }
+        pos.root_game_ply = board.game_ply;
+        pos.state_mut().rule50 = board.rule50;
+        pos.state_mut().ep_square = board.ep_square;
+        pos.set_check_info();
+        let piece_keys = pos.piece_keys();
+        pos.set_keys_from(&piece_keys);
+        pos
+    }
+}
+
+impl FromStr for Board {
+    type Err = FenError;
+
+    /// Reads a FEN, X-FEN or Shredder-FEN as [`Position::from_fen`] does.
+    fn from_str(fen: &str) -> Result<Board, FenError> {
+        Position::from_fen(fen).map(|pos| Board::from(&pos))
+    }
+}
+
+impl fmt::Display for Board {
+    /// The FEN (X-FEN for Chess960), as [`Position::to_fen`] writes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Position::from(self).write_fen(f)
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board(\"{self}\")")
+    }
+}
+
+#[inline]
+fn right_index(color: Color, side: CastlingSide) -> usize {
+    2 * color as usize + side as usize
+}
+
+impl Board {
+    /// What `==` compares.
+    #[allow(clippy::type_complexity)]
+    fn placement_and_rights(
+        &self,
+    ) -> (&[Bitboard; 7], &ByColor<Bitboard>, Color, &[Option<Square>; 4], Option<Square>) {
+        (&self.by_type, &self.by_color, self.side_to_move, &self.castling_rooks, self.ep_square)
+    }
+
+    /// `==`, and the same 50-move counter and game ply.
+    ///
+    /// ```
+    /// use lerf_position::Board;
+    /// let a: Board = "4k3/8/8/8/8/8/8/4K3 w - - 0 1".parse()?;
+    /// let b: Board = "4k3/8/8/8/8/8/8/4K3 w - - 12 40".parse()?;
+    /// assert!(a == b && !a.eq_including_clocks(&b));
+    /// # Ok::<(), lerf_position::FenError>(())
+    /// ```
+    pub fn eq_including_clocks(&self, other: &Board) -> bool {
+        self == other && self.rule50 == other.rule50 && self.game_ply == other.game_ply
+    }
+
+    // ----- what stands where -----
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side_to_move
+    }
+
+    /// All pieces on the board.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_type[0]
+    }
+
+    /// All pieces of `color`.
+    #[inline]
+    pub fn pieces_of(&self, color: Color) -> Bitboard {
+        self.by_color[color]
+    }
+
+    /// All pieces of type `pt`, both colours.
+    #[inline]
+    pub fn pieces_of_type(&self, pt: PieceType) -> Bitboard {
+        self.by_type[pt as usize]
+    }
+
+    /// All pieces of either type, both colours.
+    #[inline]
+    pub fn pieces_of_types(&self, a: PieceType, b: PieceType) -> Bitboard {
+        self.by_type[a as usize] | self.by_type[b as usize]
+    }
+
+    /// The pieces of `color` and type `pt`.
+    #[inline]
+    pub fn pieces(&self, color: Color, pt: PieceType) -> Bitboard {
+        self.by_color[color] & self.by_type[pt as usize]
+    }
+
+    /// Whether `sq` is empty.
+    #[inline]
+    pub fn is_empty(&self, sq: Square) -> bool {
+        !self.occupied().contains(sq)
+    }
+
+    /// The piece on `sq`, if any.
+    ///
+    /// ```
+    /// use lerf_position::Board;
+    /// use lerf_types::{Piece, Square};
+    /// assert_eq!(Board::default().piece_on(Square::G8), Some(Piece::B_KNIGHT));
+    /// ```
+    pub fn piece_on(&self, sq: Square) -> Option<Piece> {
+        let pt = self.piece_type_on(sq)?;
+        let color =
+            if self.by_color[Color::White].contains(sq) { Color::White } else { Color::Black };
+        Some(Piece::new(color, pt))
+    }
+
+    #[inline]
+    fn piece_type_on(&self, sq: Square) -> Option<PieceType> {
+        if !self.occupied().contains(sq) {
+            return None;
+        }
+        PieceType::ALL.into_iter().find(|&pt| self.by_type[pt as usize].contains(sq))
+    }
+
+    /// The square of `color`'s king.
+    ///
+    /// # Panics
+    ///
+    /// Never for a board made from a [`Position`] (which always has both kings).
+    #[inline]
+    pub fn king_square(&self, color: Color) -> Square {
+        self.pieces(color, PieceType::King).first_square()
+    }
+
+    /// Castlings still allowed.
+    #[inline]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling_rights
+    }
+
+    /// The rook `color` castles with on `side`, while it has that right.
+    #[inline]
+    pub fn castling_rook_square(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        self.castling_rooks[right_index(color, side)]
+    }
+
+    /// The en-passant target square, set only when a legal en-passant capture exists.
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// Plies since the last capture or pawn move (the 50-move counter).
+    #[inline]
+    pub fn rule50_count(&self) -> u32 {
+        self.rule50.into()
+    }
+
+    /// Plies since the game's start: 0 for White's first move.
+    #[inline]
+    pub fn game_ply(&self) -> u32 {
+        self.game_ply
+    }
+
+    /// The full-move number, as FEN writes it.
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.game_ply / 2 + 1
+    }
+
+    /// Whether castling follows Chess960's rules (and FEN is written as X-FEN).
+    #[inline]
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    // ----- attacks and legality, found when asked -----
+
+    /// Whether a piece of `!us` attacks `sq` with `occupied` as the board's occupancy, among
+    /// `them` (the enemy pieces that are left). Sliders are found from their reach on an
+    /// empty board and the squares between: small tables that stay in the cache, where a
+    /// replay that jumps from position to position misses in the slider attack tables.
+    #[inline]
+    fn attacked(&self, sq: Square, us: Color, occupied: Bitboard, them: Bitboard) -> bool {
+        let near = (pawn_attacks(us, sq) & self.by_type[PieceType::Pawn as usize])
+            | (knight_attacks(sq) & self.by_type[PieceType::Knight as usize])
+            | (king_attacks(sq) & self.by_type[PieceType::King as usize]);
+        if (near & them).any() {
+            return true;
+        }
+        let straight =
+            rook_pseudo_attacks(sq) & self.pieces_of_types(PieceType::Rook, PieceType::Queen);
+        let diagonal =
+            bishop_pseudo_attacks(sq) & self.pieces_of_types(PieceType::Bishop, PieceType::Queen);
+        ((straight | diagonal) & them).into_iter().any(|s| (between(s, sq) & occupied).is_empty())
+    }
+
+    /// Whether the side to move is in check.
+    ///
+    /// ```
+    /// use lerf_position::Board;
+    /// let board: Board = "4k3/8/8/8/8/8/8/r3K3 w - - 0 1".parse()?;
+    /// assert!(board.in_check());
+    /// # Ok::<(), lerf_position::FenError>(())
+    /// ```
+    pub fn in_check(&self) -> bool {
+        let us = self.side_to_move;
+        self.attacked(self.king_square(us), us, self.occupied(), self.by_color[!us])
+    }
+
+    /// Whether `m`, a move the piece on its origin can make (a pseudo-legal move of the
+    /// side to move, en passant included, castling not: see
+    /// [`castling_move`](Board::castling_move)), leaves its own king unattacked: the one
+    /// test left to make it legal.
+    ///
+    /// ```
+    /// use lerf_position::Board;
+    /// use lerf_types::{Move, Square};
+    /// // The bishop on e2 shields its king from the rook on e8.
+    /// let board: Board = "k3r3/8/8/8/8/8/4B3/4K3 w - - 0 1".parse()?;
+    /// assert!(!board.leaves_king_safe(Move::new(Square::E2, Square::D3)));
+    /// assert!(board.leaves_king_safe(Move::new(Square::E1, Square::D1)));
+    /// # Ok::<(), lerf_position::FenError>(())
+    /// ```
+    #[inline]
+    pub fn leaves_king_safe(&self, m: Move) -> bool {
+        let us = self.side_to_move;
+        let (from, to) = (m.from(), m.to());
+        let king = self.king_square(us);
+        let king_after = if from == king { to } else { king };
+        let victim = match m.kind() {
+            MoveKind::EnPassant => en_passant_victim(us, to),
+            _ => to,
+        };
+        let victim = Bitboard::from(victim);
+        let occupied = ((self.occupied() ^ from) - victim) | to;
+        let them = self.by_color[!us] - victim;
+        !self.attacked(king_after, us, occupied, them)
+    }
+
+    /// The side to move's castling on `side`, if it is legal: the right is held, the squares
+    /// king and rook cross are empty, and no square the king stands on, crosses or reaches
+    /// is attacked (Chess960 included: the move is the king taking its own rook).
+    ///
+    /// ```
+    /// use lerf_position::Board;
+    /// use lerf_types::{CastlingSide, Square};
+    /// let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse()?;
+    /// let m = board.castling_move(CastlingSide::Queen).expect("legal");
+    /// assert_eq!((m.from(), m.to()), (Square::E1, Square::A1));
+    /// # Ok::<(), lerf_position::FenError>(())
+    /// ```
+    pub fn castling_move(&self, side: CastlingSide) -> Option<Move> {
+        let us = self.side_to_move;
+        let rook = self.castling_rook_square(us, side)?;
+        let king = self.king_square(us);
+        let (king_to, rook_to) = castling_destinations(us, king, rook);
+        let others = self.occupied() ^ king ^ rook;
+        let crossed = between(king, king_to) | king_to;
+        if ((crossed | between(rook, rook_to) | rook_to) & others).any() {
+            return None;
+        }
+        let them = self.by_color[!us];
+        let occupied = self.occupied();
+        if (crossed | king).into_iter().any(|sq| self.attacked(sq, us, occupied, them)) {
+            return None;
+        }
+        // A Chess960 rook may have shielded the king's new square from a slider.
+        let after = others | king_to | rook_to;
+        (!self.attacked(king_to, us, after, them)).then(|| Move::castling(king, rook))
+    }
+
+    /// Whether the side to move may take en passant onto `ep` and stay safe.
+    fn en_passant_capture_exists(&self, ep: Square) -> bool {
+        let us = self.side_to_move;
+        let capturers = pawn_attacks(!us, ep) & self.pieces(us, PieceType::Pawn);
+        capturers.into_iter().any(|from| self.leaves_king_safe(Move::en_passant(from, ep)))
+    }
+
+    // ----- playing -----
+
+    /// Plays `m`, a legal move of the side to move (castling as the king taking its own
+    /// rook, as lerf encodes it).
+    ///
+    /// # Panics
+    ///
+    /// In every build, before anything changes, if the origin holds no piece of the side
+    /// to move, if the move captures a piece of its own side or a king, if a promotion or
+    /// an en-passant capture is not made by a pawn (or en passant not onto the en-passant
+    /// square), or castling not by the king with a rook it has the right to castle with, or
+    /// onto squares other pieces hold.
+    /// A move these checks miss (a piece moving where it cannot go, a king left in check)
+    /// gives a board that the game cannot reach, as with [`Position::do_move`].
+    ///
+    /// ```
+    /// use lerf_position::Board;
+    /// use lerf_types::{Move, Square};
+    /// let mut board: Board = "4k3/8/8/8/8/8/8/4K2R w K - 3 40".parse()?;
+    /// board.do_move(Move::castling(Square::E1, Square::H1));
+    /// assert_eq!(board.to_string(), "4k3/8/8/8/8/8/8/5RK1 b - - 4 40");
+    /// # Ok::<(), lerf_position::FenError>(())
+    /// ```
+    #[inline]
+    pub fn do_move(&mut self, m: Move) {
+        let us = self.side_to_move;
+        let (from, to) = (m.from(), m.to());
+        let Some(pt) = self.piece_type_on(from).filter(|_| self.by_color[us].contains(from)) else {
+            refuse(self, m, "its origin holds no piece of the side to move")
+        };
+        if m.kind() == MoveKind::Castling {
+            let side = if to > from { CastlingSide::King } else { CastlingSide::Queen };
+            if pt != PieceType::King || self.castling_rook_square(us, side) != Some(to) {
+                refuse(self, m, "castling is the king taking a rook it may castle with");
+            }
+        }
+        let old_ep = self.ep_square.take();
+        self.rule50 = self.rule50.saturating_add(1);
+        if self.castling_rights.bits() != 0 {
+            self.lose_castling_rights(from, to);
+        }
+        match m.kind() {
+            MoveKind::Castling => self.castle(m),
+            MoveKind::EnPassant => {
+                if pt != PieceType::Pawn || old_ep != Some(to) {
+                    refuse(self, m, "en passant must be a pawn's, onto the en-passant square");
+                }
+                self.toggle(!us, PieceType::Pawn, Bitboard::from(en_passant_victim(us, to)));
+                self.toggle(us, PieceType::Pawn, Bitboard::from(from) | to);
+                self.rule50 = 0;
+            }
+            kind => {
+                if let Some(captured) = self.piece_type_on(to) {
+                    if self.by_color[us].contains(to) || captured == PieceType::King {
+                        refuse(self, m, "it captures its own piece or a king");
+                    }
+                    self.toggle(!us, captured, Bitboard::from(to));
+                    self.rule50 = 0;
+                }
+                if kind == MoveKind::Promotion {
+                    if pt != PieceType::Pawn {
+                        refuse(self, m, "only a pawn promotes");
+                    }
+                    self.toggle(us, PieceType::Pawn, Bitboard::from(from));
+                    self.toggle(us, m.promotion_type(), Bitboard::from(to));
+                } else {
+                    self.toggle(us, pt, Bitboard::from(from) | to);
+                }
+                if pt == PieceType::Pawn {
+                    self.rule50 = 0;
+                }
+            }
+        }
+        self.side_to_move = !us;
+        self.game_ply += 1;
+        if pt == PieceType::Pawn && (to as u8).abs_diff(from as u8) == 16 {
+            let ep = Square::from_index_wrapping((from as u8 + to as u8) / 2);
+            if self.en_passant_capture_exists(ep) {
+                self.ep_square = Some(ep);
+            }
+        }
+    }
+
+    /// Passes the move to the other side: no piece moves, the en-passant square goes, the
+    /// 50-move counter counts on (as [`Position::do_null_move`]).
+    ///
+    /// # Panics
+    ///
+    /// If the side to move is in check (passing would leave its king capturable).
+    pub fn do_null_move(&mut self) {
+        assert!(!self.in_check(), "Board::do_null_move: the side to move is in check");
+        self.ep_square = None;
+        self.rule50 = self.rule50.saturating_add(1);
+        self.side_to_move = !self.side_to_move;
+        self.game_ply += 1;
+    }
+
+    /// Adds or removes the pieces of `color` and type `pt` on `squares`.
+    #[inline(always)]
+    fn toggle(&mut self, color: Color, pt: PieceType, squares: Bitboard) {
+        self.by_type[0] ^= squares;
+        self.by_type[pt as usize] ^= squares;
+        self.by_color[color] ^= squares;
+    }
+
+    /// King and rook to their castled squares.
+    fn castle(&mut self, m: Move) {
+        let us = self.side_to_move;
+        let (king, rook) = (m.from(), m.to());
+        let (king_to, rook_to) = castling_destinations(us, king, rook);
+        let others = self.occupied() ^ king ^ rook;
+        if others.contains(king_to) || others.contains(rook_to) {
+            refuse(self, m, "pieces stand where king and rook go");
+        }
+        self.toggle(us, PieceType::King, Bitboard::from(king));
+        self.toggle(us, PieceType::Rook, Bitboard::from(rook));
+        self.toggle(us, PieceType::King, Bitboard::from(king_to));
+        self.toggle(us, PieceType::Rook, Bitboard::from(rook_to));
+    }
+
+    /// The rights lost when a piece leaves `from` or arrives on `to`: its king or its rook
+    /// moved, or its rook was taken.
+    #[inline]
+    fn lose_castling_rights(&mut self, from: Square, to: Square) {
+        let touched = Bitboard::from(from) | to;
+        for color in Color::ALL {
+            let king_moved = touched.contains(self.king_square(color));
+            for side in CastlingSide::ALL {
+                let i = right_index(color, side);
+                if self.castling_rooks[i].is_some_and(|rook| king_moved || touched.contains(rook)) {
+                    self.castling_rooks[i] = None;
+                    self.castling_rights -= CastlingRights::new(color, side);
+                }
+            }
+        }
+    }
+}
+
+/// Panics with the precondition `m` breaks on `board` (see [`Board::do_move`]), out of
+/// line so that the checks cost the hot path a compare and a branch each.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn refuse(board: &Board, m: Move, why: &str) -> ! {
+    panic!("Board::do_move({}) on {board}: {why}", m.to_uci(board.chess960))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random_games::legal_moves_by_trial;
+    use alloc::string::ToString;
+    use alloc::vec::Vec;
+
+    /// Positions with every kind of move: the perft suite's tricky ones, Chess960 castling
+    /// with the rook beside, behind or shielding the king, en passant that would expose the
+    /// king, and the games played from them.
+    const FENS: [&str; 10] = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        "1r2k1r1/8/8/8/8/8/8/R1K3R1 w GAgb - 0 1",
+        "4k3/8/8/8/8/8/7r/qRK5 w Q - 0 1",
+        "8/8/8/K2pP2r/8/8/8/7k w - d6 0 2",
+        "2r1kr2/8/8/8/8/8/8/1R2KR2 w Ff - 0 1",
+        "rk2r3/8/8/8/8/8/8/RK2R3 b EAea - 0 1",
+    ];
+
+    /// Each position of a few games from each start (moves picked by a fixed rule).
+    fn positions() -> Vec<Position> {
+        let mut out = Vec::new();
+        let starts = FENS.iter().map(|f| Position::from_fen(f).expect("a FEN"));
+        let starts = starts
+            .chain([Position::startpos()])
+            .chain([0, 518, 959, 357].map(|i| Position::from_chess960_index(i).expect("an index")));
+        for (n, mut pos) in starts.enumerate() {
+            for ply in 0..60 {
+                out.push(pos.clone());
+                let moves = legal_moves_by_trial(&pos);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.do_move(moves[(ply * 7 + n * 13) % moves.len()]);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn plays_every_move_as_position_does() {
+        for pos in positions() {
+            let board = Board::from(&pos);
+            assert_eq!(board.in_check(), pos.in_check(), "{pos}");
+            let back = Position::from(&board);
+            assert!(back.eq_including_clocks(&pos) && back.key() == pos.key(), "{pos}");
+            assert_eq!(back.pos_is_ok(true), Ok(()));
+            for m in legal_moves_by_trial(&pos) {
+                let (mut p, mut b) = (pos.clone(), board);
+                p.do_move(m);
+                b.do_move(m);
+                let ok = b.eq_including_clocks(&Board::from(&p));
+                assert!(ok, "{} in {}: {b} against {}", pos.uci(m), pos.to_fen(), p.to_fen());
+            }
+        }
+    }
+
+    #[test]
+    fn finds_legality_as_position_does() {
+        for pos in positions() {
+            let board = Board::from(&pos);
+            for bits in 0..=u16::MAX {
+                let m = Move::from_bits(bits);
+                if m.kind() == MoveKind::Castling || !m.is_ok() || !pos.is_pseudo_legal(m) {
+                    continue;
+                }
+                assert_eq!(board.leaves_king_safe(m), pos.is_legal(m), "{}: {}", pos, pos.uci(m));
+            }
+            let legal = legal_moves_by_trial(&pos);
+            for side in CastlingSide::ALL {
+                let castling = legal
+                    .iter()
+                    .copied()
+                    .find(|m| m.kind() == MoveKind::Castling && m.castling_side() == side);
+                assert_eq!(board.castling_move(side), castling, "{pos} {side:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn null_moves_and_counters_as_position() {
+        let mut pos = Position::from_fen(FENS[0]).expect("a FEN");
+        let mut board = Board::from(&pos);
+        pos.do_null_move();
+        board.do_null_move();
+        assert!(board.eq_including_clocks(&Board::from(&pos)));
+        assert_eq!((board.rule50_count(), board.fullmove_number()), (1, 1));
+        let checked: Board = "4k3/8/8/8/8/8/8/r3K3 w - - 0 1".parse().expect("a FEN");
+        let panic = std::panic::catch_unwind(move || checked.clone().do_null_move());
+        assert!(panic.is_err());
+    }
+
+    #[test]
+    fn equality_leaves_out_the_clocks_and_keeps_the_rooks() {
+        use std::collections::HashSet;
+        let a: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().expect("a FEN");
+        let b: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 5 30".parse().expect("a FEN");
+        let c: Board = "r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1".parse().expect("a FEN");
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        assert_eq!(HashSet::from([a, b, c]).len(), 2);
+        assert!(core::mem::size_of::<Board>() <= 88, "{}", core::mem::size_of::<Board>());
+        assert_eq!(format!("{a:?}"), "Board(\"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\")");
+        assert!("8/8/8/8 w - - 0 1".parse::<Board>().is_err());
+    }
+
+    #[test]
+    fn refuses_what_cannot_be_played() {
+        let board = Board::default();
+        let cases = [
+            (Move::new(Square::E4, Square::E5), "no piece of the side to move"),
+            (Move::new(Square::E7, Square::E5), "no piece of the side to move"),
+            (Move::new(Square::D1, Square::D2), "its own piece"),
+            (Move::castling(Square::E1, Square::H1), "where king and rook go"),
+            (Move::castling(Square::E1, Square::A1), "where king and rook go"),
+            (Move::en_passant(Square::E2, Square::D3), "en-passant square"),
+        ];
+        for (m, why) in cases {
+            let panic = std::panic::catch_unwind(move || board.clone().do_move(m));
+            let message = panic.expect_err("a panic");
+            let text = message.downcast_ref::<alloc::string::String>().expect("a message");
+            assert!(text.contains(why), "{text}");
+        }
+        assert_eq!(board.to_string(), crate::STARTPOS_FEN);
+        let no_right: Board = "4k3/8/8/8/8/8/8/4K2R w - - 0 1".parse().expect("a FEN");
+        let panic = std::panic::catch_unwind(move || {
+            no_right.clone().do_move(Move::castling(Square::E1, Square::H1))
+        });
+        assert!(panic.is_err());
+    }
+}
