@@ -3,8 +3,8 @@
 use crate::PgnError;
 use crate::visitor::{RawTag, Skip, Visitor};
 use core::fmt;
-use lerf_position::{FenError, Outcome, Position};
-use lerf_san::{SanError, parse_san_bytes, san};
+use lerf_position::{Board, FenError, Outcome, Position};
+use lerf_san::{SanError, parse_san_board, parse_san_bytes, san};
 use lerf_types::Move;
 use std::fmt::Write as _;
 
@@ -68,6 +68,10 @@ pub struct Replayed {
 /// rights name rook files, as in python-chess). A move that is not legal is recorded in
 /// [`Replayed::errors`] and ends its line, as in python-chess: the mainline stops there.
 ///
+/// A replay that only plays (no FENs, no outcomes) plays on a [`Board`], which keeps no
+/// keys or check information; the others play on a [`Position`]. Both give the same moves
+/// and the same errors.
+///
 /// ```
 /// use lerf_pgn::{Reader, Replay};
 /// let pgn = "1. f3 e5 2. g4 (2. Kf2 Qh4+ 3. g3) 2... Qh4# 0-1\n";
@@ -78,6 +82,18 @@ pub struct Replayed {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Replay {
+    /// Whether moves are played on `board` (else on `pos`).
+    light: bool,
+    board: Board,
+    /// The board before the last move of the line being read, where a variation starts
+    /// (`None` when a variation has just begun: one opened right there starts further
+    /// back, replayed from `start_board`).
+    before: Option<Board>,
+    /// The moves of the line being read, from the game's start.
+    line_moves: Vec<Move>,
+    start_board: Board,
+    /// The lines left for the open variations, outermost first.
+    saved_lines: Vec<SavedLine>,
     pos: Position,
     /// The start position, copied into `pos` at each game (reusing its allocation).
     startpos: Position,
@@ -104,6 +120,12 @@ impl Replay {
     pub fn new() -> Replay {
         let startpos = Position::startpos();
         Replay {
+            light: true,
+            board: Board::from(&startpos),
+            before: None,
+            line_moves: Vec::new(),
+            start_board: Board::from(&startpos),
+            saved_lines: Vec::new(),
             pos: startpos.clone(),
             startpos,
             saved: Vec::new(),
@@ -121,6 +143,7 @@ impl Replay {
     #[must_use]
     pub fn with_fens(mut self) -> Replay {
         self.record_fens = true;
+        self.light = false;
         self
     }
 
@@ -128,6 +151,7 @@ impl Replay {
     #[must_use]
     pub fn with_outcomes(mut self) -> Replay {
         self.find_outcome = true;
+        self.light = false;
         self
     }
 
@@ -145,13 +169,65 @@ impl Replay {
         if let Some(variant) = &self.unsupported {
             return Err(ReplayError::UnsupportedVariant(variant.clone()));
         }
-        match &self.fen {
-            None => self.pos.clone_from(&self.startpos),
-            Some(fen) => {
-                self.pos = position_from_fen_tag(fen, self.chess960).map_err(ReplayError::Fen)?
+        match (&self.fen, self.light) {
+            (None, true) => self.start_board = Board::from(&self.startpos),
+            (None, false) => self.pos.clone_from(&self.startpos),
+            (Some(fen), light) => {
+                let pos = position_from_fen_tag(fen, self.chess960).map_err(ReplayError::Fen)?;
+                match light {
+                    true => self.start_board = Board::from(&pos),
+                    false => self.pos = pos,
+                }
             }
         }
+        self.board = self.start_board;
         Ok(())
+    }
+
+    /// [`Visitor::san`] on the board.
+    #[inline]
+    fn san_on_board(&mut self, text: &[u8]) -> Result<(), ReplayError> {
+        let m = parse_san_board(&self.board, text).map_err(ReplayError::San)?;
+        if m == Move::NULL && self.board.in_check() {
+            return Err(ReplayError::NullMoveInCheck);
+        }
+        self.before = Some(self.board);
+        self.line_moves.push(m);
+        play(&mut self.board, m);
+        self.out.moves += 1;
+        self.out.mainline_moves += usize::from(self.saved_lines.is_empty());
+        Ok(())
+    }
+
+    /// [`Visitor::begin_variation`] on the board.
+    fn begin_variation_on_board(&mut self) -> Skip {
+        let Some(&replaced) = self.line_moves.last() else { return Skip(true) };
+        let line = SavedLine {
+            board: self.board,
+            before: self.before,
+            moves: self.line_moves.len(),
+            replaced,
+        };
+        self.line_moves.pop();
+        self.board = match self.before.take() {
+            Some(before) => before,
+            None => {
+                let mut board = self.start_board;
+                self.line_moves.iter().for_each(|&m| play(&mut board, m));
+                board
+            }
+        };
+        self.saved_lines.push(line);
+        Skip(false)
+    }
+
+    /// [`Visitor::end_variation`] on the board.
+    fn end_variation_on_board(&mut self) {
+        if let Some(line) = self.saved_lines.pop() {
+            self.line_moves.truncate(line.moves - 1);
+            self.line_moves.push(line.replaced);
+            (self.board, self.before) = (line.board, line.before);
+        }
     }
 }
 
@@ -161,6 +237,9 @@ impl Visitor for Replay {
 
     fn begin_game(&mut self) {
         self.saved.clear();
+        self.line_moves.clear();
+        self.saved_lines.clear();
+        self.before = None;
         self.fen = None;
         self.chess960 = false;
         self.unsupported = None;
@@ -191,7 +270,11 @@ impl Visitor for Replay {
         Ok(Skip(false))
     }
 
+    #[inline]
     fn san(&mut self, text: &[u8]) -> Result<(), ReplayError> {
+        if self.light {
+            return self.san_on_board(text);
+        }
         let m = parse_san_bytes(&self.pos, text).map_err(ReplayError::San)?;
         let mainline = self.saved.is_empty();
         if mainline && self.record_fens {
@@ -217,6 +300,9 @@ impl Visitor for Replay {
     }
 
     fn begin_variation(&mut self) -> Result<Skip, ReplayError> {
+        if self.light {
+            return Ok(self.begin_variation_on_board());
+        }
         // The variation replaces the last move: it starts from the position before it.
         let mut start = self.pos.clone();
         match start.last_move() {
@@ -229,6 +315,10 @@ impl Visitor for Replay {
     }
 
     fn end_variation(&mut self) -> Result<(), ReplayError> {
+        if self.light {
+            self.end_variation_on_board();
+            return Ok(());
+        }
         if let Some(pos) = self.saved.pop() {
             self.pos = pos;
         }
@@ -246,6 +336,22 @@ impl Visitor for Replay {
         }
         out
     }
+}
+
+/// A line left for a variation: its board, the board before its last move, how many moves
+/// it has, and the last of them (the one the variation replaces).
+#[derive(Debug, Clone, Copy)]
+struct SavedLine {
+    board: Board,
+    before: Option<Board>,
+    moves: usize,
+    replaced: Move,
+}
+
+/// Plays a move from a game (a null move included) on `board`.
+#[inline(always)]
+fn play(board: &mut Board, m: Move) {
+    if m == Move::NULL { board.do_null_move() } else { board.do_move(m) }
 }
 
 /// How python-chess 1.11 reads a `Variant` tag's value.

@@ -6,14 +6,111 @@
 //! Anything else (castling, promotions, null moves, long forms, a text that is wrong) goes
 //! to the full reader, which also says why a text is refused.
 //!
+//! The same matching serves a [`Position`], whose check information answers legality at
+//! once, and a [`Board`], which finds it from the pieces (see [`SanBoard`]).
+//!
 //! [`San`]: crate::San
 
 use lerf_bitboard::{
     Bitboard, FILES, RANKS, aligned, between, bishop_pseudo_attacks, king_attacks, knight_attacks,
     pawn_attacks, rook_pseudo_attacks,
 };
-use lerf_position::Position;
-use lerf_types::{Direction, File, Move, PieceType, Rank, Square};
+use lerf_position::{Board, Position};
+use lerf_types::{Color, Direction, File, Move, PieceType, Rank, Square};
+
+/// What matching SAN asks of a position: where the pieces stand, and whether a move the
+/// piece can make leaves its king safe.
+pub(crate) trait SanBoard {
+    fn side_to_move(&self) -> Color;
+    fn occupied(&self) -> Bitboard;
+    fn pieces_of(&self, color: Color) -> Bitboard;
+    fn pieces_of_type(&self, pt: PieceType) -> Bitboard;
+    fn pieces_of_types(&self, a: PieceType, b: PieceType) -> Bitboard;
+    fn pieces(&self, color: Color, pt: PieceType) -> Bitboard;
+    fn is_empty(&self, sq: Square) -> bool;
+    fn king_square(&self, color: Color) -> Square;
+    fn ep_square(&self) -> Option<Square>;
+    /// `m`, a move the piece on its origin can make, that is not the king's, castling or en
+    /// passant, if it is legal.
+    fn if_legal(&self, m: Move) -> Option<Move>;
+    /// Whether the en-passant capture `m` is legal (its pawn stands where it captures from).
+    fn en_passant_is_legal(&self, m: Move) -> bool;
+}
+
+/// Forwards the piece queries to the inherent methods of the same names.
+macro_rules! forward_piece_queries {
+    () => {
+        #[inline(always)]
+        fn side_to_move(&self) -> Color {
+            Self::side_to_move(self)
+        }
+        #[inline(always)]
+        fn occupied(&self) -> Bitboard {
+            Self::occupied(self)
+        }
+        #[inline(always)]
+        fn pieces_of(&self, color: Color) -> Bitboard {
+            Self::pieces_of(self, color)
+        }
+        #[inline(always)]
+        fn pieces_of_type(&self, pt: PieceType) -> Bitboard {
+            Self::pieces_of_type(self, pt)
+        }
+        #[inline(always)]
+        fn pieces_of_types(&self, a: PieceType, b: PieceType) -> Bitboard {
+            Self::pieces_of_types(self, a, b)
+        }
+        #[inline(always)]
+        fn pieces(&self, color: Color, pt: PieceType) -> Bitboard {
+            Self::pieces(self, color, pt)
+        }
+        #[inline(always)]
+        fn is_empty(&self, sq: Square) -> bool {
+            Self::is_empty(self, sq)
+        }
+        #[inline(always)]
+        fn king_square(&self, color: Color) -> Square {
+            Self::king_square(self, color)
+        }
+        #[inline(always)]
+        fn ep_square(&self) -> Option<Square> {
+            Self::ep_square(self)
+        }
+    };
+}
+
+impl SanBoard for Position {
+    forward_piece_queries!();
+
+    /// From the check information: the move answers any check, and a piece that shields
+    /// its king stays on its line.
+    #[inline]
+    fn if_legal(&self, m: Move) -> Option<Move> {
+        let (us, from, to) = (self.side_to_move(), m.from(), m.to());
+        let pinned =
+            self.blockers_for_king(us).contains(from) && !aligned(from, to, self.king_square(us));
+        (evasion_targets(self).contains(to) && !pinned).then_some(m)
+    }
+
+    #[inline]
+    fn en_passant_is_legal(&self, m: Move) -> bool {
+        self.is_legal(m)
+    }
+}
+
+impl SanBoard for Board {
+    forward_piece_queries!();
+
+    #[inline]
+    fn if_legal(&self, m: Move) -> Option<Move> {
+        self.leaves_king_safe(m).then_some(m)
+    }
+
+    #[inline]
+    fn en_passant_is_legal(&self, m: Move) -> bool {
+        self.leaves_king_safe(m)
+    }
+}
 
 /// The piece each byte names as the first letter of a SAN (`None` for pawns and others).
 const PIECE_LETTER: [Option<PieceType>; 256] = {
@@ -32,7 +129,7 @@ const PIECE_LETTER: [Option<PieceType>; 256] = {
 // Always inline: it is the whole of a replay's SAN matching, and as a call (which the
 // compiler chose once the PGN reader's move token grew) it cost a PGN replay 10%.
 #[inline(always)]
-pub(crate) fn common_move(pos: &Position, text: &[u8]) -> Option<Move> {
+pub(crate) fn common_move<B: SanBoard>(pos: &B, text: &[u8]) -> Option<Move> {
     let body = match text {
         [body @ .., b'+' | b'#'] => body,
         _ => text,
@@ -84,20 +181,10 @@ fn rank_of(c: u8) -> Option<Rank> {
     (index < 8).then(|| Rank::from_index_wrapping(index))
 }
 
-/// `m`, a pseudo-legal move that is not the king's nor en passant, if it is legal: it
-/// answers any check, and a piece that shields its king stays on its line.
-#[inline]
-fn if_legal(pos: &Position, m: Move) -> Option<Move> {
-    let (us, from, to) = (pos.side_to_move(), m.from(), m.to());
-    let pinned =
-        pos.blockers_for_king(us).contains(from) && !aligned(from, to, pos.king_square(us));
-    (evasion_targets(pos).contains(to) && !pinned).then_some(m)
-}
-
 /// The king's step to `to`, if no enemy piece attacks `to` once the king has left its
 /// square. Sliders are found from their reach on an empty board and the squares between,
 /// small tables that stay in the cache (see [`piece_move`]).
-fn king_step(pos: &Position, to: Square) -> Option<Move> {
+fn king_step<B: SanBoard>(pos: &B, to: Square) -> Option<Move> {
     let us = pos.side_to_move();
     let from = pos.king_square(us);
     let them = pos.pieces_of(!us);
@@ -120,7 +207,7 @@ fn king_step(pos: &Position, to: Square) -> Option<Move> {
 }
 
 /// `e4`: a pawn of the side to move steps (or, from its second rank, jumps) to `to`.
-fn pawn_push(pos: &Position, to: Square) -> Option<Move> {
+fn pawn_push<B: SanBoard>(pos: &B, to: Square) -> Option<Move> {
     let us = pos.side_to_move();
     if to.rank() == Rank::R8.relative(us) || !pos.is_empty(to) {
         return None; // a promotion without its piece, or a capture without its file
@@ -128,15 +215,15 @@ fn pawn_push(pos: &Position, to: Square) -> Option<Move> {
     let pawns = pos.pieces(us, PieceType::Pawn);
     let one = to.offset(Direction::up(!us))?;
     if pawns.contains(one) {
-        return if_legal(pos, Move::new(one, to));
+        return pos.if_legal(Move::new(one, to));
     }
     let two = one.offset(Direction::up(!us))?;
     let jumps = to.rank() == Rank::R4.relative(us) && pos.is_empty(one) && pawns.contains(two);
-    if jumps { if_legal(pos, Move::new(two, to)) } else { None }
+    if jumps { pos.if_legal(Move::new(two, to)) } else { None }
 }
 
 /// `exd5`: the pawn on file `from` takes on `to`, or en passant.
-fn pawn_capture(pos: &Position, from: File, to: Square) -> Option<Move> {
+fn pawn_capture<B: SanBoard>(pos: &B, from: File, to: Square) -> Option<Move> {
     let us = pos.side_to_move();
     if to.rank() == Rank::R8.relative(us) {
         return None; // a promotion without its piece
@@ -146,9 +233,9 @@ fn pawn_capture(pos: &Position, from: File, to: Square) -> Option<Move> {
     let from = origin.lsb()?;
     if pos.ep_square() == Some(to) {
         let m = Move::en_passant(from, to);
-        pos.is_legal(m).then_some(m)
+        pos.en_passant_is_legal(m).then_some(m)
     } else if pos.pieces_of(!us).contains(to) {
-        if_legal(pos, Move::new(from, to))
+        pos.if_legal(Move::new(from, to))
     } else {
         None
     }
@@ -156,7 +243,7 @@ fn pawn_capture(pos: &Position, from: File, to: Square) -> Option<Move> {
 
 /// `Nf3`, `Nxf3`, `Nbd7`, `N1f3`, `Nb1d2`, `Raxd1`: `middle` is what stands between the
 /// piece letter and the destination (an origin file, rank or both, then `x` or `-`).
-fn piece_move(pos: &Position, piece: PieceType, middle: &[u8], to: Square) -> Option<Move> {
+fn piece_move<B: SanBoard>(pos: &B, piece: PieceType, middle: &[u8], to: Square) -> Option<Move> {
     let mut from_mask = Bitboard::FULL;
     let mut rest = middle;
     if let Some(file) = rest.first().and_then(|&c| file_of(c)) {
@@ -190,14 +277,14 @@ fn piece_move(pos: &Position, piece: PieceType, middle: &[u8], to: Square) -> Op
     if candidates.more_than_one() {
         return only_legal(pos, candidates, to);
     }
-    if piece == PieceType::King { king_step(pos, to) } else { if_legal(pos, Move::new(from, to)) }
+    if piece == PieceType::King { king_step(pos, to) } else { pos.if_legal(Move::new(from, to)) }
 }
 
 /// The one legal move from `candidates` (pieces other than the king) to `to`; `None` when
 /// none or several are legal.
 #[cold]
-fn only_legal(pos: &Position, candidates: Bitboard, to: Square) -> Option<Move> {
-    let mut legal = candidates.into_iter().filter_map(|from| if_legal(pos, Move::new(from, to)));
+fn only_legal<B: SanBoard>(pos: &B, candidates: Bitboard, to: Square) -> Option<Move> {
+    let mut legal = candidates.into_iter().filter_map(|from| pos.if_legal(Move::new(from, to)));
     let m = legal.next()?;
     legal.next().is_none().then_some(m)
 }
@@ -272,14 +359,23 @@ mod tests {
     }
 
     /// The one-pass reader agrees with the full one wherever it answers, and answers for
-    /// most moves of real play.
+    /// most moves of real play; on a [`Board`], every text gives what it gives on the
+    /// position, errors included.
     #[test]
     fn agrees_with_the_full_reader() {
         let (mut answered, mut moves) = (0, 0);
         let common = common_texts();
         for pos in positions() {
+            let board = Board::from(&pos);
             for text in texts(&pos).iter().chain(&common) {
                 let full = parse_san_slow(&pos, text);
+                let on_board = crate::parse_san_board(&board, text);
+                assert_eq!(
+                    on_board,
+                    full,
+                    "{:?} on a Board in {pos}",
+                    String::from_utf8_lossy(text)
+                );
                 if let Some(m) = common_move(&pos, text) {
                     let text = String::from_utf8_lossy(text);
                     assert_eq!(full, Ok(m), "{text:?} in {}", pos.to_fen());

@@ -4,7 +4,7 @@ use crate::error::{SanError, SanErrorKind};
 use crate::san::{San, SanPlus};
 use lerf_bitboard::{Bitboard, FILES, RANKS, pawn_attacks};
 use lerf_magics::attacks;
-use lerf_position::Position;
+use lerf_position::{Board, Position};
 use lerf_types::{CastlingSide, Direction, Move, PieceType, Rank, Square};
 
 /// The legal move that `text` names in `pos`, read as python-chess reads SAN: the `x` and
@@ -53,6 +53,45 @@ pub fn parse_san_bytes(pos: &Position, text: &[u8]) -> Result<Move, SanError> {
         Some(m) => Ok(m),
         None => parse_san_slow(pos, text),
     }
+}
+
+/// [`parse_san_bytes`] on a [`Board`]: the same move, or the same error, found from the
+/// pieces alone. Castling and the common forms are matched on the board; the rare rest
+/// (promotions, long forms, errors) on a [`Position`] made from it.
+///
+/// ```
+/// use lerf_position::Board;
+/// use lerf_san::parse_san_board;
+/// let mut board = Board::default();
+/// for text in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"] {
+///     let m = parse_san_board(&board, text.as_bytes())?;
+///     board.do_move(m);
+/// }
+/// assert_eq!(board.to_string(), "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4");
+/// assert!(parse_san_board(&board, b"O-O-O").is_err());
+/// # Ok::<(), lerf_san::SanError>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`parse_san`].
+#[inline]
+pub fn parse_san_board(board: &Board, text: &[u8]) -> Result<Move, SanError> {
+    match crate::common::common_move(board, text) {
+        Some(m) => Ok(m),
+        None => parse_san_board_slow(board, text),
+    }
+}
+
+/// [`parse_san_board`] past the common forms.
+#[inline(never)]
+fn parse_san_board_slow(board: &Board, text: &[u8]) -> Result<Move, SanError> {
+    if let Ok(SanPlus { san: San::Castle(side), .. }) = SanPlus::from_ascii(text)
+        && let Some(m) = board.castling_move(side)
+    {
+        return Ok(m);
+    }
+    parse_san_slow(&Position::from(board), text)
 }
 
 /// [`parse_san_bytes`] through the whole reader: the text to a [`San`], then to the move.
