@@ -91,7 +91,10 @@ pub struct Replay {
     before: Option<Board>,
     /// The moves of the line being read, from the game's start.
     line_moves: Vec<Move>,
+    /// The game's start: `startpos` as a board, or the `FEN` tag's position.
     start_board: Board,
+    /// `startpos` as a board, made once.
+    startpos_board: Board,
     /// The lines left for the open variations, outermost first.
     saved_lines: Vec<SavedLine>,
     pos: Position,
@@ -125,6 +128,7 @@ impl Replay {
             before: None,
             line_moves: Vec::new(),
             start_board: Board::from(&startpos),
+            startpos_board: Board::from(&startpos),
             saved_lines: Vec::new(),
             pos: startpos.clone(),
             startpos,
@@ -170,7 +174,7 @@ impl Replay {
             return Err(ReplayError::UnsupportedVariant(variant.clone()));
         }
         match (&self.fen, self.light) {
-            (None, true) => self.start_board = Board::from(&self.startpos),
+            (None, true) => self.start_board = self.startpos_board,
             (None, false) => self.pos.clone_from(&self.startpos),
             (Some(fen), light) => {
                 let pos = position_from_fen_tag(fen, self.chess960).map_err(ReplayError::Fen)?;

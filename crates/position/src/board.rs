@@ -47,9 +47,9 @@ pub struct Board {
     /// Index 0 holds all pieces; 1..=6 one piece type each (as in [`Position`]).
     by_type: [Bitboard; 7],
     by_color: ByColor<Bitboard>,
-    /// By single-right index (`2 * colour + side`); `None` where the right is not held.
+    /// By single-right index (`2 * colour + side`); `None` where the right is not held, so
+    /// this is the castling rights too.
     castling_rooks: [Option<Square>; 4],
-    castling_rights: CastlingRights,
     ep_square: Option<Square>,
     side_to_move: Color,
     chess960: bool,
@@ -90,7 +90,6 @@ impl From<&Position> for Board {
             by_type: pos.by_type,
             by_color: pos.by_color,
             castling_rooks,
-            castling_rights: pos.castling_rights(),
             ep_square: pos.ep_square(),
             side_to_move: pos.side_to_move(),
             chess960: pos.is_chess960(),
@@ -257,7 +256,15 @@ impl Board {
     /// Castlings still allowed.
     #[inline]
     pub fn castling_rights(&self) -> CastlingRights {
-        self.castling_rights
+        let mut rights = CastlingRights::empty();
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if self.castling_rook_square(color, side).is_some() {
+                    rights |= CastlingRights::new(color, side);
+                }
+            }
+        }
+        rights
     }
 
     /// The rook `color` castles with on `side`, while it has that right.
@@ -437,7 +444,7 @@ impl Board {
         }
         let old_ep = self.ep_square.take();
         self.rule50 = self.rule50.saturating_add(1);
-        if self.castling_rights.bits() != 0 {
+        if self.castling_rooks != [None; 4] {
             self.lose_castling_rights(from, to);
         }
         match m.kind() {
@@ -535,7 +542,6 @@ impl Board {
                 let i = right_index(color, side);
                 if self.castling_rooks[i].is_some_and(|rook| king_moved || touched.contains(rook)) {
                     self.castling_rooks[i] = None;
-                    self.castling_rights -= CastlingRights::new(color, side);
                 }
             }
         }

@@ -46,6 +46,7 @@ fn plays_every_move_as_position_does() {
     for pos in positions() {
         let board = Board::from(&pos);
         assert_eq!(board.in_check(), pos.in_check(), "{pos}");
+        assert_eq!(board.castling_rights(), pos.castling_rights(), "{pos}");
         let back = Position::from(&board);
         assert!(back.eq_including_clocks(&pos) && back.key() == pos.key(), "{pos}");
         assert_eq!(back.pos_is_ok(true), Ok(()));
