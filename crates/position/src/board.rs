@@ -236,10 +236,12 @@ impl Board {
 
     #[inline]
     fn piece_type_on(&self, sq: Square) -> Option<PieceType> {
-        // Each type's bit on `sq` times its index, summed: no branch for a replay's
-        // unpredictable piece types to mispredict (one type at most holds the square).
-        let bit = |pt: usize| (self.by_type[pt].0 >> sq as u32) as u8 & 1;
-        let index = (1..=6).fold(0, |sum, pt| sum | (bit(pt) * pt as u8));
+        // The type's index bit by bit, each bit from the types that have it (pawn 1 ...
+        // king 6): no branch for a replay's unpredictable piece types to mispredict.
+        let t = &self.by_type;
+        let on = |types: Bitboard| ((types.0 >> sq as u32) & 1) as u8;
+        let index =
+            on(t[1] | t[3] | t[5]) | (on(t[2] | t[3] | t[6]) << 1) | (on(t[4] | t[5] | t[6]) << 2);
         PieceType::from_index(index)
     }
 
@@ -458,12 +460,10 @@ impl Board {
                 self.rule50 = 0;
             }
             kind => {
-                if let Some(captured) = self.piece_type_on(to) {
-                    if self.by_color[us].contains(to) || captured == PieceType::King {
-                        refuse(self, m, "it captures its own piece or a king");
-                    }
-                    self.toggle(!us, captured, Bitboard::from(to));
-                    self.rule50 = 0;
+                // Most moves capture nothing: one bit test before the piece-type lookup.
+                let captures = self.occupied().contains(to);
+                if captures {
+                    self.capture(m, to);
                 }
                 if kind == MoveKind::Promotion {
                     if pt != PieceType::Pawn {
@@ -474,9 +474,9 @@ impl Board {
                 } else {
                     self.toggle(us, pt, Bitboard::from(from) | to);
                 }
-                if pt == PieceType::Pawn {
-                    self.rule50 = 0;
-                }
+                // A select, not a branch: which moves are pawn moves is unpredictable.
+                let resets = captures | (pt == PieceType::Pawn);
+                self.rule50 = if resets { 0 } else { self.rule50 };
             }
         }
         self.side_to_move = !us;
@@ -509,6 +509,18 @@ impl Board {
         self.by_type[0] ^= squares;
         self.by_type[pt as usize] ^= squares;
         self.by_color[color] ^= squares;
+    }
+
+    /// Takes the piece on `to`, an occupied square, for the side to move's move `m`.
+    #[inline(always)]
+    fn capture(&mut self, m: Move, to: Square) {
+        let us = self.side_to_move;
+        match self.piece_type_on(to) {
+            Some(captured) if captured != PieceType::King && !self.by_color[us].contains(to) => {
+                self.toggle(!us, captured, Bitboard::from(to));
+            }
+            _ => refuse(self, m, "it captures its own piece or a king"),
+        }
     }
 
     /// King and rook to their castled squares.
