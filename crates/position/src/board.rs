@@ -13,10 +13,8 @@ use crate::do_move::{castling_destinations, en_passant_victim};
 use crate::error::FenError;
 use core::fmt;
 use core::str::FromStr;
-use lerf_bitboard::{
-    Bitboard, between, bishop_pseudo_attacks, king_attacks, knight_attacks, pawn_attacks,
-    rook_pseudo_attacks,
-};
+use lerf_bitboard::{Bitboard, between, king_attacks, knight_attacks, pawn_attacks};
+use lerf_magics::{bishop_attacks, rook_attacks};
 use lerf_types::{
     ByColor, CastlingRights, CastlingSide, Color, Move, MoveKind, Piece, PieceType, Square,
 };
@@ -308,22 +306,20 @@ impl Board {
     // ----- attacks and legality, found when asked -----
 
     /// Whether a piece of `!us` attacks `sq` with `occupied` as the board's occupancy, among
-    /// `them` (the enemy pieces that are left). Sliders are found from their reach on an
-    /// empty board and the squares between: small tables that stay in the cache, where a
-    /// replay that jumps from position to position misses in the slider attack tables.
+    /// `them` (the enemy pieces that are left). Asked mostly about a king's square, which
+    /// changes little within a game, so the slider attack tables' few entries it reads stay
+    /// in the cache (measured faster than walking each slider's path through `between`).
     #[inline(always)]
     fn attacked(&self, sq: Square, us: Color, occupied: Bitboard, them: Bitboard) -> bool {
-        let near = (pawn_attacks(us, sq) & self.by_type[PieceType::Pawn as usize])
-            | (knight_attacks(sq) & self.by_type[PieceType::Knight as usize])
-            | (king_attacks(sq) & self.by_type[PieceType::King as usize]);
-        if (near & them).any() {
-            return true;
-        }
-        let straight =
-            rook_pseudo_attacks(sq) & self.pieces_of_types(PieceType::Rook, PieceType::Queen);
-        let diagonal =
-            bishop_pseudo_attacks(sq) & self.pieces_of_types(PieceType::Bishop, PieceType::Queen);
-        ((straight | diagonal) & them).into_iter().any(|s| (between(s, sq) & occupied).is_empty())
+        let t = &self.by_type;
+        let near = (pawn_attacks(us, sq) & t[PieceType::Pawn as usize])
+            | (knight_attacks(sq) & t[PieceType::Knight as usize])
+            | (king_attacks(sq) & t[PieceType::King as usize]);
+        let straight = rook_attacks(sq, occupied)
+            & (t[PieceType::Rook as usize] | t[PieceType::Queen as usize]);
+        let diagonal = bishop_attacks(sq, occupied)
+            & (t[PieceType::Bishop as usize] | t[PieceType::Queen as usize]);
+        ((near | straight | diagonal) & them).any()
     }
 
     /// Whether the side to move is in check.
