@@ -85,10 +85,10 @@ pub struct Replay {
     /// Whether moves are played on `board` (else on `pos`).
     light: bool,
     board: Board,
-    /// The board before the last move of the line being read, where a variation starts
-    /// (`None` when a variation has just begun: one opened right there starts further
-    /// back, replayed from `start_board`).
-    before: Option<Board>,
+    /// The boards of the line being read every [`CHECKPOINT_EVERY`] moves from the game's
+    /// start (the start itself first), from which a variation's start is replayed: cheaper
+    /// than keeping the board before each move, which copies a board at every move.
+    checkpoints: Vec<Board>,
     /// The moves of the line being read, from the game's start.
     line_moves: Vec<Move>,
     /// The game's start: `startpos` as a board, or the `FEN` tag's position.
@@ -125,7 +125,7 @@ impl Replay {
         Replay {
             light: true,
             board: Board::from(&startpos),
-            before: None,
+            checkpoints: Vec::new(),
             line_moves: Vec::new(),
             start_board: Board::from(&startpos),
             startpos_board: Board::from(&startpos),
@@ -185,6 +185,7 @@ impl Replay {
             }
         }
         self.board = self.start_board;
+        self.checkpoints.push(self.start_board);
         Ok(())
     }
 
@@ -195,9 +196,11 @@ impl Replay {
         if m == Move::NULL && self.board.in_check() {
             return Err(ReplayError::NullMoveInCheck);
         }
-        self.before = Some(self.board);
         self.line_moves.push(m);
         play(&mut self.board, m);
+        if self.line_moves.len().is_multiple_of(CHECKPOINT_EVERY) {
+            self.checkpoints.push(self.board);
+        }
         self.out.moves += 1;
         self.out.mainline_moves += usize::from(self.saved_lines.is_empty());
         Ok(())
@@ -206,31 +209,35 @@ impl Replay {
     /// [`Visitor::begin_variation`] on the board.
     fn begin_variation_on_board(&mut self) -> Skip {
         let Some(&replaced) = self.line_moves.last() else { return Skip(true) };
-        let line = SavedLine {
-            board: self.board,
-            before: self.before,
-            moves: self.line_moves.len(),
-            replaced,
-        };
+        let moves = self.line_moves.len();
+        self.saved_lines.push(SavedLine { board: self.board, moves, replaced });
         self.line_moves.pop();
-        self.board = match self.before.take() {
-            Some(before) => before,
-            None => {
-                let mut board = self.start_board;
-                self.line_moves.iter().for_each(|&m| play(&mut board, m));
-                board
-            }
-        };
-        self.saved_lines.push(line);
+        self.board = self.rewind_to(moves - 1);
         Skip(false)
+    }
+
+    /// The board after the first `plies` moves of the line (at most as many as it has),
+    /// replayed from the last checkpoint at or before it; the later checkpoints go.
+    fn rewind_to(&mut self, plies: usize) -> Board {
+        let k = plies / CHECKPOINT_EVERY;
+        self.checkpoints.truncate(k + 1);
+        let mut board = self.checkpoints[k];
+        for &m in &self.line_moves[k * CHECKPOINT_EVERY..plies] {
+            play(&mut board, m);
+        }
+        board
     }
 
     /// [`Visitor::end_variation`] on the board.
     fn end_variation_on_board(&mut self) {
         if let Some(line) = self.saved_lines.pop() {
             self.line_moves.truncate(line.moves - 1);
+            self.checkpoints.truncate((line.moves - 1) / CHECKPOINT_EVERY + 1);
             self.line_moves.push(line.replaced);
-            (self.board, self.before) = (line.board, line.before);
+            if line.moves.is_multiple_of(CHECKPOINT_EVERY) {
+                self.checkpoints.push(line.board);
+            }
+            self.board = line.board;
         }
     }
 }
@@ -243,7 +250,7 @@ impl Visitor for Replay {
         self.saved.clear();
         self.line_moves.clear();
         self.saved_lines.clear();
-        self.before = None;
+        self.checkpoints.clear();
         self.fen = None;
         self.chess960 = false;
         self.unsupported = None;
@@ -342,15 +349,16 @@ impl Visitor for Replay {
     }
 }
 
-/// A line left for a variation: its board, the board before its last move, how many moves
-/// it has, and the last of them (the one the variation replaces).
+/// A line left for a variation: its board, how many moves it has, and the last of them (the one the variation replaces).
 #[derive(Debug, Clone, Copy)]
 struct SavedLine {
     board: Board,
-    before: Option<Board>,
     moves: usize,
     replaced: Move,
 }
+
+/// How many moves apart [`Replay`] keeps the boards a variation's start is replayed from.
+const CHECKPOINT_EVERY: usize = 16;
 
 /// Plays a move from a game (a null move included) on `board`.
 #[inline(always)]

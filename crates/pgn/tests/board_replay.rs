@@ -71,3 +71,29 @@ fn variations_take_back_and_resume_alike() {
     let (board, _) = both_ways(games[0].as_bytes());
     assert_eq!((board[0].moves, board[0].mainline_moves), (7, 4));
 }
+
+/// A variation at every move of a 42-move game, each with one nested inside: the board
+/// replay rebuilds each variation's start from the boards it keeps every few moves, so
+/// this reaches every distance from them.
+#[test]
+fn variations_at_every_move_play_alike() {
+    let mainline = "e4 e5 Nf3 Nc6 Nc3 d6 Bb5 Bd7 O-O f5 d3 f4 h3 h5 Bxc6 bxc6 d4 g5 dxe5 dxe5 \
+                    Nxe5 Nf6 Ng6 Rh6 Nxf8 Kxf8 f3 Qc8 b3 g4 Ba3+ Kf7 e5 Nh7 Ne4 gxh3 gxh3 Bxh3 \
+                    Re1 Qg8+ Kf2 Qg2#";
+    let moves: Vec<&str> = mainline.split_whitespace().collect();
+    let mut text = String::new();
+    for (i, san) in moves.iter().enumerate() {
+        // Each variation plays the move it replaces again, then the next one, which a
+        // nested variation replaces in turn.
+        match moves.get(i + 1) {
+            Some(next) => text += &format!("{san} ( {san} {next} ( {next} ) ) "),
+            None => text += &format!("{san} ( {san} ) "),
+        }
+    }
+    text += "0-1\n";
+    assert_same("variations everywhere", text.as_bytes());
+    let (board, _) = both_ways(text.as_bytes());
+    let n = moves.len();
+    assert!(board[0].errors.is_empty(), "{:?}", board[0].errors);
+    assert_eq!((board[0].moves, board[0].mainline_moves), (n + 3 * (n - 1) + 1, n));
+}
