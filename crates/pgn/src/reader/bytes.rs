@@ -107,19 +107,19 @@ pub(super) fn move_token_len(b: &[u8]) -> Option<usize> {
     other_move_len(b)
 }
 
-/// Classes of the first eight bytes of `b` (zero past its end), with no bounds check after.
+/// The first eight bytes of `b` (zero past its end, a byte no class holds), as one
+/// little-endian word that stays in a register.
 #[inline(always)]
-fn classes_of(b: &[u8]) -> ([u8; 8], [u16; 8]) {
+fn window_of(b: &[u8]) -> u64 {
     // Eight bytes are nearly always there (the look-ahead holds 64): one load, where a
     // copy of a variable length was a call to memmove for every token.
-    let window: [u8; 8] = match b.first_chunk::<8>() {
+    u64::from_le_bytes(match b.first_chunk::<8>() {
         Some(eight) => *eight,
         None => short_window(b),
-    };
-    (window, window.map(|byte| BYTE_CLASS[byte as usize]))
+    })
 }
 
-/// The last bytes of the input, padded with zeros (which no class holds).
+/// The last bytes of the input, padded with zeros.
 #[cold]
 fn short_window(b: &[u8]) -> [u8; 8] {
     let mut window = [0u8; 8];
@@ -128,12 +128,25 @@ fn short_window(b: &[u8]) -> [u8; 8] {
     window
 }
 
+/// The window's byte `i` (taken modulo 8).
+#[inline(always)]
+fn byte_at(window: u64, i: usize) -> u8 {
+    (window >> (8 * (i & 7))) as u8
+}
+
+/// Whether the window's byte `i` (taken modulo 8) is in one of the classes `bits`: its
+/// class looked up only when a test reaches it.
+#[inline(always)]
+fn is(window: u64, i: usize, bits: u16) -> bool {
+    class(byte_at(window, i), bits)
+}
+
 /// The end of a SAN match whose square ends at `end`: python-chess's `(=?[nbrqkNBRQK])?`.
 #[inline(always)]
-fn promotion_after(window: &[u8; 8], classes: &[u16; 8], end: usize) -> usize {
-    if window[end & 7] == b'=' && classes[(end + 1) & 7] & PROMOTION != 0 {
+fn promotion_after(window: u64, end: usize) -> usize {
+    if byte_at(window, end) == b'=' && is(window, end + 1, PROMOTION) {
         end + 2
-    } else if classes[end & 7] & PROMOTION != 0 {
+    } else if is(window, end, PROMOTION) {
         end + 1
     } else {
         end
@@ -147,25 +160,24 @@ fn promotion_after(window: &[u8; 8], classes: &[u16; 8], end: usize) -> usize {
 /// rest go to [`san_pattern_search`].
 #[inline(always)]
 fn san_pattern_len(b: &[u8]) -> Option<usize> {
-    let (window, classes) = classes_of(b);
-    let is = |i: usize, bits: u16| classes[i & 7] & bits != 0;
-    if is(0, FILE | PIECE) && is(1, SEPARATOR) && is(2, FILE) && is(3, RANK) {
-        return Some(promotion_after(&window, &classes, 4));
+    let w = window_of(b);
+    if is(w, 0, FILE | PIECE) && is(w, 1, SEPARATOR) && is(w, 2, FILE) && is(w, 3, RANK) {
+        return Some(promotion_after(w, 4));
     }
     // A piece with its file or rank, `Nbd7` and `R1e2`: every mask above the match needs a
     // rank or separator where the square's file stands, or a file where a rank stands.
-    if is(0, PIECE) && is(1, FILE | RANK) && is(2, FILE) && is(3, RANK) {
-        return Some(promotion_after(&window, &classes, 4));
+    if is(w, 0, PIECE) && is(w, 1, FILE | RANK) && is(w, 2, FILE) && is(w, 3, RANK) {
+        return Some(promotion_after(w, 4));
     }
     let ends_square = FILE | RANK | SEPARATOR;
-    if !is(0, PIECE) {
-        if is(0, FILE) && is(1, RANK) && !is(2, ends_square) {
-            return Some(promotion_after(&window, &classes, 2));
+    if !is(w, 0, PIECE) {
+        if is(w, 0, FILE) && is(w, 1, RANK) && !is(w, 2, ends_square) {
+            return Some(promotion_after(w, 2));
         }
-    } else if is(1, FILE) && is(2, RANK) && !is(3, ends_square) {
-        return Some(promotion_after(&window, &classes, 3));
+    } else if is(w, 1, FILE) && is(w, 2, RANK) && !is(w, 3, ends_square) {
+        return Some(promotion_after(w, 3));
     }
-    san_pattern_search(&window, &classes)
+    san_pattern_search(w)
 }
 
 /// The regex's search in full. It tries its four optional parts (piece, file, rank,
@@ -173,9 +185,8 @@ fn san_pattern_len(b: &[u8]) -> Option<usize> {
 /// the order of a 4-bit mask counting down from 15, the piece in the top bit. The first
 /// mask whose parts all fit and that leaves a square after them is the match.
 #[inline(never)]
-fn san_pattern_search(window: &[u8; 8], classes: &[u16; 8]) -> Option<usize> {
-    let is = |i: usize, bits: u16| classes[i & 7] & bits != 0;
-    let top = if is(0, PIECE) { 16u8 } else { 8 };
+fn san_pattern_search(w: u64) -> Option<usize> {
+    let top = if is(w, 0, PIECE) { 16u8 } else { 8 };
     for mask in (0..top).rev() {
         let piece = usize::from(mask >> 3);
         let file = usize::from((mask >> 2) & 1);
@@ -183,12 +194,12 @@ fn san_pattern_search(window: &[u8; 8], classes: &[u16; 8]) -> Option<usize> {
         let rank = usize::from((mask >> 1) & 1);
         let j = i + rank;
         let sep = usize::from(mask & 1);
-        let fits = (file == 0 || is(piece, FILE))
-            && (rank == 0 || is(i, RANK))
-            && (sep == 0 || is(j, SEPARATOR));
+        let fits = (file == 0 || is(w, piece, FILE))
+            && (rank == 0 || is(w, i, RANK))
+            && (sep == 0 || is(w, j, SEPARATOR));
         let k = j + sep;
-        if fits && is(k, FILE) && is(k + 1, RANK) {
-            return Some(promotion_after(window, classes, k + 2));
+        if fits && is(w, k, FILE) && is(w, k + 1, RANK) {
+            return Some(promotion_after(w, k + 2));
         }
     }
     None
