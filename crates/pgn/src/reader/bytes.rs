@@ -144,6 +144,12 @@ fn is(window: u64, i: usize, bits: u16) -> bool {
 /// The end of a SAN match whose square ends at `end`: python-chess's `(=?[nbrqkNBRQK])?`.
 #[inline(always)]
 fn promotion_after(window: u64, end: usize) -> usize {
+    // A branch, not a select, for the rare promotion: the token's length is then known
+    // ahead and the next token's bytes are read without waiting for this test.
+    if byte_at(window, end) != b'=' && !is(window, end, PROMOTION) {
+        return end;
+    }
+    core::hint::cold_path();
     if byte_at(window, end) == b'=' && is(window, end + 1, PROMOTION) {
         end + 2
     } else if is(window, end, PROMOTION) {

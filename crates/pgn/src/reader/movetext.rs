@@ -166,8 +166,11 @@ impl<R: Read> Reader<R> {
     /// tokenizer leaves out but a visitor keeping the text as written wants).
     #[inline]
     fn san<V: Visitor>(&mut self, v: &mut V, m: &mut Movetext, len: usize) {
-        let suffix = usize::from(matches!(self.available().get(len), Some(b'+' | b'#')));
-        let len = len + suffix;
+        // A branch, not a select (see `promotion_after`).
+        let len = match self.available().get(len) {
+            Some(b'+' | b'#') => len + 1,
+            _ => len,
+        };
         match v.san(&self.buf[self.pos..self.pos + len]) {
             Ok(()) => {
                 m.plies += 1;
