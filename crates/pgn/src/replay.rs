@@ -4,7 +4,7 @@ use crate::PgnError;
 use crate::visitor::{RawTag, Skip, Visitor};
 use core::fmt;
 use lerf_position::{Board, FenError, Outcome, Position};
-use lerf_san::{SanError, parse_san_board, parse_san_bytes, san};
+use lerf_san::{SanError, SanErrorKind, parse_san_bytes, play_san_board, san};
 use lerf_types::Move;
 use std::fmt::Write as _;
 
@@ -192,12 +192,11 @@ impl Replay {
     /// [`Visitor::san`] on the board.
     #[inline]
     fn san_on_board(&mut self, text: &[u8]) -> Result<(), ReplayError> {
-        let m = parse_san_board(&self.board, text).map_err(ReplayError::San)?;
-        if m == Move::NULL && self.board.in_check() {
-            return Err(ReplayError::NullMoveInCheck);
-        }
+        let m = play_san_board(&mut self.board, text).map_err(|e| match e.kind {
+            SanErrorKind::NullMoveInCheck => ReplayError::NullMoveInCheck,
+            _ => ReplayError::San(e),
+        })?;
         self.line_moves.push(m);
-        play(&mut self.board, m);
         if self.line_moves.len().is_multiple_of(CHECKPOINT_EVERY) {
             self.checkpoints.push(self.board);
         }

@@ -429,11 +429,47 @@ impl Board {
     /// ```
     #[inline]
     pub fn do_move(&mut self, m: Move) {
-        let us = self.side_to_move;
-        let (from, to) = (m.from(), m.to());
-        let Some(pt) = self.piece_type_on(from).filter(|_| self.by_color[us].contains(from)) else {
+        let from = m.from();
+        let Some(pt) =
+            self.piece_type_on(from).filter(|_| self.by_color[self.side_to_move].contains(from))
+        else {
             refuse(self, m, "its origin holds no piece of the side to move")
         };
+        self.play(m, pt);
+    }
+
+    /// Plays `m` as [`do_move`](Board::do_move) does, made by a `piece` the caller knows
+    /// (a SAN reader knows it from the text), which spares looking it up on the board.
+    ///
+    /// # Panics
+    ///
+    /// As [`do_move`](Board::do_move), and if the origin does not hold a `piece` of the
+    /// side to move.
+    ///
+    /// ```
+    /// use lerf_position::Board;
+    /// use lerf_types::{Move, PieceType, Square};
+    /// let mut board = Board::default();
+    /// board.do_move_by(Move::new(Square::G1, Square::F3), PieceType::Knight);
+    /// assert_eq!(board, {
+    ///     let mut other = Board::default();
+    ///     other.do_move(Move::new(Square::G1, Square::F3));
+    ///     other
+    /// });
+    /// ```
+    #[inline]
+    pub fn do_move_by(&mut self, m: Move, piece: PieceType) {
+        if !self.pieces(self.side_to_move, piece).contains(m.from()) {
+            refuse(self, m, "its origin holds no such piece of the side to move");
+        }
+        self.play(m, piece);
+    }
+
+    /// [`do_move`](Board::do_move) once the moving piece's type `pt` is known.
+    #[inline(always)]
+    fn play(&mut self, m: Move, pt: PieceType) {
+        let us = self.side_to_move;
+        let (from, to) = (m.from(), m.to());
         if m.kind() == MoveKind::Castling {
             let side = if to > from { CastlingSide::King } else { CastlingSide::Queen };
             if pt != PieceType::King || self.castling_rook_square(us, side) != Some(to) {

@@ -56,6 +56,9 @@ fn plays_every_move_as_position_does() {
             b.do_move(m);
             let ok = b.eq_including_clocks(&Board::from(&p));
             assert!(ok, "{} in {}: {b} against {}", pos.uci(m), pos.to_fen(), p.to_fen());
+            let mut by = board;
+            by.do_move_by(m, pos.moved_piece(m).expect("a piece").piece_type());
+            assert!(by.eq_including_clocks(&b), "{} in {}", pos.uci(m), pos.to_fen());
         }
     }
 }
@@ -127,6 +130,13 @@ fn refuses_what_cannot_be_played() {
         assert!(text.contains(why), "{text}");
     }
     assert_eq!(board.to_string(), crate::STARTPOS_FEN);
+    let knight_as_bishop = Move::new(Square::G1, Square::F3);
+    let panic = std::panic::catch_unwind(move || {
+        board.clone().do_move_by(knight_as_bishop, PieceType::Bishop)
+    });
+    let message = panic.expect_err("a panic");
+    let text = message.downcast_ref::<alloc::string::String>().expect("a message");
+    assert!(text.contains("no such piece"), "{text}");
     let no_right: Board = "4k3/8/8/8/8/8/8/4K2R w - - 0 1".parse().expect("a FEN");
     let panic = std::panic::catch_unwind(move || {
         no_right.clone().do_move(Move::castling(Square::E1, Square::H1))

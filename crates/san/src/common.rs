@@ -149,6 +149,13 @@ pub(crate) fn common_move<B: SanBoard>(pos: &B, text: &[u8]) -> Option<Move> {
     }
 }
 
+/// The type of the piece that makes a move [`common_move`] found in `text`: the one its
+/// first letter names, else a pawn.
+#[inline(always)]
+pub(crate) fn common_move_piece(text: &[u8]) -> PieceType {
+    text.first().and_then(|&c| PIECE_LETTER[usize::from(c)]).unwrap_or(PieceType::Pawn)
+}
+
 /// Where a piece other than the king may move: anywhere when not in check, onto the
 /// checker or between it and the king in single check, nowhere in double check.
 #[inline]
@@ -294,6 +301,7 @@ fn several_reaching<B: SanBoard>(pos: &B, reaching: Bitboard, to: Square) -> Opt
 mod tests {
     use super::*;
     use crate::matching::parse_san_slow;
+    use crate::{SanError, SanErrorKind};
     use lerf_movegen::legal_moves;
 
     /// The 751 positions of the python-chess test data (random games: standard, crowded,
@@ -331,6 +339,10 @@ mod tests {
                 }
             }
         }
+        // Null moves and castling, which the full reader reads.
+        for other in ["--", "Z0", "0000", "O-O", "O-O-O+"] {
+            out.push(other.as_bytes().to_vec());
+        }
         out
     }
 
@@ -359,6 +371,27 @@ mod tests {
         out
     }
 
+    /// `play_san_board` gives what `parse_san_board` gave (`parsed`), leaves the board as
+    /// `do_move` of that move does, and leaves it untouched on an error.
+    fn assert_plays_alike(board: &Board, text: &[u8], parsed: Result<Move, SanError>) {
+        let mut played = *board;
+        let result = crate::play_san_board(&mut played, text);
+        let text = String::from_utf8_lossy(text);
+        let mut expected = *board;
+        match parsed {
+            Ok(Move::NULL) if board.in_check() => {
+                assert_eq!(result.map_err(|e| e.kind), Err(SanErrorKind::NullMoveInCheck));
+                assert!(played.eq_including_clocks(board), "{text:?} in {board}");
+                return;
+            }
+            Ok(Move::NULL) => expected.do_null_move(),
+            Ok(m) => expected.do_move(m),
+            Err(_) => {}
+        }
+        assert_eq!(result, parsed, "{text:?} in {board}");
+        assert!(played.eq_including_clocks(&expected), "{text:?} in {board}: {played}");
+    }
+
     /// The one-pass reader agrees with the full one wherever it answers, and answers for
     /// most moves of real play; on a [`Board`], every text gives what it gives on the
     /// position, errors included.
@@ -377,6 +410,7 @@ mod tests {
                     "{:?} on a Board in {pos}",
                     String::from_utf8_lossy(text)
                 );
+                assert_plays_alike(&board, text, on_board);
                 if let Some(m) = common_move(&pos, text) {
                     let text = String::from_utf8_lossy(text);
                     assert_eq!(full, Ok(m), "{text:?} in {}", pos.to_fen());

@@ -20,6 +20,9 @@ pub enum SanErrorKind {
     Ambiguous,
     /// A pawn reaches the last rank and the SAN does not say what it promotes to.
     MissingPromotion,
+    /// A null move (`--`) while in check, which would leave the king capturable: refused
+    /// when it is to be played ([`play_san_board`](crate::play_san_board)).
+    NullMoveInCheck,
 }
 
 /// A SAN that was refused: what is wrong, where in the text, and the text itself.
@@ -73,6 +76,9 @@ impl fmt::Display for SanError {
             }
             SanErrorKind::MissingPromotion => {
                 write!(f, "illegal san {text:?}: the pawn must say what it promotes to")
+            }
+            SanErrorKind::NullMoveInCheck => {
+                write!(f, "illegal san {text:?}: a null move in check")
             }
         }
     }

@@ -30,7 +30,7 @@ mod serde_impls;
 mod writing;
 
 pub use error::{SanError, SanErrorKind};
-pub use matching::{parse_san, parse_san_board, parse_san_bytes};
+pub use matching::{parse_san, parse_san_board, parse_san_bytes, play_san_board};
 pub use san::{San, SanPlus, SanText, Suffix};
 pub use writing::{lan, san, san_line};
 
