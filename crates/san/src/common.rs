@@ -24,8 +24,6 @@ pub(crate) trait SanBoard {
     fn side_to_move(&self) -> Color;
     fn occupied(&self) -> Bitboard;
     fn pieces_of(&self, color: Color) -> Bitboard;
-    fn pieces_of_type(&self, pt: PieceType) -> Bitboard;
-    fn pieces_of_types(&self, a: PieceType, b: PieceType) -> Bitboard;
     fn pieces(&self, color: Color, pt: PieceType) -> Bitboard;
     fn is_empty(&self, sq: Square) -> bool;
     fn king_square(&self, color: Color) -> Square;
@@ -33,8 +31,9 @@ pub(crate) trait SanBoard {
     /// `m`, a move the piece on its origin can make, that is not the king's, castling or en
     /// passant, if it is legal.
     fn if_legal(&self, m: Move) -> Option<Move>;
-    /// Whether the en-passant capture `m` is legal (its pawn stands where it captures from).
-    fn en_passant_is_legal(&self, m: Move) -> bool;
+    /// Whether `m`, a move the piece on its origin can make, is legal, whatever it is (the
+    /// full test, for the king's steps and en passant).
+    fn is_legal_move(&self, m: Move) -> bool;
 }
 
 /// Forwards the piece queries to the inherent methods of the same names.
@@ -51,14 +50,6 @@ macro_rules! forward_piece_queries {
         #[inline(always)]
         fn pieces_of(&self, color: Color) -> Bitboard {
             Self::pieces_of(self, color)
-        }
-        #[inline(always)]
-        fn pieces_of_type(&self, pt: PieceType) -> Bitboard {
-            Self::pieces_of_type(self, pt)
-        }
-        #[inline(always)]
-        fn pieces_of_types(&self, a: PieceType, b: PieceType) -> Bitboard {
-            Self::pieces_of_types(self, a, b)
         }
         #[inline(always)]
         fn pieces(&self, color: Color, pt: PieceType) -> Bitboard {
@@ -93,7 +84,7 @@ impl SanBoard for Position {
     }
 
     #[inline]
-    fn en_passant_is_legal(&self, m: Move) -> bool {
+    fn is_legal_move(&self, m: Move) -> bool {
         self.is_legal(m)
     }
 }
@@ -107,7 +98,7 @@ impl SanBoard for Board {
     }
 
     #[inline]
-    fn en_passant_is_legal(&self, m: Move) -> bool {
+    fn is_legal_move(&self, m: Move) -> bool {
         self.leaves_king_safe(m)
     }
 }
@@ -189,28 +180,10 @@ fn rank_of(c: u8) -> Option<Rank> {
 }
 
 /// The king's step to `to`, if no enemy piece attacks `to` once the king has left its
-/// square. Sliders are found from their reach on an empty board and the squares between,
-/// small tables that stay in the cache (see [`piece_move`]).
+/// square.
 fn king_step<B: SanBoard>(pos: &B, to: Square) -> Option<Move> {
-    let us = pos.side_to_move();
-    let from = pos.king_square(us);
-    let them = pos.pieces_of(!us);
-    let near = (pawn_attacks(us, to) & pos.pieces_of_type(PieceType::Pawn))
-        | (knight_attacks(to) & pos.pieces_of_type(PieceType::Knight))
-        | (king_attacks(to) & pos.pieces_of_type(PieceType::King));
-    if (near & them).any() {
-        return None;
-    }
-    let straight = rook_pseudo_attacks(to) & pos.pieces_of_types(PieceType::Rook, PieceType::Queen);
-    let diagonal =
-        bishop_pseudo_attacks(to) & pos.pieces_of_types(PieceType::Bishop, PieceType::Queen);
-    let occupied = pos.occupied() ^ from;
-    for slider in (straight | diagonal) & them {
-        if (between(slider, to) & occupied).is_empty() {
-            return None;
-        }
-    }
-    Some(Move::new(from, to))
+    let m = Move::new(pos.king_square(pos.side_to_move()), to);
+    pos.is_legal_move(m).then_some(m)
 }
 
 /// `e4`: a pawn of the side to move steps (or, from its second rank, jumps) to `to`.
@@ -240,7 +213,7 @@ fn pawn_capture<B: SanBoard>(pos: &B, from: File, to: Square) -> Option<Move> {
     let from = origin.lsb()?;
     if pos.ep_square() == Some(to) {
         let m = Move::en_passant(from, to);
-        pos.en_passant_is_legal(m).then_some(m)
+        pos.is_legal_move(m).then_some(m)
     } else if pos.pieces_of(!us).contains(to) {
         pos.if_legal(Move::new(from, to))
     } else {
