@@ -17,6 +17,7 @@ mod bytes;
 mod movetext;
 mod skip;
 mod tags;
+mod window;
 
 use crate::error::{PgnError, PgnErrorKind, ReadError};
 use crate::visitor::{Skip, Visitor};

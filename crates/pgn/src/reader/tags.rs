@@ -4,6 +4,7 @@
 
 use super::Reader;
 use super::bytes::{find_nearby, is_space, is_tag_name_byte};
+use super::window::{self, WINDOW};
 use crate::error::PgnErrorKind;
 use crate::visitor::{RawTag, Visitor};
 use core::ops::Range;
@@ -106,13 +107,49 @@ impl<R: Read> Reader<R> {
     }
 }
 
-/// A tag as nearly every file writes it, `[Name "value"]` with one space, the first quote
-/// after the value closing it, and the line ending right after the `]` (or after spaces),
-/// whole in the look-ahead: the name, the value and the line's length. On such a line
-/// python-chess's regex finds the same name and value. `None` leaves the line to
-/// [`match_tag_line`].
+/// A tag as nearly every file writes it, `[Name "value"]` with one space and the line
+/// ending right after the `]`, whole in the look-ahead: the name, the value and the line's
+/// length (without its line end). On such a line python-chess's regex finds the same name
+/// and value. `None` leaves the line to [`match_tag_line`].
 #[inline(always)]
 fn plain_tag(bytes: &[u8]) -> Option<(Range<usize>, Range<usize>, usize)> {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    if let Some(window) = bytes.first_chunk::<WINDOW>() {
+        // Lines longer than the window (a long opening name) are read as below.
+        if let Some(found) = tag_in_window(window) {
+            return Some(found);
+        }
+    }
+    scan_plain_tag(bytes)
+}
+
+/// [`plain_tag`] on a line that ends within `window`, from the window's masks: no loop,
+/// and no branch on where the name, the value or the line ends.
+#[inline(always)]
+#[cfg_attr(not(all(target_arch = "x86_64", target_feature = "avx2")), allow(dead_code))]
+fn tag_in_window(window: &[u8; WINDOW]) -> Option<(Range<usize>, Range<usize>, usize)> {
+    let masks = window::masks(window);
+    let end = masks.line_ends.trailing_zeros() as usize;
+    let space = masks.spaces.trailing_zeros() as usize;
+    // The name is bytes 1 to the first space: at least one, each a name byte (the mask
+    // counts `[` at 0 as none, and every byte from 32 on, so a longer name fails here).
+    let name_bytes = ((1u64 << space.min(63)) - 1) & !1;
+    let plain = end < WINDOW
+        && space >= 2
+        && space + 4 <= end
+        && masks.not_name & name_bytes == 0
+        && window[1].is_ascii_alphanumeric()
+        && window[space + 1] == b'"'
+        && window[end - 2] == b'"'
+        && window[end - 1] == b']';
+    // The value runs to the last `"]`, as the regex's greedy `[^\r]*` takes it.
+    plain.then(|| (1..space, space + 2..end - 2, end))
+}
+
+/// [`plain_tag`] a byte at a time: the first quote after the value closing it, and spaces
+/// allowed after the `]`.
+#[inline(always)]
+fn scan_plain_tag(bytes: &[u8]) -> Option<(Range<usize>, Range<usize>, usize)> {
     let space = 1 + find_nearby(bytes.get(1..)?, [b' '])?;
     let name = 1..space;
     let plain = !name.is_empty()
@@ -190,29 +227,61 @@ mod tests {
         }
     }
 
-    /// The quick path takes only lines the regex reads the same way.
+    /// The quick paths take only lines the regex reads the same way.
     #[test]
     fn plain_tags_agree_with_the_regex() {
-        for line in [
+        let name31 = format!("[{} \"x\"]\n", "N".repeat(31));
+        let name32 = format!("[{} \"x\"]\n", "N".repeat(32));
+        let to_63 = format!("[Event \"{}\"]\n", "v".repeat(63 - 10));
+        let to_64 = format!("[Event \"{}\"]\n", "v".repeat(64 - 10));
+        let lines = [
             "[Event \"Rated [blitz]\"]\n",
             "[FEN \"\"]\r\n",
             "[A \"x\"]  \n",
             "[A \"x\"] \"]\n",
             "[A \"x\" ]\n",
             "[A \"x\"y\"]\n",
+            "[A \"]\n",
+            "[A \"\"]\n",
+            "[A  \"x\"]\n",
+            "[A\t\"x\"]\n",
+            "[A# \"x\"]\n",
+            "[A( \"x\"]\n",
+            "[\u{e9} \"x\"]\n",
+            "[A \"caf\u{e9}\"]\n",
             "[ Event \"x\"]\n",
             "[Event\t\"x\"]\n",
             "[Event \"x\n",
+            "[Event \"x\"]",
             "[_A \"x\"]\n",
-        ] {
-            if let Some((name, value, len)) = plain_tag(line.as_bytes()) {
-                let body = line.trim_end_matches(['\n', '\r']);
+            "[A \"x\"]\r",
+            &name31,
+            &name32,
+            &to_63,
+            &to_64,
+        ];
+        for line in lines {
+            let body = line.trim_end_matches(['\n', '\r']);
+            let mut window = [b'x'; WINDOW];
+            let n = line.len().min(WINDOW);
+            window[..n].copy_from_slice(&line.as_bytes()[..n]);
+            let found = [scan_plain_tag(line.as_bytes()), tag_in_window(&window)];
+            for (name, value, len) in found.into_iter().flatten() {
                 assert_eq!(len, body.len(), "{line:?}");
                 assert_eq!(Some((&line[name], &line[value])), regex(body), "{line:?}");
             }
         }
-        assert!(plain_tag(b"[Event \"x\"]\n").is_some());
+        let window = |line: &str| {
+            let mut window = [b' '; WINDOW];
+            window[..line.len()].copy_from_slice(line.as_bytes());
+            window
+        };
+        for line in ["[Event \"x\"]\n", "[A \"\"]\r\n", &name31, &to_63] {
+            assert!(tag_in_window(&window(line)).is_some(), "{line:?}");
+        }
+        assert!(tag_in_window(&window(&to_64[..64])).is_none(), "no line end in the window");
+        assert!(scan_plain_tag(b"[Event \"x\"]\n").is_some());
         let long = format!("[Event \"{}\"]\n", "x".repeat(super::super::buffer::LOOKAHEAD));
-        assert!(plain_tag(long.as_bytes()).is_none(), "a value past the look-ahead");
+        assert!(scan_plain_tag(long.as_bytes()).is_none(), "a value past the look-ahead");
     }
 }
