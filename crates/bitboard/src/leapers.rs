@@ -18,7 +18,7 @@ const fn leaps(sq: usize, steps: &[(i8, i8)]) -> u64 {
     bits
 }
 
-const fn leaper_table(steps: &[(i8, i8)]) -> [Bitboard; 64] {
+pub(crate) const fn leaper_table(steps: &[(i8, i8)]) -> [Bitboard; 64] {
     let mut table = [Bitboard::EMPTY; 64];
     let mut sq = 0;
     while sq < 64 {
@@ -28,9 +28,9 @@ const fn leaper_table(steps: &[(i8, i8)]) -> [Bitboard; 64] {
     table
 }
 
-const KNIGHT_STEPS: [(i8, i8); 8] =
+pub(crate) const KNIGHT_STEPS: [(i8, i8); 8] =
     [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-const KING_STEPS: [(i8, i8); 8] =
+pub(crate) const KING_STEPS: [(i8, i8); 8] =
     [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
 
 static KNIGHT_ATTACKS: [Bitboard; 64] = leaper_table(&KNIGHT_STEPS);

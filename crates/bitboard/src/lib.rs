@@ -28,7 +28,9 @@ mod rays;
 pub use bitboard::{Bitboard, Squares};
 pub use consts::*;
 pub use leapers::{king_attacks, knight_attacks, pawn_attacks};
-pub use rays::{aligned, between, bishop_pseudo_attacks, line, ray_pass, rook_pseudo_attacks};
+pub use rays::{
+    aligned, between, bishop_pseudo_attacks, line, pseudo_attacks, ray_pass, rook_pseudo_attacks,
+};
 
 // The README is documentation too: its examples run as doc tests.
 #[cfg(doctest)]

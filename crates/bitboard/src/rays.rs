@@ -2,7 +2,8 @@
 //! attacks.
 
 use crate::Bitboard;
-use lerf_types::Square;
+use crate::leapers::{KING_STEPS, KNIGHT_STEPS, leaper_table};
+use lerf_types::{PieceType, Square};
 
 const ALL_DIRECTIONS: [(i8, i8); 8] =
     [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
@@ -95,6 +96,21 @@ static RAY_PASS: [[Bitboard; 64]; 64] = pair_table(PairTable::RayPass);
 static ROOK_PSEUDO: [Bitboard; 64] = slider_table(0);
 static BISHOP_PSEUDO: [Bitboard; 64] = slider_table(1);
 
+/// Each piece type's reach on an empty board, by type (`PieceType as usize`; pawns and the
+/// unused rows empty): one load where a pick among the tables above takes five.
+static PIECE_PSEUDO: [[Bitboard; 64]; 8] = {
+    let none = [Bitboard::EMPTY; 64];
+    let (bishop, rook) = (slider_table(1), slider_table(0));
+    let mut queen = none;
+    let mut sq = 0;
+    while sq < 64 {
+        queen[sq] = Bitboard(bishop[sq].0 | rook[sq].0);
+        sq += 1;
+    }
+    let (knight, king) = (leaper_table(&KNIGHT_STEPS), leaper_table(&KING_STEPS));
+    [none, none, knight, bishop, rook, queen, king, none]
+};
+
 /// The squares strictly between `a` and `b` when they share a rank, file or diagonal;
 /// empty otherwise (and for `a == b` or neighbours).
 ///
@@ -174,6 +190,22 @@ pub fn bishop_pseudo_attacks(sq: Square) -> Bitboard {
     BISHOP_PSEUDO[sq as usize]
 }
 
+/// Squares a piece of type `pt` on `sq` attacks on an empty board: a knight's, bishop's,
+/// rook's, queen's or king's moves from `sq`; none for a pawn, whose attacks depend on its
+/// colour (see [`pawn_attacks`](crate::pawn_attacks)).
+///
+/// ```
+/// use lerf_bitboard::{pseudo_attacks, rook_pseudo_attacks};
+/// use lerf_types::{PieceType, Square};
+/// assert_eq!(pseudo_attacks(PieceType::Queen, Square::D1).popcount(), 21);
+/// assert_eq!(pseudo_attacks(PieceType::Rook, Square::A1), rook_pseudo_attacks(Square::A1));
+/// assert!(pseudo_attacks(PieceType::Pawn, Square::E2).is_empty());
+/// ```
+#[inline]
+pub fn pseudo_attacks(pt: PieceType, sq: Square) -> Bitboard {
+    PIECE_PSEUDO[pt as usize & 7][sq as usize]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -229,6 +261,20 @@ mod tests {
             assert_eq!(rook_pseudo_attacks(a), rook);
             assert_eq!(rook_pseudo_attacks(a) | bishop_pseudo_attacks(a), queen);
             assert!(!rook_pseudo_attacks(a).intersects(bishop_pseudo_attacks(a)));
+        }
+    }
+
+    #[test]
+    fn pseudo_attacks_by_type_are_each_pieces_table() {
+        use crate::{king_attacks, knight_attacks};
+        for a in Square::iter() {
+            let (rook, bishop) = (rook_pseudo_attacks(a), bishop_pseudo_attacks(a));
+            assert_eq!(pseudo_attacks(PieceType::Knight, a), knight_attacks(a));
+            assert_eq!(pseudo_attacks(PieceType::Bishop, a), bishop);
+            assert_eq!(pseudo_attacks(PieceType::Rook, a), rook);
+            assert_eq!(pseudo_attacks(PieceType::Queen, a), rook | bishop);
+            assert_eq!(pseudo_attacks(PieceType::King, a), king_attacks(a));
+            assert!(pseudo_attacks(PieceType::Pawn, a).is_empty());
         }
     }
 }

@@ -315,11 +315,17 @@ impl Board {
         let near = (pawn_attacks(us, sq) & t[PieceType::Pawn as usize])
             | (knight_attacks(sq) & t[PieceType::Knight as usize])
             | (king_attacks(sq) & t[PieceType::King as usize]);
-        let straight = rook_attacks(sq, occupied)
-            & (t[PieceType::Rook as usize] | t[PieceType::Queen as usize]);
-        let diagonal = bishop_attacks(sq, occupied)
-            & (t[PieceType::Bishop as usize] | t[PieceType::Queen as usize]);
-        ((near | straight | diagonal) & them).any()
+        (near | self.slider_attacks(sq, occupied)).intersects(them)
+    }
+
+    /// The rooks, bishops and queens (of both sides) that attack `sq` with `occupied` as
+    /// the board's occupancy.
+    #[inline(always)]
+    fn slider_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        let t = &self.by_type;
+        let queens = t[PieceType::Queen as usize];
+        (rook_attacks(sq, occupied) & (t[PieceType::Rook as usize] | queens))
+            | (bishop_attacks(sq, occupied) & (t[PieceType::Bishop as usize] | queens))
     }
 
     /// Whether the side to move is in check.
@@ -351,6 +357,24 @@ impl Board {
     /// ```
     #[inline(always)]
     pub fn leaves_king_safe(&self, m: Move) -> bool {
+        let us = self.side_to_move;
+        let (from, to) = (m.from(), m.to());
+        let king = self.king_square(us);
+        if from == king || m.kind() == MoveKind::EnPassant {
+            return self.king_or_en_passant_safe(m);
+        }
+        // Another piece moves: the king stays, and only what stands on `to` is taken. No
+        // enemy king can stand next to ours, so the kings' steps need no look.
+        let occupied = (self.occupied() ^ from) | to;
+        let them = self.by_color[!us] - to;
+        let t = &self.by_type;
+        let near = (pawn_attacks(us, king) & t[PieceType::Pawn as usize])
+            | (knight_attacks(king) & t[PieceType::Knight as usize]);
+        !(self.slider_attacks(king, occupied) | near).intersects(them)
+    }
+
+    /// [`leaves_king_safe`](Board::leaves_king_safe) for a king's move or en passant.
+    fn king_or_en_passant_safe(&self, m: Move) -> bool {
         let us = self.side_to_move;
         let (from, to) = (m.from(), m.to());
         let king = self.king_square(us);

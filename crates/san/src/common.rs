@@ -11,10 +11,7 @@
 //!
 //! [`San`]: crate::San
 
-use lerf_bitboard::{
-    Bitboard, FILES, RANKS, aligned, between, bishop_pseudo_attacks, king_attacks, knight_attacks,
-    pawn_attacks, rook_pseudo_attacks,
-};
+use lerf_bitboard::{Bitboard, FILES, RANKS, aligned, between, pawn_attacks, pseudo_attacks};
 use lerf_position::{Board, Position};
 use lerf_types::{Color, Direction, File, Move, PieceType, Rank, Square};
 
@@ -238,14 +235,10 @@ fn piece_move<B: SanBoard>(pos: &B, piece: PieceType, middle: &[u8], to: Square)
         return None;
     }
     let us = pos.side_to_move();
-    // The piece's reach on an empty board, picked by index rather than by a match on the
-    // piece type (which real games mispredict), then the path of the piece that stands on
-    // it checked: these small tables stay in the cache, where the slider attack tables,
-    // read at scattered squares, would miss.
-    let (diagonal, straight) = (bishop_pseudo_attacks(to), rook_pseudo_attacks(to));
-    let (knight, king, none) = (knight_attacks(to), king_attacks(to), Bitboard::EMPTY);
-    let reach = [none, none, knight, diagonal, straight, diagonal | straight, king, none]
-        [piece as usize & 7];
+    // The piece's reach on an empty board (one small table: it stays in the cache, where
+    // the slider attack tables, read at scattered squares, would miss), then the path of
+    // the piece that stands on it checked.
+    let reach = pseudo_attacks(piece, to);
     let reaching = reach & pos.pieces(us, piece) & from_mask;
     let from = reaching.lsb()?;
     if reaching.more_than_one() {
