@@ -227,6 +227,21 @@ fn other_move_len(b: &[u8]) -> Option<usize> {
     None
 }
 
+/// The length of a move number as most files write it, 1 to 3 digits, a dot and one
+/// space before the next token (`12. Nf3`), at the start of `b` (which starts with a
+/// digit); `None` for any other shape, which the caller reads byte by byte. No token
+/// starts inside such a number (`0000` needs four digits), so python-chess passes over
+/// all of it.
+#[inline(always)]
+pub(super) fn move_number_len(b: &[u8]) -> Option<usize> {
+    let w = window_of(b);
+    let digit = |i: usize| byte_at(w, i).is_ascii_digit();
+    // The digits counted without a branch on how many there are.
+    let n = 1 + usize::from(digit(1)) + usize::from(digit(1) && digit(2));
+    let plain = !digit(n) && byte_at(w, n) == b'.' && byte_at(w, n + 1) == b' ';
+    (plain && !is(w, n + 2, GAP)).then_some(n + 2)
+}
+
 /// The length of a result token (`*`, `1-0`, `0-1`, `1/2-1/2`) at the start of `b`.
 #[inline]
 pub(super) fn result_len(b: &[u8]) -> Option<usize> {
@@ -388,6 +403,25 @@ mod tests {
             }
             assert_eq!(san_pattern_len(&text), reference_san_len(&text), "{:?}", text);
             assert_eq!(san_pattern_len(&text[..3]), reference_san_len(&text[..3]));
+        }
+    }
+
+    #[test]
+    fn move_numbers() {
+        for (text, len) in [
+            ("1. e4", Some(3)),
+            ("12. Nf3", Some(4)),
+            ("123. Kg1", Some(5)),
+            ("12. ", Some(4)),
+            ("1234. e4", None),
+            ("1... e5", None),
+            ("1.e4", None),
+            ("1.  e4", None),
+            ("1. +", None),
+            ("12 e4", None),
+            ("1-0", None),
+        ] {
+            assert_eq!(move_number_len(text.as_bytes()), len, "{text}");
         }
     }
 

@@ -7,8 +7,8 @@
 //! tag line inside movetext) the reader records it through [`Visitor::error`], and reads
 //! on exactly as python-chess does.
 
-use super::bytes::result_len;
 use super::bytes::{find_nearby, is_filler, is_gap, is_space_or_line_end, move_token_len};
+use super::bytes::{move_number_len, result_len};
 use super::{MAX_VARIATION_DEPTH, Reader};
 use crate::error::PgnErrorKind;
 use crate::visitor::{GameResult, Skip, Visitor};
@@ -222,6 +222,11 @@ impl<R: Read> Reader<R> {
     /// finds there (`1e4`, `0-0`, `0000`, a result) or a digit passed over.
     fn digits<V: Visitor>(&mut self, v: &mut V, m: &mut Movetext) {
         let ahead = self.available();
+        if let Some(len) = move_number_len(ahead) {
+            self.pos += len;
+            m.in_unknown = false;
+            return;
+        }
         let digits = ahead.iter().take_while(|b| b.is_ascii_digit()).count();
         // Before a dot, no token starts inside the digits but `0000`.
         if ahead.get(digits) == Some(&b'.') && !ahead[..digits].windows(4).any(|w| w == b"0000") {
