@@ -502,7 +502,7 @@ impl Board {
         }
         let old_ep = self.ep_square.take();
         self.rule50 = self.rule50.saturating_add(1);
-        if self.castling_rooks != [None; 4] {
+        if self.holds_castling_rights() {
             self.lose_castling_rights(from, to);
         }
         match m.kind() {
@@ -594,14 +594,23 @@ impl Board {
         self.toggle(us, PieceType::Rook, Bitboard::from(rook_to));
     }
 
+    /// Whether any castling right is held: the four rook squares read as one word (a
+    /// square is below 64, `None` is not), one compare where a test a right took four.
+    #[inline(always)]
+    fn holds_castling_rights(&self) -> bool {
+        let bytes = self.castling_rooks.map(|rook| rook.map_or(NO_ROOK, |sq| sq as u8));
+        u32::from_ne_bytes(bytes) != u32::from_ne_bytes([NO_ROOK; 4])
+    }
+
     /// The rights lost when a piece leaves `from` or arrives on `to`: its king or its rook
     /// moved, or its rook was taken.
     #[inline]
     fn lose_castling_rights(&mut self, from: Square, to: Square) {
         let touched = Bitboard::from(from) | to;
-        // Most moves touch none of the kings and castling rooks: one test, no loop.
-        let rooks = self.castling_rooks.iter().flatten().fold(Bitboard::EMPTY, |b, &sq| b | sq);
-        if !touched.intersects(rooks | self.by_type[PieceType::King as usize]) {
+        // Most moves touch no king and no rook: one test, no look at the castling rooks.
+        let kings_and_rooks =
+            self.by_type[PieceType::King as usize] | self.by_type[PieceType::Rook as usize];
+        if !touched.intersects(kings_and_rooks) {
             return;
         }
         for color in Color::ALL {
@@ -615,6 +624,9 @@ impl Board {
         }
     }
 }
+
+/// What [`Board::holds_castling_rights`] reads where no castling rook is.
+const NO_ROOK: u8 = 64;
 
 /// Panics with the precondition `m` breaks on `board` (see [`Board::do_move`]), out of
 /// line so that the checks cost the hot path a compare and a branch each.
