@@ -207,13 +207,18 @@ impl<R: Read> Reader<R> {
     #[inline(always)]
     fn skip_filler(&mut self, m: &mut Movetext) {
         let ahead = self.available();
-        if !ahead.first().is_some_and(|&c| is_gap(c)) {
-            return;
-        }
-        let mut run = 1;
-        while run < ahead.len() && is_gap(ahead[run]) {
-            run += 1;
-        }
+        let run = match ahead {
+            // One space, then the next token: nearly every time.
+            [b' ', next, ..] if !is_gap(*next) => 1,
+            [first, ..] if is_gap(*first) => {
+                let mut run = 1;
+                while run < ahead.len() && is_gap(ahead[run]) {
+                    run += 1;
+                }
+                run
+            }
+            _ => return,
+        };
         m.in_unknown = false;
         self.pos += run;
     }
