@@ -5,6 +5,8 @@
 //! - `buffer`: the one buffer, refills, line ends as Python counts them, line and column;
 //! - `bytes`: byte classes and python-chess's token shapes (its movetext regex, on bytes);
 //! - `tags`: the tag section (python-chess's tag regex, ignored lines, blank lines);
+//! - `window`: a 64-byte window's bit masks (line ends, spaces, tag-name bytes), with AVX2
+//!   where the build has it, which read a tag line without a loop over its bytes;
 //! - `movetext`: the token loop, variations, and what an illegal move skips;
 //! - `skip`: between games, and a game's movetext skipped unread;
 //! - this file: the [`Reader`] itself and how recovered problems reach the visitor.
