@@ -91,8 +91,6 @@ pub struct Replay {
     checkpoints: Vec<Board>,
     /// The moves of the line being read, from the game's start.
     line_moves: Vec<Move>,
-    /// The game's start: `startpos` as a board, or the `FEN` tag's position.
-    start_board: Board,
     /// `startpos` as a board, made once.
     startpos_board: Board,
     /// The lines left for the open variations, outermost first.
@@ -127,7 +125,6 @@ impl Replay {
             board: Board::from(&startpos),
             checkpoints: Vec::new(),
             line_moves: Vec::new(),
-            start_board: Board::from(&startpos),
             startpos_board: Board::from(&startpos),
             saved_lines: Vec::new(),
             pos: startpos.clone(),
@@ -174,19 +171,24 @@ impl Replay {
             return Err(ReplayError::UnsupportedVariant(variant.clone()));
         }
         match (&self.fen, self.light) {
-            (None, true) => self.start_board = self.startpos_board,
+            (None, true) => self.start_on_board(self.startpos_board),
             (None, false) => self.pos.clone_from(&self.startpos),
             (Some(fen), light) => {
                 let pos = position_from_fen_tag(fen, self.chess960).map_err(ReplayError::Fen)?;
                 match light {
-                    true => self.start_board = Board::from(&pos),
+                    true => self.start_on_board(Board::from(&pos)),
                     false => self.pos = pos,
                 }
             }
         }
-        self.board = self.start_board;
-        self.checkpoints.push(self.start_board);
         Ok(())
+    }
+
+    /// The game starts on `board`: the board played on, and the line's first checkpoint
+    /// (both copied from the one value, not one from the other just written).
+    fn start_on_board(&mut self, board: Board) {
+        self.board = board;
+        self.checkpoints.push(board);
     }
 
     /// [`Visitor::san`] on the board.
