@@ -227,19 +227,27 @@ fn other_move_len(b: &[u8]) -> Option<usize> {
     None
 }
 
-/// The length of a move number as most files write it, 1 to 3 digits, a dot and one
-/// space before the next token (`12. Nf3`), at the start of `b` (which starts with a
-/// digit); `None` for any other shape, which the caller reads byte by byte. No token
-/// starts inside such a number (`0000` needs four digits), so python-chess passes over
-/// all of it.
+/// The length of a move number as most files write it, 1 to 3 digits, a dot (or three,
+/// before a black move after a comment) and one space before the next token (`12. Nf3`,
+/// `12... Nf6`), at the start of `b` (which starts with a digit); `None` for any other
+/// shape, which the caller reads byte by byte. No token starts inside such a number
+/// (`0000` needs four digits), so python-chess passes over all of it.
 #[inline(always)]
 pub(super) fn move_number_len(b: &[u8]) -> Option<usize> {
     let w = window_of(b);
     let digit = |i: usize| byte_at(w, i).is_ascii_digit();
     // The digits counted without a branch on how many there are.
     let n = 1 + usize::from(digit(1)) + usize::from(digit(1) && digit(2));
-    let plain = !digit(n) && byte_at(w, n) == b'.' && byte_at(w, n + 1) == b' ';
-    (plain && !is(w, n + 2, GAP)).then_some(n + 2)
+    // The bytes after the digits, up to four of them.
+    let after = (w >> (8 * n)) as u32;
+    let len = if after & 0xffff == u32::from_le_bytes(*b". \0\0") {
+        n + 2
+    } else if after == u32::from_le_bytes(*b"... ") {
+        n + 4
+    } else {
+        return None;
+    };
+    (!is(w, len, GAP)).then_some(len)
 }
 
 /// The length of a result token (`*`, `1-0`, `0-1`, `1/2-1/2`) at the start of `b`.
@@ -414,7 +422,11 @@ mod tests {
             ("123. Kg1", Some(5)),
             ("12. ", Some(4)),
             ("1234. e4", None),
-            ("1... e5", None),
+            ("1... e5", Some(5)),
+            ("123... e5", Some(7)),
+            ("1.. e5", None),
+            ("1....e5", None),
+            ("1... ", Some(5)),
             ("1.e4", None),
             ("1.  e4", None),
             ("1. +", None),
