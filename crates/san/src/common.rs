@@ -255,8 +255,6 @@ fn piece_move<B: SanBoard>(pos: &B, piece: PieceType, middle: &[u8], to: Square)
 /// The move to `to` of the one piece of `reaching` (pieces of one type other than the king
 /// that reach `to` on an empty board) whose path is clear and whose move is legal; `None`
 /// when none or several are.
-#[cold]
-#[inline(never)]
 fn several_reaching<B: SanBoard>(pos: &B, reaching: Bitboard, to: Square) -> Option<Move> {
     let occupied = pos.occupied();
     let clear = reaching.into_iter().filter(|&from| (between(from, to) & occupied).is_empty());

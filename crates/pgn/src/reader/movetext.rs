@@ -111,7 +111,6 @@ impl<R: Read> Reader<R> {
     }
 
     /// The rarer tokens; true when the line ended.
-    #[inline(never)]
     fn other_token<V: Visitor>(&mut self, v: &mut V, m: &mut Movetext, b: u8) -> bool {
         match b {
             b'(' => self.open_variation(v, m),
@@ -138,7 +137,6 @@ impl<R: Read> Reader<R> {
 
     /// A token inside what is skipped: only comments, parentheses and line ends count;
     /// true when the line ended.
-    #[inline(never)]
     fn skipped_token<V: Visitor>(&mut self, v: &mut V, m: &mut Movetext, b: u8) -> bool {
         match b {
             b'{' => self.comment(v, false),
@@ -227,20 +225,13 @@ impl<R: Read> Reader<R> {
 
     /// At a digit: most often a move number (digits, then a dot), else a token the tokenizer
     /// finds there (`1e4`, `0-0`, `0000`, a result) or a digit passed over.
-    #[inline(always)]
     fn digits<V: Visitor>(&mut self, v: &mut V, m: &mut Movetext) {
-        if let Some(len) = move_number_len(self.available()) {
+        let ahead = self.available();
+        if let Some(len) = move_number_len(ahead) {
             self.pos += len;
             m.in_unknown = false;
             return;
         }
-        self.other_digits(v, m);
-    }
-
-    /// [`digits`](Reader::digits) past the common move numbers.
-    #[inline(never)]
-    fn other_digits<V: Visitor>(&mut self, v: &mut V, m: &mut Movetext) {
-        let ahead = self.available();
         let digits = ahead.iter().take_while(|b| b.is_ascii_digit()).count();
         // Before a dot, no token starts inside the digits but `0000`.
         if ahead.get(digits) == Some(&b'.') && !ahead[..digits].windows(4).any(|w| w == b"0000") {
