@@ -101,9 +101,16 @@ impl<R: Read> Reader<R> {
             } else if b == b' ' {
                 self.skip_filler(&mut m);
             } else if b == b'\n' || b == b'\r' {
-                self.take_line_end();
                 m.in_unknown = false;
-                line_start = true;
+                // Nearly every line ends before a move or a move number: such a line is
+                // neither blank, nor a comment, nor a tag line, so its start needs no look.
+                if b == b'\n' && self.available().get(1).is_some_and(u8::is_ascii_alphanumeric) {
+                    self.pos += 1;
+                    m.tag_line = false;
+                } else {
+                    self.take_line_end();
+                    line_start = true;
+                }
             } else {
                 line_start = self.other_token(v, &mut m, b);
             }
