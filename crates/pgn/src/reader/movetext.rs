@@ -171,7 +171,7 @@ impl<R: Read> Reader<R> {
 
     /// A move token (`len` bytes, and a `+` or `#` right after it, which python-chess's
     /// tokenizer leaves out but a visitor keeping the text as written wants).
-    #[inline]
+    #[inline(always)]
     fn san<V: Visitor>(&mut self, v: &mut V, m: &mut Movetext, len: usize) {
         // A branch, not a select (see `promotion_after`).
         let len = match self.available().get(len) {
