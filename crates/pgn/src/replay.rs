@@ -350,7 +350,8 @@ impl Visitor for Replay {
     }
 }
 
-/// A line left for a variation: its board, how many moves it has, and the last of them (the one the variation replaces).
+/// A line left for a variation: its board, how many moves it has, and the last of them
+/// (the one the variation replaces).
 #[derive(Debug, Clone, Copy)]
 struct SavedLine {
     board: Board,

@@ -311,11 +311,17 @@ impl Board {
     /// in the cache (measured faster than walking each slider's path through `between`).
     #[inline(always)]
     fn attacked(&self, sq: Square, us: Color, occupied: Bitboard, them: Bitboard) -> bool {
+        let kings = king_attacks(sq) & self.by_type[PieceType::King as usize];
+        (self.pawn_and_knight_attacks(sq, us) | kings | self.slider_attacks(sq, occupied))
+            .intersects(them)
+    }
+
+    /// The pawns and knights (of both sides) that attack `sq`, pawns as `!us`'s would.
+    #[inline(always)]
+    fn pawn_and_knight_attacks(&self, sq: Square, us: Color) -> Bitboard {
         let t = &self.by_type;
-        let near = (pawn_attacks(us, sq) & t[PieceType::Pawn as usize])
+        (pawn_attacks(us, sq) & t[PieceType::Pawn as usize])
             | (knight_attacks(sq) & t[PieceType::Knight as usize])
-            | (king_attacks(sq) & t[PieceType::King as usize]);
-        (near | self.slider_attacks(sq, occupied)).intersects(them)
     }
 
     /// The rooks, bishops and queens (of both sides) that attack `sq` with `occupied` as
@@ -367,10 +373,8 @@ impl Board {
         // enemy king can stand next to ours, so the kings' steps need no look.
         let occupied = (self.occupied() ^ from) | to;
         let them = self.by_color[!us] - to;
-        let t = &self.by_type;
-        let near = (pawn_attacks(us, king) & t[PieceType::Pawn as usize])
-            | (knight_attacks(king) & t[PieceType::Knight as usize]);
-        !(self.slider_attacks(king, occupied) | near).intersects(them)
+        !(self.pawn_and_knight_attacks(king, us) | self.slider_attacks(king, occupied))
+            .intersects(them)
     }
 
     /// [`leaves_king_safe`](Board::leaves_king_safe) for a king's move or en passant.
@@ -425,7 +429,7 @@ impl Board {
     fn en_passant_capture_exists(&self, ep: Square) -> bool {
         let us = self.side_to_move;
         let capturers = pawn_attacks(!us, ep) & self.pieces(us, PieceType::Pawn);
-        capturers.into_iter().any(|from| self.leaves_king_safe(Move::en_passant(from, ep)))
+        capturers.into_iter().any(|from| self.king_or_en_passant_safe(Move::en_passant(from, ep)))
     }
 
     // ----- playing -----
