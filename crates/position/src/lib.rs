@@ -47,6 +47,7 @@ mod draw;
 mod error;
 mod fen;
 mod legal;
+pub mod loose;
 mod outcome;
 mod polyglot;
 mod polyglot_random;

@@ -1,0 +1,215 @@
+//! The FEN's board part for a [`Layout`], and the Chess960 start positions.
+
+use super::error::LooseFenError;
+use super::layout::{Layout, bb};
+use crate::fen::chess960_back_rank;
+use core::fmt::{self, Write};
+use lerf_bitboard::{RANK_1, RANK_2, RANK_7, RANK_8};
+use lerf_types::{Color, Piece, PieceType, Square};
+
+/// Whether `c` is white space as Python's `str.strip` and `str.split` see it.
+pub(crate) fn is_python_space(c: char) -> bool {
+    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
+}
+
+impl Layout {
+    /// Reads the board part of a FEN (`rnbqkbnr/pppppppp/8/...`, `~` after a promoted
+    /// piece), surrounding white space ignored. Any arrangement is taken; only the text's
+    /// form is checked.
+    ///
+    /// # Errors
+    ///
+    /// [`LooseFenError`] naming what is malformed: not 8 rows, a row not 8 squares wide,
+    /// two digits in a row, a stray `~` or an unknown character.
+    pub fn from_board_fen(fen: &str) -> Result<Layout, LooseFenError> {
+        let fen = fen.trim_matches(is_python_space);
+        if fen.contains(' ') {
+            return Err(LooseFenError::BoardHasSeveralParts);
+        }
+        if fen.split('/').count() != 8 {
+            return Err(LooseFenError::RowCount);
+        }
+        fen.split('/').try_for_each(check_row)?;
+        let mut layout = Layout::empty();
+        let mut index = 0u8;
+        for c in fen.chars() {
+            // Rows run from the eighth rank down, each from the a-file.
+            let at = |i: u8| Square::from_index_wrapping(i ^ 56);
+            match c {
+                '1'..='8' => index += c as u8 - b'0',
+                '~' => layout.promoted |= bb(at(index.wrapping_sub(1))),
+                '/' => {}
+                _ => {
+                    if let Some(piece) = Piece::from_char(c) {
+                        layout.set_piece_at(at(index), piece, false);
+                        index += 1;
+                    }
+                }
+            }
+        }
+        Ok(layout)
+    }
+
+    /// The board part of a FEN; with `promoted`, a promoted piece is followed by `~`.
+    pub fn write_board_fen(&self, out: &mut impl Write, promoted: bool) -> fmt::Result {
+        for rank in (0..8u8).rev() {
+            let mut empty = 0;
+            for file in 0..8u8 {
+                let sq = Square::from_index_wrapping(rank * 8 + file);
+                match self.piece_at(sq) {
+                    None => empty += 1,
+                    Some(piece) => {
+                        if empty > 0 {
+                            out.write_char(char::from(b'0' + empty))?;
+                            empty = 0;
+                        }
+                        out.write_char(piece.to_char())?;
+                        if promoted && self.promoted.contains(sq) {
+                            out.write_char('~')?;
+                        }
+                    }
+                }
+            }
+            if empty > 0 {
+                out.write_char(char::from(b'0' + empty))?;
+            }
+            if rank > 0 {
+                out.write_char('/')?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The Chess960 start position numbered `index` (0–959, 518 the standard one);
+    /// `None` above 959.
+    pub fn chess960(index: u16) -> Option<Layout> {
+        let rank = chess960_back_rank(index)?;
+        let mut layout = Layout::empty();
+        for (file, &pt) in rank.iter().enumerate() {
+            let white = Square::from_index_wrapping(file as u8);
+            layout.set_piece_at(white, Piece::new(Color::White, pt), false);
+            layout.set_piece_at(white.flip_rank(), Piece::new(Color::Black, pt), false);
+        }
+        for sq in RANK_2 | RANK_7 {
+            let color = if RANK_2.contains(sq) { Color::White } else { Color::Black };
+            layout.set_piece_at(sq, Piece::new(color, PieceType::Pawn), false);
+        }
+        Some(layout)
+    }
+
+    /// The number of the Chess960 start position this is (0–959), or `None` when it is
+    /// none of them (pawns not on their ranks, promoted pieces, the two sides' back ranks
+    /// not mirrored, or a back rank that is not a Chess960 one).
+    pub fn chess960_index(&self) -> Option<u16> {
+        let start_ranks = RANK_1 | RANK_2 | RANK_7 | RANK_8;
+        if self.by_color[0] != RANK_1 | RANK_2
+            || self.by_color[1] != RANK_7 | RANK_8
+            || self.pawns != RANK_2 | RANK_7
+            || self.promoted.any()
+            || self.occupied != start_ranks
+        {
+            return None;
+        }
+        let back_rank: [Option<PieceType>; 8] = core::array::from_fn(|file| {
+            let white = Square::from_index_wrapping(file as u8);
+            let pt = self.piece_type_at(white)?;
+            let black = self.piece_at(white.flip_rank())?;
+            let same = black.piece_type() == pt && self.types_are_exclusive(white);
+            same.then_some(pt)
+        });
+        let back_rank = back_rank.map(|pt| pt.unwrap_or(PieceType::Pawn));
+        (0..960u16).find(|&i| chess960_back_rank(i) == Some(back_rank))
+    }
+
+    /// Whether `sq` and its mirror square are each in exactly one type bitboard.
+    fn types_are_exclusive(&self, sq: Square) -> bool {
+        let types = [self.pawns, self.knights, self.bishops, self.rooks, self.queens, self.kings];
+        [sq, sq.flip_rank()].iter().all(|&s| {
+            types.iter().filter(|t| t.contains(s)).count() == 1
+                && !(self.by_color[0] & self.by_color[1]).contains(s)
+        })
+    }
+}
+
+/// Checks one row of the board part: pieces, digits 1–8 (never two in a row), `~` only
+/// after a piece, 8 squares in all.
+fn check_row(row: &str) -> Result<(), LooseFenError> {
+    let (mut width, mut after_digit, mut after_piece) = (0u32, false, false);
+    for c in row.chars() {
+        match c {
+            '1'..='8' => {
+                if after_digit {
+                    return Err(LooseFenError::ConsecutiveDigits);
+                }
+                width += u32::from(c as u8 - b'0');
+                (after_digit, after_piece) = (true, false);
+            }
+            '~' => {
+                if !after_piece {
+                    return Err(LooseFenError::TildeNotAfterPiece);
+                }
+                (after_digit, after_piece) = (false, false);
+            }
+            _ if Piece::from_char(c).is_some() => {
+                width += 1;
+                (after_digit, after_piece) = (false, true);
+            }
+            _ => return Err(LooseFenError::BadCharacter(c)),
+        }
+    }
+    if width == 8 { Ok(()) } else { Err(LooseFenError::RowWidth) }
+}
+
+impl fmt::Display for Layout {
+    /// The FEN's board part (promoted pieces not marked).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_board_fen(f, false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_fen_round_trips_with_promoted_pieces() {
+        let fen = "rnbqkbnr/pppppppp/8/8/4Q~3/8/PPPPPPPP/RNBQKBNR";
+        let layout = Layout::from_board_fen(fen).unwrap();
+        let mut out = alloc::string::String::new();
+        layout.write_board_fen(&mut out, true).unwrap();
+        assert_eq!(out, fen);
+        assert_eq!(layout.to_string(), fen.replace('~', ""));
+        assert_eq!(Layout::from_board_fen("  8/8/8/8/8/8/8/8\n").unwrap(), Layout::empty());
+    }
+
+    #[test]
+    fn malformed_board_parts() {
+        use LooseFenError::*;
+        let cases = [
+            ("8/8/8/8/8/8/8", RowCount),
+            ("8/8/8/8/8/8/8/7", RowWidth),
+            ("8/8/8/8/8/8/8/44", ConsecutiveDigits),
+            ("8/8/8/8/8/8/8/~8", TildeNotAfterPiece),
+            ("8/8/8/8/8/8/8/7x", BadCharacter('x')),
+            ("8/8/8/8/8/8/8/9", BadCharacter('9')),
+            ("8/8/8/8 8/8/8/8", BoardHasSeveralParts),
+        ];
+        for (fen, error) in cases {
+            assert_eq!(Layout::from_board_fen(fen), Err(error), "{fen}");
+        }
+    }
+
+    #[test]
+    fn every_chess960_start_is_numbered_back() {
+        for i in 0..960 {
+            let layout = Layout::chess960(i).unwrap();
+            assert_eq!(layout.occupied & (RANK_1 | RANK_8), RANK_1 | RANK_8);
+            assert_eq!(layout.chess960_index(), Some(i));
+        }
+        assert_eq!(Layout::startpos().chess960_index(), Some(518));
+        assert!(Layout::chess960(960).is_none());
+        let mut moved = Layout::startpos();
+        moved.set_piece_at(Square::E4, Piece::W_PAWN, false);
+        assert_eq!(moved.chess960_index(), None);
+    }
+}

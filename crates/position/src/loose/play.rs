@@ -1,0 +1,168 @@
+//! Making a move on a [`LooseBoard`], as python-chess's `push` makes it.
+
+use super::board::LooseBoard;
+use super::error::NotPseudoLegal;
+use super::layout::bb;
+use super::moves::LooseMove;
+use lerf_bitboard::Bitboard;
+use lerf_types::{Color, Piece, PieceType, Square};
+
+impl LooseBoard {
+    /// The move as this board writes it: castling as the king's two-square step in
+    /// standard chess (`e1h1` becomes `e1g1` while a king stands on e1), unchanged in
+    /// Chess960 (`chess960`) and for any other move.
+    pub fn from_chess960(&self, chess960: bool, m: LooseMove) -> LooseMove {
+        if chess960 || m.promotion.is_some() || m.drop.is_some() {
+            return m;
+        }
+        let kings = self.layout.kings;
+        let castle = |king: Square, rook_h: Square, rook_a: Square, to_g: Square, to_c: Square| {
+            if m.from != king || !kings.contains(king) {
+                None
+            } else if m.to == rook_h {
+                Some(LooseMove::new(king, to_g))
+            } else if m.to == rook_a {
+                Some(LooseMove::new(king, to_c))
+            } else {
+                None
+            }
+        };
+        use Square::*;
+        castle(E1, H1, A1, G1, C1).or_else(|| castle(E8, H8, A8, G8, C8)).unwrap_or(m)
+    }
+
+    /// The move with standard castling written as the king taking its rook (`e1g1` becomes
+    /// `e1h1` while a king stands on e1 and no rook on g1); other moves unchanged.
+    pub fn to_chess960(&self, m: LooseMove) -> LooseMove {
+        let (kings, rooks) = (self.layout.kings, self.layout.rooks);
+        use Square::*;
+        for (king, g, h, c, a) in [(E1, G1, H1, C1, A1), (E8, G8, H8, C8, A8)] {
+            if m.from == king && kings.contains(king) {
+                if m.to == g && !rooks.contains(g) {
+                    return LooseMove::new(king, h);
+                }
+                if m.to == c && !rooks.contains(c) {
+                    return LooseMove::new(king, a);
+                }
+                return m;
+            }
+        }
+        m
+    }
+
+    /// The legal move from `from` to `to` (promoting to `promotion`, or to a queen when a
+    /// pawn reaches the last rank and none is given); standard castling may be given as the
+    /// king's step or as king takes rook.
+    pub fn find_move(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<PieceType>,
+    ) -> Option<LooseMove> {
+        let last_ranks = Bitboard(0xff00_0000_0000_00ff);
+        let promotion = match promotion {
+            None if self.layout.pawns.contains(from) && last_ranks.contains(to) => {
+                Some(PieceType::Queen)
+            }
+            p => p,
+        };
+        let m = self.from_chess960(self.chess960, LooseMove { from, to, promotion, drop: None });
+        self.is_legal(m).then_some(m)
+    }
+
+    /// The position after `m`, which must be pseudo-legal or the null move (anything else
+    /// is refused, the board untouched). Castling may be written either way.
+    ///
+    /// # Errors
+    ///
+    /// [`NotPseudoLegal`] for any other move.
+    pub fn play(&self, m: LooseMove) -> Result<LooseBoard, NotPseudoLegal> {
+        let m960 = self.to_chess960(m);
+        if !m960.is_null() && !self.is_pseudo_legal(m) && !self.is_pseudo_legal(m960) {
+            return Err(NotPseudoLegal(m));
+        }
+        Ok(self.play_unchecked(m))
+    }
+
+    /// The position after `m`, made as python-chess's `push` makes it whatever the move: a
+    /// move from an empty square only passes the turn and moves the counters. Prefer
+    /// [`play`](LooseBoard::play) unless the move is known to be pseudo-legal.
+    pub fn play_unchecked(&self, m: LooseMove) -> LooseBoard {
+        let m = self.to_chess960(m);
+        let mut next = *self;
+        next.castling_rights = self.clean_castling_rights();
+        next.played = true;
+        next.ep_square = None;
+        next.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        if self.turn == Color::Black {
+            next.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        next.turn = !self.turn;
+        if m.is_null() {
+            return next;
+        }
+        if let Some(drop) = m.drop {
+            next.layout.set_piece_at(m.to, Piece::new(self.turn, drop), false);
+            return next;
+        }
+        if self.is_zeroing(m) {
+            next.halfmove_clock = 0;
+        }
+        next.move_pieces(self, m);
+        next
+    }
+
+    /// The piece moves of [`play_unchecked`](LooseBoard::play_unchecked): `self` is the
+    /// board being made, `before` the position before the move.
+    fn move_pieces(&mut self, before: &LooseBoard, m: LooseMove) {
+        let us = before.turn;
+        let (from_bb, to_bb) = (bb(m.from), bb(m.to));
+        let mut promoted = self.layout.promoted.intersects(from_bb);
+        let Some(mut piece_type) = self.layout.remove_piece_at(m.from) else { return };
+        let captured = self.layout.piece_type_at(m.to);
+        self.castling_rights &= !to_bb & !from_bb;
+        if piece_type == PieceType::King && !promoted {
+            self.castling_rights &= !super::castling::back_rank(us);
+        } else if captured == Some(PieceType::King) && !self.layout.promoted.intersects(to_bb) {
+            match (us, m.to as u8 >> 3) {
+                (Color::White, 7) => self.castling_rights &= !super::castling::back_rank(!us),
+                (Color::Black, 0) => self.castling_rights &= !super::castling::back_rank(!us),
+                _ => {}
+            }
+        }
+        if piece_type == PieceType::Pawn {
+            let diff = m.to as i32 - m.from as i32;
+            let from_rank = m.from as u8 >> 3;
+            if diff == 16 && from_rank == 1 {
+                self.ep_square = Square::from_index(m.from as u8 + 8);
+            } else if diff == -16 && from_rank == 6 {
+                self.ep_square = Square::from_index(m.from as u8 - 8);
+            } else if before.ep_square == Some(m.to)
+                && matches!(diff.abs(), 7 | 9)
+                && captured.is_none()
+            {
+                let down: i32 = if us == Color::White { -8 } else { 8 };
+                if let Some(victim) = Square::from_index((m.to as i32 + down) as u8) {
+                    self.layout.remove_piece_at(victim);
+                }
+            }
+        }
+        if let Some(p) = m.promotion {
+            promoted = true;
+            piece_type = p;
+        }
+        let castling = piece_type == PieceType::King && self.layout.of_color(us).intersects(to_bb);
+        if castling {
+            let a_side = m.to.file() < m.from.file();
+            self.layout.remove_piece_at(m.from);
+            self.layout.remove_piece_at(m.to);
+            let rank = if us == Color::White { 0 } else { 56 };
+            let (king_file, rook_file) = if a_side { (2, 3) } else { (6, 5) };
+            let at = |file: u8| Square::from_index_wrapping(rank + file);
+            self.layout.set_piece_at(at(king_file), Piece::new(us, PieceType::King), false);
+            self.layout.set_piece_at(at(rook_file), Piece::new(us, PieceType::Rook), false);
+        } else {
+            self.layout.set_piece_at(m.to, Piece::new(us, piece_type), promoted);
+        }
+    }
+}
