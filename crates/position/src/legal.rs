@@ -527,7 +527,7 @@ impl Position {
     }
 
     /// The 16-bit move that UCI squares describe here (not yet checked for legality).
-    fn move_from_squares(
+    pub(crate) fn move_from_squares(
         &self,
         from: Square,
         to: Square,

@@ -39,6 +39,7 @@
 extern crate alloc;
 
 mod board;
+mod book;
 mod check_info;
 mod cuckoo;
 mod display;
@@ -63,6 +64,7 @@ mod validate;
 mod zobrist;
 
 pub use board::Board;
+pub use book::{Book, BookEntry, BookSizeError};
 pub use check_info::CheckInfo;
 pub use draw::MAX_REPETITION_DISTANCE;
 pub use error::{

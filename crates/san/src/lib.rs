@@ -22,7 +22,10 @@
 extern crate alloc;
 
 mod common;
+pub mod epd;
 mod error;
+pub mod loose;
+mod loose_text;
 mod matching;
 mod san;
 #[cfg(feature = "serde")]

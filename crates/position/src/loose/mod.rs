@@ -41,6 +41,7 @@ mod layout_fen;
 mod movegen;
 mod moves;
 mod play;
+mod polyglot;
 mod status;
 
 pub use board::LooseBoard;

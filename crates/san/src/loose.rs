@@ -1,0 +1,340 @@
+//! SAN on a [`LooseBoard`]: python-chess's `parse_san`, `san`, `lan` and `variation_san`,
+//! for any position python-chess takes (no king, several kings, pawns on the back rank).
+//!
+//! ```
+//! use lerf_position::loose::LooseBoard;
+//! use lerf_san::loose::{parse_loose_san, loose_san};
+//!
+//! // One king and nothing else: python-chess still reads and writes its moves.
+//! let board: LooseBoard = "8/8/8/8/8/8/8/K7 w - - 0 1".parse()?;
+//! let m = parse_loose_san(&board, "Kb1")?;
+//! assert_eq!(loose_san(&board, m)?, "Kb1");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use core::fmt;
+use lerf_bitboard::{Bitboard, FILES, RANKS};
+use lerf_position::loose::{LooseBoard, LooseMove, NotPseudoLegal};
+use lerf_types::{File, PieceType, Rank, Square};
+
+/// Why a SAN was refused on a loose board, in python-chess's three classes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum LooseSanError {
+    /// Not SAN at all (python-chess's `InvalidMoveError`); `multi_leg` when it holds a
+    /// comma (a multi-leg move, which it names so).
+    Invalid {
+        /// Whether the text held a comma.
+        multi_leg: bool,
+    },
+    /// SAN for no legal move here (`IllegalMoveError`).
+    Illegal,
+    /// A pawn move to the last rank written without its promotion (`IllegalMoveError`).
+    MissingPromotion,
+    /// More than one legal move fits (`AmbiguousMoveError`).
+    Ambiguous,
+}
+
+impl fmt::Display for LooseSanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            LooseSanError::Invalid { multi_leg: true } => "unsupported multi-leg move",
+            LooseSanError::Invalid { multi_leg: false } => "invalid san",
+            LooseSanError::Illegal => "illegal san",
+            LooseSanError::MissingPromotion => "missing promotion piece type",
+            LooseSanError::Ambiguous => "ambiguous san",
+        })
+    }
+}
+
+impl core::error::Error for LooseSanError {}
+
+/// The parts python-chess's SAN pattern takes out of a text:
+/// `^([NBKRQ])?([a-h])?([1-8])?[\-x]?([a-h][1-8])(=?[nbrqkNBRQK])?[\+#]?\Z`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct SanParts {
+    piece: Option<PieceType>,
+    file: Option<File>,
+    rank: Option<Rank>,
+    to: Square,
+    promotion: Option<PieceType>,
+}
+
+/// A piece type from its letter, either case.
+fn piece_letter(c: u8) -> Option<PieceType> {
+    PieceType::from_char(char::from(c.to_ascii_lowercase()))
+}
+
+/// Matches the SAN pattern as a backtracking regex engine does: each optional part is
+/// taken when it can be, and given up (last first) when the rest then fails.
+fn san_parts(text: &str) -> Option<SanParts> {
+    let b = text.as_bytes();
+    let at = |i: usize| b.get(i).copied().unwrap_or(0);
+    let options = |can: bool| if can { &[true, false][..] } else { &[false][..] };
+    for &piece in options(matches!(at(0), b'N' | b'B' | b'K' | b'R' | b'Q')) {
+        let i = usize::from(piece);
+        for &file in options(matches!(at(i), b'a'..=b'h')) {
+            let j = i + usize::from(file);
+            for &rank in options(matches!(at(j), b'1'..=b'8')) {
+                let k = j + usize::from(rank);
+                for &sep in options(matches!(at(k), b'-' | b'x')) {
+                    let t = k + usize::from(sep);
+                    if let Some(parts) = san_tail(b, t) {
+                        return Some(SanParts {
+                            piece: if piece { piece_letter(b[0]) } else { None },
+                            file: if file { File::from_char(char::from(b[i])) } else { None },
+                            rank: if rank { Rank::from_char(char::from(b[j])) } else { None },
+                            ..parts
+                        });
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The destination, promotion and check sign from `t` on, to the end of the text.
+fn san_tail(b: &[u8], t: usize) -> Option<SanParts> {
+    let at = |i: usize| b.get(i).copied().unwrap_or(0);
+    if !(matches!(at(t), b'a'..=b'h') && matches!(at(t + 1), b'1'..=b'8')) {
+        return None;
+    }
+    let to = Square::from_index((at(t + 1) - b'1') * 8 + (at(t) - b'a'))?;
+    let is_promotion = |c: u8| matches!(c.to_ascii_lowercase(), b'n' | b'b' | b'r' | b'q' | b'k');
+    let mut i = t + 2;
+    let mut promotion = None;
+    if at(i) == b'=' && is_promotion(at(i + 1)) {
+        promotion = piece_letter(at(i + 1));
+        i += 2;
+    } else if is_promotion(at(i)) {
+        promotion = piece_letter(at(i));
+        i += 1;
+    }
+    if matches!(at(i), b'+' | b'#') {
+        i += 1;
+    }
+    (i == b.len()).then_some(SanParts { piece: None, file: None, rank: None, to, promotion })
+}
+
+/// The legal move a SAN names, as python-chess's `parse_san` finds it: castling texts
+/// (`O-O`, `0-0-0+`...), the null move (`--`, `Z0`, `0000`, `@@@@`), and text of the SAN
+/// pattern matched against the legal moves (a fully given origin square may name any
+/// legal move, castling included; a pawn capture needs its file).
+///
+/// # Errors
+///
+/// [`LooseSanError`]: not SAN, no legal move, or more than one.
+pub fn parse_loose_san(board: &LooseBoard, text: &str) -> Result<LooseMove, LooseSanError> {
+    const SHORT: [&str; 6] = ["O-O", "O-O+", "O-O#", "0-0", "0-0+", "0-0#"];
+    const LONG: [&str; 6] = ["O-O-O", "O-O-O+", "O-O-O#", "0-0-0", "0-0-0+", "0-0-0#"];
+    let kingside = SHORT.contains(&text);
+    if kingside || LONG.contains(&text) {
+        let mut castles = alloc::vec::Vec::new();
+        board.generate_castling_moves(Bitboard::FULL, Bitboard::FULL, &mut castles);
+        return castles
+            .into_iter()
+            .find(|&m| {
+                if kingside { board.is_kingside_castling(m) } else { board.is_queenside_castling(m) }
+            })
+            .ok_or(LooseSanError::Illegal);
+    }
+    let Some(parts) = san_parts(text) else {
+        if ["--", "Z0", "0000", "@@@@"].contains(&text) {
+            return Ok(LooseMove::NULL);
+        }
+        return Err(LooseSanError::Invalid { multi_leg: text.contains(',') });
+    };
+    let to_mask = Bitboard::from_square(parts.to) & !board.layout.of_color(board.turn);
+    let mut from_mask = Bitboard::FULL;
+    if let Some(file) = parts.file {
+        from_mask &= FILES[file as usize];
+    }
+    if let Some(rank) = parts.rank {
+        from_mask &= RANKS[rank as usize];
+    }
+    match (parts.piece, parts.file, parts.rank) {
+        (Some(pt), _, _) => from_mask &= board.layout.pieces_mask(pt, board.turn),
+        (None, Some(file), Some(rank)) => {
+            let from = Square::new(file, rank);
+            let m = board.find_move(from, parts.to, parts.promotion).ok_or(LooseSanError::Illegal)?;
+            return if m.promotion == parts.promotion {
+                Ok(m)
+            } else {
+                Err(LooseSanError::MissingPromotion)
+            };
+        }
+        (None, file, _) => {
+            from_mask &= board.layout.pawns;
+            if file.is_none() {
+                from_mask &= FILES[parts.to.file() as usize];
+            }
+        }
+    }
+    let mut candidates = alloc::vec::Vec::new();
+    board.generate_legal_moves(from_mask, to_mask, &mut candidates);
+    let mut fitting = candidates.into_iter().filter(|m| m.promotion == parts.promotion);
+    let found = fitting.next().ok_or(LooseSanError::Illegal)?;
+    if fitting.next().is_some() {
+        return Err(LooseSanError::Ambiguous);
+    }
+    Ok(found)
+}
+
+/// The SAN of `m` without `+`/`#`, or with the origin square always and `-` for quiet
+/// moves (`long`, python-chess's `lan`).
+fn algebraic_without_suffix(board: &LooseBoard, m: LooseMove, long: bool) -> String {
+    if m.is_null() {
+        return String::from("--");
+    }
+    if let Some(drop) = m.drop {
+        let letter = if drop == PieceType::Pawn { String::new() } else { upper(drop) };
+        return format!("{letter}@{}", m.to);
+    }
+    if board.is_castling(m) {
+        let queenside = m.to.file() < m.from.file();
+        return String::from(if queenside { "O-O-O" } else { "O-O" });
+    }
+    let Some(piece) = board.layout.piece_type_at(m.from) else { return m.to_string() };
+    let capture = board.is_capture(m);
+    let mut san = if piece == PieceType::Pawn { String::new() } else { upper(piece) };
+    if long {
+        san.push_str(&format!("{}", m.from));
+    } else if piece != PieceType::Pawn {
+        san.push_str(&disambiguation(board, piece, m));
+    } else if capture {
+        san.push(m.from.file().to_char());
+    }
+    if capture {
+        san.push('x');
+    } else if long {
+        san.push('-');
+    }
+    san.push_str(&format!("{}", m.to));
+    if let Some(p) = m.promotion {
+        san.push('=');
+        san.push_str(&upper(p));
+    }
+    san
+}
+
+fn upper(pt: PieceType) -> String {
+    String::from(pt.to_char().to_ascii_uppercase())
+}
+
+/// The origin's file, rank or both, as python-chess tells apart the other legal moves of
+/// the same piece type to the same square.
+fn disambiguation(board: &LooseBoard, piece: PieceType, m: LooseMove) -> String {
+    let from_mask = board.layout.pieces_mask(piece, board.turn) & !Bitboard::from_square(m.from);
+    let mut rivals = alloc::vec::Vec::new();
+    board.generate_legal_moves(from_mask, Bitboard::from_square(m.to), &mut rivals);
+    let others: Bitboard = rivals.iter().map(|r| r.from).collect();
+    let mut out = String::new();
+    if !others.any() {
+        return out;
+    }
+    let shares_rank = others.intersects(RANKS[m.from.rank() as usize]);
+    let shares_file = others.intersects(FILES[m.from.file() as usize]);
+    if shares_rank || !shares_file {
+        out.push(m.from.file().to_char());
+    }
+    if shares_file {
+        out.push(m.from.rank().to_char());
+    }
+    out
+}
+
+/// The SAN (or, with `long`, the long algebraic notation) of `m`, `+` or `#` included.
+fn algebraic(board: &LooseBoard, m: LooseMove, long: bool) -> Result<String, NotPseudoLegal> {
+    if !m.is_null() && !board.is_pseudo_legal(m) && !board.is_pseudo_legal(board.to_chess960(m))
+    {
+        return Err(NotPseudoLegal(m));
+    }
+    let mut text = algebraic_without_suffix(board, m, long);
+    if !m.is_null() {
+        let after = board.play_unchecked(m);
+        if after.is_check() {
+            text.push(if after.has_legal_move() { '+' } else { '#' });
+        }
+    }
+    Ok(text)
+}
+
+/// The SAN of a pseudo-legal (or null) move, as python-chess's `Board.san` writes it.
+///
+/// # Errors
+///
+/// [`NotPseudoLegal`] for any other move.
+pub fn loose_san(board: &LooseBoard, m: LooseMove) -> Result<String, NotPseudoLegal> {
+    algebraic(board, m, false)
+}
+
+/// The long algebraic notation of a pseudo-legal (or null) move (`Ng1-f3`, `e5xd6#`), as
+/// python-chess's `Board.lan` writes it.
+///
+/// # Errors
+///
+/// [`NotPseudoLegal`] for any other move.
+pub fn loose_lan(board: &LooseBoard, m: LooseMove) -> Result<String, NotPseudoLegal> {
+    algebraic(board, m, true)
+}
+
+/// A line of legal moves as numbered SAN (`1. e4 e5 2. Nf3`, `19...Kxh7 20. Qh5+`), as
+/// python-chess's `variation_san` writes it from `board`.
+///
+/// # Errors
+///
+/// The index of the first move that is not legal, and the position it was tried in.
+pub fn loose_variation_san(
+    board: &LooseBoard,
+    moves: impl IntoIterator<Item = LooseMove>,
+) -> Result<String, (usize, LooseBoard)> {
+    let mut board = *board;
+    board.forget_played();
+    let mut out = String::new();
+    for (i, m) in moves.into_iter().enumerate() {
+        if !board.is_legal(m) {
+            return Err((i, board));
+        }
+        let san = algebraic(&board, m, false).map_err(|_| (i, board))?;
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        match board.turn {
+            lerf_types::Color::White => out.push_str(&format!("{}. {san}", board.fullmove_number)),
+            lerf_types::Color::Black if i == 0 => {
+                out.push_str(&format!("{}...{san}", board.fullmove_number));
+            }
+            lerf_types::Color::Black => out.push_str(&san),
+        }
+        board = board.play_unchecked(m);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type Parts = (Option<PieceType>, Option<File>, Option<Rank>, Square);
+
+    fn parts(text: &str) -> Option<Parts> {
+        san_parts(text).map(|p| (p.piece, p.file, p.rank, p.to))
+    }
+
+    #[test]
+    fn the_pattern_backtracks_as_a_regex_does() {
+        assert_eq!(parts("e4"), Some((None, None, None, Square::E4)));
+        assert_eq!(parts("Nf3"), Some((Some(PieceType::Knight), None, None, Square::F3)));
+        assert_eq!(parts("exd5"), Some((None, Some(File::E), None, Square::D5)));
+        let long = Some((Some(PieceType::Queen), Some(File::H), Some(Rank::R4), Square::E1));
+        assert_eq!(parts("Qh4e1"), long);
+        assert_eq!(parts("e2-e4"), Some((None, Some(File::E), Some(Rank::R2), Square::E4)));
+        assert!(san_parts("e8=Q+").is_some_and(|p| p.promotion == Some(PieceType::Queen)));
+        assert!(san_parts("e8q").is_some_and(|p| p.promotion == Some(PieceType::Queen)));
+        for bad in ["", "Pe4", "e9", "Nf3\n", "O-O", "e4 ", "exd", "Nf3++", "e8=", "--"] {
+            assert_eq!(san_parts(bad), None, "{bad:?}");
+        }
+    }
+}
