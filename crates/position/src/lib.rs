@@ -72,6 +72,10 @@ pub use error::{
     UciError,
 };
 pub use fen::STARTPOS_FEN;
+
+/// The 781 random numbers of the Polyglot book format's keys (pieces on squares, castling
+/// rights, en passant files, side to move), in the format's order.
+pub const POLYGLOT_RANDOM: [u64; 781] = polyglot_random::RANDOM;
 pub use outcome::{Outcome, Termination};
 pub use position::{MAX_FULLMOVE_NUMBER, PIECE_VALUES, Position, piece_value};
 pub use queries::MoveChanges;

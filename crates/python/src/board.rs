@@ -1,570 +1,677 @@
-//! `lerf.Board`: a position and the moves played from its root, shaped like
-//! `chess.Board` for the calls data and ML code makes most.
+//! `Board`: python-chess's `chess.Board` over lerf's loose game (`lerf_position::loose`):
+//! the position, its move stack, move generation and making moves. Text (FEN, SAN, EPD)
+//! is in `board_text.rs`, the rules of the game's end in `board_rules.rs`.
 
 use lerf_bitboard::Bitboard;
-use lerf_position::{Outcome, Position, Termination};
-use lerf_types::{CastlingSide, Color, PieceType};
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use lerf_position::loose::{LooseBoard, LooseGame, LooseMove};
+use lerf_types::Color;
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
 
-use crate::errors::{IllegalMoveError, fen_error, san_error};
-use crate::moves::{Move, Piece, color, piece_type, square};
+use crate::base_board::{BaseBoard, chess960_layout, fen_value_error, py_none};
+use crate::errors::IllegalMoveError;
+use crate::generators::{LegalMoveGenerator, PseudoLegalMoveGenerator};
+use crate::moves::Move;
+use crate::squareset::SquareSet;
 
 /// python-chess's starting FEN.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// A chess position with its move stack, as `chess.Board`: moves are pushed and popped,
-/// and every query answers for the current position. Unlike python-chess, `push` refuses
-/// a move that is not legal (raising `IllegalMoveError` and leaving the board as it was).
-#[pyclass(module = "lerf", name = "Board", subclass)]
-#[derive(Clone)]
-pub struct Board {
-    pub pos: Position,
-    /// Moves played from the root, as lerf moves.
-    stack: Vec<lerf_types::Move>,
-    /// python-chess's `ep_square` at the root (the FEN's field, legal or not).
-    root_ep: Option<u8>,
+/// A position with its move stack, as `chess.Board`: any position python-chess sets up is
+/// taken, moves are pushed and popped, and every query answers as python-chess's does.
+#[pyclass(module = "lerf", name = "Board", extends = BaseBoard, subclass)]
+pub struct Board {}
+
+/// The loose game of a FEN (`None`: an empty board), as `Board(fen, chess960=...)` sets it.
+pub fn game_of_fen(fen: Option<&str>, chess960: bool) -> PyResult<LooseGame> {
+    let board = match fen {
+        None => LooseBoard { chess960, ..LooseBoard::empty() },
+        Some(STARTING_FEN) => LooseBoard { chess960, ..LooseBoard::startpos() },
+        Some(fen) => LooseBoard::from_fen(fen, chess960).map_err(|e| fen_value_error(&e, fen))?,
+    };
+    Ok(LooseGame::new(board))
+}
+
+/// The board of a `Board` object.
+#[inline]
+pub fn base<'a>(slf: &'a PyRef<'_, Board>) -> &'a BaseBoard {
+    slf.as_super()
+}
+
+/// An `IllegalMoveError` for a move that is not even pseudo-legal here.
+pub fn not_pseudo_legal(m: LooseMove, board: &LooseBoard) -> PyErr {
+    IllegalMoveError::new_err(format!(
+        "{m} is not a pseudo-legal move (nor a null move) in {}",
+        board.fen()
+    ))
+}
+
+/// A Python iterator over a list of moves.
+pub fn move_iter<'py>(py: Python<'py>, moves: &[LooseMove]) -> PyResult<Bound<'py, PyAny>> {
+    let list = PyList::new(py, moves.iter().map(|&m| Move::shared_loose(m, py)))?;
+    Ok(list.try_iter()?.into_any())
 }
 
 impl Board {
-    pub fn from_position(pos: Position) -> Board {
-        let root_ep = pos.ep_square().map(|sq| sq.index() as u8);
-        Board { pos, stack: Vec::new(), root_ep }
+    /// A new `Board` object over `game` (of this exact class).
+    pub fn create(py: Python<'_>, game: LooseGame) -> PyResult<Bound<'_, Board>> {
+        let init = PyClassInitializer::from(BaseBoard::new(game)).add_subclass(Board {});
+        Bound::new(py, init)
     }
 
-    pub fn parse(fen: &str, chess960: bool) -> PyResult<Board> {
-        let pos = parse_position(fen, chess960)?;
-        Ok(Board { pos, stack: Vec::new(), root_ep: fen_ep_field(fen) })
-    }
-
-    fn play(&mut self, m: lerf_types::Move) -> PyResult<()> {
-        if m == lerf_types::Move::NULL {
-            if self.pos.in_check() {
-                return Err(IllegalMoveError::new_err(format!(
-                    "a null move in check, which lerf cannot play, in {}",
-                    self.pos.to_fen()
-                )));
-            }
-            self.pos.do_null_move();
-        } else {
-            self.pos.do_move(m);
+    /// A new board of `cls` (`Board` or a subclass) over `game`.
+    pub fn of_class<'py>(cls: &Bound<'py, PyType>, game: LooseGame) -> PyResult<Bound<'py, PyAny>> {
+        let py = cls.py();
+        if cls.is(py.get_type::<Board>()) {
+            return Ok(Board::create(py, game)?.into_any());
         }
-        self.stack.push(m);
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("chess960", game.board().chess960)?;
+        let board = cls.call((py_none(py),), Some(&kwargs))?;
+        let mut inner = board.cast::<BaseBoard>()?.borrow_mut();
+        inner.game = game;
+        inner.stack_list = None;
+        drop(inner);
+        Ok(board)
+    }
+
+    /// Plays `m` (pseudo-legal or null), keeping `move_stack`'s list in step.
+    pub fn push_loose(slf: &mut PyRefMut<'_, Board>, m: LooseMove) -> PyResult<()> {
+        let py = slf.py();
+        let base = slf.as_super();
+        let board = *base.game.board();
+        base.game.push(m).map_err(|_| not_pseudo_legal(m, &board))?;
+        if let Some(list) = &base.stack_list {
+            let written = base.game.peek().unwrap_or(m);
+            list.bind(py).append(Move::shared_loose(written, py))?;
+        }
         Ok(())
     }
 
-    fn outcome_of(&self, claim_draw: bool) -> Option<Outcome> {
-        if claim_draw { self.pos.outcome_with_claims() } else { self.pos.outcome() }
+    /// Appends the moves `generate` makes into a list iterator.
+    fn generated<'py>(
+        slf: &PyRef<'py, Self>,
+        generate: impl FnOnce(&LooseBoard, &mut Vec<LooseMove>),
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let mut moves = Vec::with_capacity(64);
+        generate(base(slf).board(), &mut moves);
+        move_iter(slf.py(), &moves)
     }
 }
 
 #[pymethods]
 impl Board {
     #[new]
-    #[pyo3(signature = (fen=Some(STARTING_FEN.to_owned()), chess960=false))]
-    fn py_new(fen: Option<String>, chess960: bool) -> PyResult<Board> {
-        match fen {
-            Some(fen) => Board::parse(&fen, chess960),
-            None => {
-                let _ = chess960;
-                Err(PyValueError::new_err(
-                    "lerf has no empty board (Board(None)): a position needs both kings",
-                ))
-            }
+    #[pyo3(signature = (fen=Some(STARTING_FEN), *, chess960=false))]
+    fn py_new(fen: Option<&str>, chess960: bool) -> PyResult<PyClassInitializer<Board>> {
+        let base = BaseBoard::new(game_of_fen(fen, chess960)?);
+        Ok(PyClassInitializer::from(base).add_subclass(Board {}))
+    }
+
+    #[pyo3(signature = (fen=Some(STARTING_FEN), *, chess960=false))]
+    fn __init__(mut slf: PyRefMut<'_, Self>, fen: Option<&str>, chess960: bool) -> PyResult<()> {
+        let game = game_of_fen(fen, chess960)?;
+        let base = slf.as_super();
+        base.game = game;
+        base.stack_list = None;
+        Ok(())
+    }
+
+    #[classattr]
+    fn aliases() -> Vec<&'static str> {
+        vec!["Standard", "Chess", "Classical", "Normal", "Illegal", "From Position"]
+    }
+    #[classattr]
+    fn uci_variant() -> &'static str {
+        "chess"
+    }
+    #[classattr]
+    fn xboard_variant() -> &'static str {
+        "normal"
+    }
+    #[classattr]
+    fn starting_fen() -> &'static str {
+        STARTING_FEN
+    }
+    #[classattr]
+    fn tbw_suffix() -> &'static str {
+        ".rtbw"
+    }
+    #[classattr]
+    fn tbz_suffix() -> &'static str {
+        ".rtbz"
+    }
+    #[classattr]
+    fn tbw_magic(py: Python<'_>) -> Py<PyBytes> {
+        PyBytes::new(py, b"\x71\xe8\x23\x5d").unbind()
+    }
+    #[classattr]
+    fn tbz_magic(py: Python<'_>) -> Py<PyBytes> {
+        PyBytes::new(py, b"\xd7\x66\x0c\xa5").unbind()
+    }
+    #[classattr]
+    fn pawnless_tbw_suffix(py: Python<'_>) -> Py<PyAny> {
+        py.None()
+    }
+    #[classattr]
+    fn pawnless_tbz_suffix(py: Python<'_>) -> Py<PyAny> {
+        py.None()
+    }
+    #[classattr]
+    fn pawnless_tbw_magic(py: Python<'_>) -> Py<PyAny> {
+        py.None()
+    }
+    #[classattr]
+    fn pawnless_tbz_magic(py: Python<'_>) -> Py<PyAny> {
+        py.None()
+    }
+    #[classattr]
+    fn connected_kings() -> bool {
+        false
+    }
+    #[classattr]
+    fn one_king() -> bool {
+        true
+    }
+    #[classattr]
+    fn captures_compulsory() -> bool {
+        false
+    }
+
+    /// The side to move: `True` for White.
+    #[getter]
+    fn turn(slf: PyRef<'_, Self>) -> bool {
+        base(&slf).board().turn == Color::White
+    }
+    #[setter]
+    fn set_turn(mut slf: PyRefMut<'_, Self>, white: bool) {
+        slf.as_super().game.board_mut().turn = crate::moves::color(white);
+    }
+
+    /// The rooks that keep castling rights, as a bitboard.
+    #[getter]
+    fn castling_rights(slf: PyRef<'_, Self>) -> u64 {
+        base(&slf).board().castling_rights.0
+    }
+    #[setter]
+    fn set_castling_rights(mut slf: PyRefMut<'_, Self>, rights: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mask = crate::squareset::mask_of(rights)?;
+        slf.as_super().game.board_mut().castling_rights = Bitboard(mask);
+        Ok(())
+    }
+
+    /// The square a pawn just skipped with a double step (or the FEN's), or `None`.
+    #[getter]
+    fn ep_square(slf: PyRef<'_, Self>) -> Option<u8> {
+        base(&slf).board().ep_square.map(|sq| sq as u8)
+    }
+    #[setter]
+    fn set_ep_square(mut slf: PyRefMut<'_, Self>, sq: Option<u8>) -> PyResult<()> {
+        let sq = sq.map(crate::moves::square).transpose()?;
+        slf.as_super().game.board_mut().ep_square = sq;
+        Ok(())
+    }
+
+    /// Half-moves since the last capture or pawn move.
+    #[getter]
+    fn halfmove_clock(slf: PyRef<'_, Self>) -> u32 {
+        base(&slf).board().halfmove_clock
+    }
+    #[setter]
+    fn set_halfmove_clock(mut slf: PyRefMut<'_, Self>, n: u32) {
+        slf.as_super().game.board_mut().halfmove_clock = n;
+    }
+
+    /// The move number, counting after each Black move.
+    #[getter]
+    fn fullmove_number(slf: PyRef<'_, Self>) -> u32 {
+        base(&slf).board().fullmove_number
+    }
+    #[setter]
+    fn set_fullmove_number(mut slf: PyRefMut<'_, Self>, n: u32) {
+        slf.as_super().game.board_mut().fullmove_number = n;
+    }
+
+    /// Whether castling is written as king takes rook (Chess960).
+    #[getter]
+    fn chess960(slf: PyRef<'_, Self>) -> bool {
+        base(&slf).board().chess960
+    }
+    #[setter]
+    fn set_chess960(mut slf: PyRefMut<'_, Self>, chess960: bool) {
+        slf.as_super().game.board_mut().chess960 = chess960;
+    }
+
+    /// The moves played from the root, first first (a list kept in step with the board).
+    #[getter]
+    fn move_stack<'py>(mut slf: PyRefMut<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+        let py = slf.py();
+        let base = slf.as_super();
+        if let Some(list) = &base.stack_list {
+            return Ok(list.bind(py).clone());
         }
+        let list = PyList::new(py, base.game.moves().map(|m| Move::shared_loose(m, py)))?;
+        base.stack_list = Some(list.clone().unbind());
+        Ok(list)
     }
 
-    /// The Chess960 start position with Scharnagl number `scharnagl` (0–959; 518 is the
-    /// standard start).
-    #[staticmethod]
-    fn from_chess960_pos(scharnagl: u16) -> PyResult<Board> {
-        let pos = Position::from_chess960_index(scharnagl).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "a Chess960 position is numbered 0 to 959, not {scharnagl}"
-            ))
-        })?;
-        Ok(Board::from_position(pos))
+    /// The legal moves: iterable, `len`, `in`, `count()`.
+    #[getter]
+    fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoveGenerator {
+        LegalMoveGenerator::of_board(slf.clone().into_any().unbind())
     }
 
-    /// The FEN: X-FEN castling (or Shredder-FEN with `shredder=True`), and the en passant
-    /// square when a capture there is legal (`en_passant="legal"`), pseudo-legal
-    /// (`"xfen"`) or after any double step (`"fen"`), as python-chess writes them.
-    #[pyo3(signature = (*, shredder=false, en_passant="legal", promoted=None))]
-    fn fen(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
-        let _ = promoted;
-        let fen = if shredder { self.pos.to_shredder_fen() } else { fen_of(&self.pos) };
-        let ep = match en_passant {
-            "legal" => return Ok(fen),
-            "fen" => self.ep_square(),
-            "xfen" => self.ep_square().filter(|&sq| self.ep_capturable(sq)),
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "en_passant is legal, fen or xfen, not {other:?}"
-                )));
-            }
-        };
-        let mut fields: Vec<String> = fen.split(' ').map(str::to_owned).collect();
-        fields[3] = ep.map_or("-".to_owned(), crate::moves::square_name);
-        Ok(fields.join(" "))
+    /// The pseudo-legal moves: iterable, `len`, `in`, `count()`.
+    #[getter]
+    fn pseudo_legal_moves(slf: &Bound<'_, Self>) -> PseudoLegalMoveGenerator {
+        PseudoLegalMoveGenerator::of_board(slf.clone().into_any().unbind())
     }
 
-    /// The FEN's board part.
-    fn board_fen(&self) -> String {
-        fen_of(&self.pos).split(' ').next().unwrap_or_default().to_owned()
+    /// Restores the starting position.
+    fn reset(mut slf: PyRefMut<'_, Self>) {
+        let base = slf.as_super();
+        let chess960 = base.game.board().chess960;
+        base.game = LooseGame::new(LooseBoard { chess960, ..LooseBoard::startpos() });
+        base.stack_list = None;
     }
 
-    /// Plays a legal move (raises `IllegalMoveError` otherwise, the board unchanged).
-    fn push(&mut self, m: Move) -> PyResult<()> {
-        let lerf = m.in_position(&self.pos)?;
-        self.play(lerf)
+    /// Empties the board: White to move, no rights, counters `0 1`, no moves.
+    fn clear(mut slf: PyRefMut<'_, Self>) {
+        let base = slf.as_super();
+        let chess960 = base.game.board().chess960;
+        base.game = LooseGame::new(LooseBoard { chess960, ..LooseBoard::empty() });
+        base.stack_list = None;
+    }
+
+    /// Forgets the moves played (the position stays).
+    fn clear_stack(mut slf: PyRefMut<'_, Self>) {
+        slf.as_super().clear_stack();
+    }
+
+    /// A copy of the position before the first move on the stack.
+    fn root<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let game = LooseGame::new(base(&slf.borrow()).game.root());
+        Board::of_class(&slf.get_type(), game)
+    }
+
+    /// Half-moves since the start of the game, from the move number and side to move.
+    fn ply(slf: PyRef<'_, Self>) -> u64 {
+        let b = base(&slf).board();
+        2 * u64::from(b.fullmove_number.saturating_sub(1)) + u64::from(b.turn == Color::Black)
+    }
+
+    /// The pseudo-legal moves from `from_mask` to `to_mask`.
+    #[pyo3(signature = (from_mask=u64::MAX, to_mask=u64::MAX))]
+    fn generate_pseudo_legal_moves<'py>(
+        slf: PyRef<'py, Self>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (f, t) = (Bitboard(from_mask), Bitboard(to_mask));
+        Board::generated(&slf, |b, out| b.generate_pseudo_legal_moves(f, t, out))
+    }
+
+    /// The pseudo-legal en passant captures.
+    #[pyo3(signature = (from_mask=u64::MAX, to_mask=u64::MAX))]
+    fn generate_pseudo_legal_ep<'py>(
+        slf: PyRef<'py, Self>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (f, t) = (Bitboard(from_mask), Bitboard(to_mask));
+        Board::generated(&slf, |b, out| b.generate_pseudo_legal_ep(f, t, out))
+    }
+
+    /// The pseudo-legal captures.
+    #[pyo3(signature = (from_mask=u64::MAX, to_mask=u64::MAX))]
+    fn generate_pseudo_legal_captures<'py>(
+        slf: PyRef<'py, Self>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (f, t) = (Bitboard(from_mask), Bitboard(to_mask));
+        Board::generated(&slf, |b, out| b.generate_pseudo_legal_captures(f, t, out))
+    }
+
+    /// The legal moves from `from_mask` to `to_mask`.
+    #[pyo3(signature = (from_mask=u64::MAX, to_mask=u64::MAX))]
+    fn generate_legal_moves<'py>(
+        slf: PyRef<'py, Self>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (f, t) = (Bitboard(from_mask), Bitboard(to_mask));
+        Board::generated(&slf, |b, out| b.generate_legal_moves(f, t, out))
+    }
+
+    /// The legal en passant captures.
+    #[pyo3(signature = (from_mask=u64::MAX, to_mask=u64::MAX))]
+    fn generate_legal_ep<'py>(
+        slf: PyRef<'py, Self>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (f, t) = (Bitboard(from_mask), Bitboard(to_mask));
+        Board::generated(&slf, |b, out| b.generate_legal_ep(f, t, out))
+    }
+
+    /// The legal captures.
+    #[pyo3(signature = (from_mask=u64::MAX, to_mask=u64::MAX))]
+    fn generate_legal_captures<'py>(
+        slf: PyRef<'py, Self>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (f, t) = (Bitboard(from_mask), Bitboard(to_mask));
+        Board::generated(&slf, |b, out| b.generate_legal_captures(f, t, out))
+    }
+
+    /// The castling moves (legal ones) of the king in `from_mask` with the rooks in
+    /// `to_mask`.
+    #[pyo3(signature = (from_mask=u64::MAX, to_mask=u64::MAX))]
+    fn generate_castling_moves<'py>(
+        slf: PyRef<'py, Self>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (f, t) = (Bitboard(from_mask), Bitboard(to_mask));
+        Board::generated(&slf, |b, out| b.generate_castling_moves(f, t, out))
+    }
+
+    /// The pieces giving check, as a bitboard.
+    fn checkers_mask(slf: PyRef<'_, Self>) -> u64 {
+        base(&slf).board().checkers_mask().0
+    }
+
+    /// The pieces giving check.
+    fn checkers(slf: PyRef<'_, Self>) -> SquareSet {
+        SquareSet { mask: base(&slf).board().checkers_mask().0 }
+    }
+
+    /// Whether the side to move is in check.
+    fn is_check(slf: PyRef<'_, Self>) -> bool {
+        base(&slf).board().is_check()
+    }
+
+    /// Whether a pseudo-legal move gives check (`IllegalMoveError` for other moves).
+    fn gives_check(slf: PyRef<'_, Self>, m: Move) -> PyResult<bool> {
+        let board = base(&slf).board();
+        let after = board.play(m.to_loose()).map_err(|_| not_pseudo_legal(m.to_loose(), board))?;
+        Ok(after.is_check())
+    }
+
+    /// Whether a pseudo-legal move leaves the side to move's king in check.
+    fn is_into_check(slf: PyRef<'_, Self>, m: Move) -> bool {
+        base(&slf).board().is_into_check(m.to_loose())
+    }
+
+    /// Whether the side that just moved left its king in check.
+    fn was_into_check(slf: PyRef<'_, Self>) -> bool {
+        base(&slf).board().was_into_check()
+    }
+
+    /// Whether the move is pseudo-legal.
+    fn is_pseudo_legal(slf: PyRef<'_, Self>, m: Move) -> bool {
+        base(&slf).board().is_pseudo_legal(m.to_loose())
+    }
+
+    /// Whether the move is legal.
+    fn is_legal(slf: PyRef<'_, Self>, m: Move) -> bool {
+        base(&slf).board().is_legal(m.to_loose())
+    }
+
+    /// `False`: standard chess has no variant end.
+    fn is_variant_end(&self) -> bool {
+        false
+    }
+    /// `False`.
+    fn is_variant_loss(&self) -> bool {
+        false
+    }
+    /// `False`.
+    fn is_variant_win(&self) -> bool {
+        false
+    }
+    /// `False`.
+    fn is_variant_draw(&self) -> bool {
+        false
+    }
+
+    /// Plays a pseudo-legal or null move (`IllegalMoveError` for anything else, the board
+    /// unchanged).
+    fn push(mut slf: PyRefMut<'_, Self>, m: Move) -> PyResult<()> {
+        Board::push_loose(&mut slf, m.to_loose())
     }
 
     /// Takes back the last move and returns it (`IndexError` when there is none).
-    fn pop(&mut self) -> PyResult<Move> {
-        let m =
-            self.stack.pop().ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
-        if m == lerf_types::Move::NULL {
-            self.pos.undo_null_move();
-        } else {
-            self.pos.undo_move(m);
+    fn pop(mut slf: PyRefMut<'_, Self>) -> PyResult<Py<Move>> {
+        let py = slf.py();
+        let base = slf.as_super();
+        let m = base.game.pop().ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
+        if let Some(list) = &base.stack_list {
+            list.bind(py).del_item(list.bind(py).len() - 1)?;
         }
-        Ok(Move::from_lerf(&self.pos, m))
+        Ok(Move::shared_loose(m, py))
     }
 
     /// The last move played (`IndexError` when there is none).
-    fn peek(&self) -> PyResult<Move> {
-        let &m =
-            self.stack.last().ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))?;
-        let mut before = self.pos.clone();
-        if m == lerf_types::Move::NULL {
-            before.undo_null_move()
+    fn peek(slf: PyRef<'_, Self>) -> PyResult<Py<Move>> {
+        let m = base(&slf).game.peek().ok_or_else(|| PyIndexError::new_err("list index out of range"))?;
+        Ok(Move::shared_loose(m, slf.py()))
+    }
+
+    /// The legal move from `from_square` to `to_square` (a pawn reaching the last rank
+    /// promotes to a queen unless `promotion` says otherwise); `IllegalMoveError` if none.
+    #[pyo3(signature = (from_square, to_square, promotion=None))]
+    fn find_move(
+        slf: PyRef<'_, Self>,
+        from_square: u8,
+        to_square: u8,
+        promotion: Option<u8>,
+    ) -> PyResult<Py<Move>> {
+        let board = base(&slf).board();
+        let (from, to) = (crate::moves::square(from_square)?, crate::moves::square(to_square)?);
+        let promotion = promotion.map(crate::moves::piece_type_of).transpose()?;
+        let m = board.find_move(from, to, promotion).ok_or_else(|| {
+            IllegalMoveError::new_err(format!(
+                "no matching legal move for {from}{to} in {}",
+                board.fen()
+            ))
+        })?;
+        Ok(Move::shared_loose(m, slf.py()))
+    }
+
+    /// Whether an en passant capture is pseudo-legal.
+    fn has_pseudo_legal_en_passant(slf: PyRef<'_, Self>) -> bool {
+        base(&slf).board().has_pseudo_legal_en_passant()
+    }
+
+    /// Whether an en passant capture is legal.
+    fn has_legal_en_passant(slf: PyRef<'_, Self>) -> bool {
+        base(&slf).board().has_legal_en_passant()
+    }
+
+    /// Whether the move is an en passant capture.
+    fn is_en_passant(slf: PyRef<'_, Self>, m: Move) -> bool {
+        base(&slf).board().is_en_passant(m.to_loose())
+    }
+
+    /// Whether the move captures.
+    fn is_capture(slf: PyRef<'_, Self>, m: Move) -> bool {
+        base(&slf).board().is_capture(m.to_loose())
+    }
+
+    /// Whether the move captures or moves a pawn.
+    fn is_zeroing(slf: PyRef<'_, Self>, m: Move) -> bool {
+        base(&slf).board().is_zeroing(m.to_loose())
+    }
+
+    /// Whether no earlier position can come back after the move.
+    fn is_irreversible(slf: PyRef<'_, Self>, m: Move) -> bool {
+        base(&slf).board().is_irreversible(m.to_loose())
+    }
+
+    /// Whether the move castles.
+    fn is_castling(slf: PyRef<'_, Self>, m: Move) -> bool {
+        base(&slf).board().is_castling(m.to_loose())
+    }
+
+    /// Whether the move castles towards the h-file.
+    fn is_kingside_castling(slf: PyRef<'_, Self>, m: Move) -> bool {
+        base(&slf).board().is_kingside_castling(m.to_loose())
+    }
+
+    /// Whether the move castles towards the a-file.
+    fn is_queenside_castling(slf: PyRef<'_, Self>, m: Move) -> bool {
+        base(&slf).board().is_queenside_castling(m.to_loose())
+    }
+
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let name = slf.get_type().name()?;
+        let board = *base(&slf.borrow()).board();
+        Ok(if board.chess960 {
+            format!("{name}('{}', chess960=True)", board.fen())
         } else {
-            before.undo_move(m)
-        }
-        Ok(Move::from_lerf(&before, m))
+            format!("{name}('{}')", board.fen())
+        })
     }
 
-    /// The moves played from the root, first first.
-    #[getter]
-    fn move_stack(&self) -> Vec<Move> {
-        let mut pos = self.root();
-        self.stack
-            .iter()
-            .map(|&m| {
-                let py = Move::from_lerf(&pos, m);
-                if m == lerf_types::Move::NULL {
-                    pos.do_null_move()
-                } else {
-                    pos.do_move(m)
-                }
-                py
-            })
-            .collect()
-    }
-
-    /// The SAN's move, played; returns it.
-    fn push_san(&mut self, san: &str) -> PyResult<Move> {
-        let m = lerf_san::parse_san(&self.pos, san).map_err(|e| san_error(&e, san, &self.pos))?;
-        let py = Move::from_lerf(&self.pos, m);
-        self.play(m)?;
-        Ok(py)
-    }
-
-    /// The UCI's move, played; returns it.
-    fn push_uci(&mut self, uci: &str) -> PyResult<Move> {
-        let m = self.parse_uci(uci)?;
-        self.push(m)?;
-        Ok(m)
-    }
-
-    /// The legal move a SAN names here.
-    fn parse_san(&self, san: &str) -> PyResult<Move> {
-        let m = lerf_san::parse_san(&self.pos, san).map_err(|e| san_error(&e, san, &self.pos))?;
-        Ok(Move::from_lerf(&self.pos, m))
-    }
-
-    /// The legal move a UCI text names here (`InvalidMoveError` for text that is no move,
-    /// `IllegalMoveError` for a move that is not legal).
-    fn parse_uci(&self, uci: &str) -> PyResult<Move> {
-        let m = Move::from_uci(uci)?;
-        let lerf = m.in_position(&self.pos)?;
-        Ok(Move::from_lerf(&self.pos, lerf))
-    }
-
-    /// The SAN of a legal move, `+`/`#` included.
-    fn san(&self, m: Move) -> PyResult<String> {
-        let lerf = m.in_position(&self.pos)?;
-        if lerf == lerf_types::Move::NULL {
-            return Ok("--".to_owned());
-        }
-        Ok(lerf_san::san(&self.pos, lerf).to_string())
-    }
-
-    /// The long algebraic notation of a legal move (`e2-e4`, `Ng1xf3`).
-    fn lan(&self, m: Move) -> PyResult<String> {
-        let lerf = m.in_position(&self.pos)?;
-        Ok(lerf_san::lan(&self.pos, lerf).to_string())
-    }
-
-    /// The UCI of a move on this board (castling as king takes rook in Chess960).
-    fn uci(&self, m: Move) -> String {
-        m.uci()
-    }
-
-    /// The legal moves (a list: sized, iterable, supports `in`).
-    #[getter]
-    fn legal_moves(&self) -> Vec<Move> {
-        lerf_movegen::legal_moves(&self.pos)
-            .iter()
-            .map(|&m| Move::from_lerf(&self.pos, m))
-            .collect()
-    }
-
-    fn is_legal(&self, m: Move) -> bool {
-        !m.is_null() && m.in_position(&self.pos).is_ok()
-    }
-
-    fn is_check(&self) -> bool {
-        self.pos.in_check()
-    }
-
-    fn is_checkmate(&self) -> bool {
-        self.pos.is_checkmate()
-    }
-
-    fn is_stalemate(&self) -> bool {
-        self.pos.is_stalemate()
-    }
-
-    fn is_insufficient_material(&self) -> bool {
-        self.pos.is_insufficient_material()
-    }
-
-    fn has_insufficient_material(&self, color_: bool) -> bool {
-        self.pos.has_insufficient_material(color(color_))
-    }
-
-    fn can_claim_threefold_repetition(&self) -> bool {
-        self.pos.can_claim_threefold_repetition()
-    }
-
-    fn can_claim_fifty_moves(&self) -> bool {
-        self.pos.can_claim_fifty_moves()
-    }
-
-    #[pyo3(signature = (*, claim_draw=false))]
-    fn is_game_over(&self, claim_draw: bool) -> bool {
-        self.outcome_of(claim_draw).is_some()
-    }
-
-    /// How the game stands by the rules: an `Outcome` (termination, winner) or `None`.
-    #[pyo3(signature = (*, claim_draw=false))]
-    fn outcome<'py>(
-        &self,
-        py: Python<'py>,
-        claim_draw: bool,
-    ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let Some(outcome) = self.outcome_of(claim_draw) else { return Ok(None) };
-        let module = py.import("lerf._outcome")?;
-        let termination =
-            module.getattr("Termination")?.getattr(termination_name(outcome.termination))?;
-        let winner = outcome.winner.map(|c| c == Color::White);
-        Ok(Some(module.getattr("Outcome")?.call1((termination, winner))?))
-    }
-
-    /// The result text: `1-0`, `0-1`, `1/2-1/2` or `*`.
-    #[pyo3(signature = (*, claim_draw=false))]
-    fn result(&self, claim_draw: bool) -> &'static str {
-        match self.outcome_of(claim_draw) {
-            None => "*",
-            Some(o) => match o.winner {
-                Some(Color::White) => "1-0",
-                Some(Color::Black) => "0-1",
-                None => "1/2-1/2",
-            },
-        }
-    }
-
-    /// `True` when White is to move.
-    #[getter]
-    fn turn(&self) -> bool {
-        self.pos.side_to_move() == Color::White
-    }
-
-    #[getter]
-    fn chess960(&self) -> bool {
-        self.pos.is_chess960()
-    }
-
-    fn piece_at(&self, sq: u8) -> PyResult<Option<Piece>> {
-        Ok(self.pos.piece_on(square(sq)?).map(Piece::from_lerf))
-    }
-
-    fn piece_type_at(&self, sq: u8) -> PyResult<Option<u8>> {
-        Ok(self.pos.piece_on(square(sq)?).map(|p| p.piece_type() as u8))
-    }
-
-    fn color_at(&self, sq: u8) -> PyResult<Option<bool>> {
-        Ok(self.pos.piece_on(square(sq)?).map(|p| p.color() == Color::White))
-    }
-
-    /// `{square: Piece}` for every occupied square.
-    fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let map = PyDict::new(py);
-        for sq in self.pos.occupied() {
-            if let Some(piece) = self.pos.piece_on(sq) {
-                map.set_item(sq.index(), Piece::from_lerf(piece))?;
-            }
-        }
-        Ok(map)
-    }
-
-    /// The squares of `color`'s pieces of `piece_type`, as a bitboard (bit 0 is a1).
-    fn pieces_mask(&self, piece_type_: u8, color_: bool) -> PyResult<u64> {
-        Ok(bits(self.pos.pieces(color(color_), piece_type(piece_type_)?)))
-    }
-
-    #[getter]
-    fn occupied(&self) -> u64 {
-        bits(self.pos.occupied())
-    }
-
-    /// `[black's pieces, white's pieces]` as bitboards, indexed by colour (`False`, `True`).
-    #[getter]
-    fn occupied_co(&self) -> (u64, u64) {
-        (bits(self.pos.pieces_of(Color::Black)), bits(self.pos.pieces_of(Color::White)))
-    }
-
-    #[getter]
-    fn pawns(&self) -> u64 {
-        bits(self.pos.pieces_of_type(PieceType::Pawn))
-    }
-
-    #[getter]
-    fn kings(&self) -> u64 {
-        bits(self.pos.pieces_of_type(PieceType::King))
-    }
-
-    /// The rooks that still have castling rights, as a bitboard (python-chess's form).
-    #[getter]
-    fn castling_rights(&self) -> u64 {
-        let mut mask = 0u64;
-        for c in [Color::White, Color::Black] {
-            for side in [CastlingSide::King, CastlingSide::Queen] {
-                if let Some(rook) = self.pos.castling_rook_square(c, side) {
-                    mask |= 1 << rook.index();
-                }
-            }
-        }
-        mask
-    }
-
-    fn has_castling_rights(&self, color_: bool) -> bool {
-        let c = color(color_);
-        [CastlingSide::King, CastlingSide::Queen]
-            .iter()
-            .any(|&s| self.pos.castling_rook_square(c, s).is_some())
-    }
-
-    /// The square a pawn just skipped with a double step (or the FEN's), legal to capture
-    /// on or not, as python-chess's `ep_square`.
-    #[getter]
-    fn ep_square(&self) -> Option<u8> {
-        let Some(&last) = self.stack.last() else { return self.root_ep };
-        if last == lerf_types::Move::NULL {
-            return None;
-        }
-        let (from, to) = (last.from().index() as u8, last.to().index() as u8);
-        let pawn = self.pos.piece_on(last.to()).is_some_and(|p| p.piece_type() == PieceType::Pawn);
-        (pawn && from.abs_diff(to) == 16).then_some((from + to) / 2)
-    }
-
-    #[getter]
-    fn halfmove_clock(&self) -> u32 {
-        self.pos.rule50_count()
-    }
-
-    #[getter]
-    fn fullmove_number(&self) -> u32 {
-        self.pos.fullmove_number()
-    }
-
-    /// The plies played since the root.
-    fn ply(&self) -> usize {
-        self.stack.len()
-    }
-
-    /// A copy; `stack=False` drops the move stack (the copy's root is this position).
-    #[pyo3(signature = (*, stack=true))]
-    fn copy(&self, stack: bool) -> Board {
-        if stack { self.clone() } else { Board::from_position(self.pos.clone()) }
-    }
-
-    fn __copy__(&self) -> Board {
-        self.clone()
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
-        self.clone()
-    }
-
-    /// The position with colours swapped and the board turned over (no move stack).
-    fn mirror(&self) -> Board {
-        Board::from_position(self.pos.flip())
-    }
-
-    /// The position at the root of the move stack.
-    fn root_board(&self) -> Board {
-        let mut root = self.clone();
-        root.pos = self.root();
-        root.stack.clear();
-        root
-    }
-
-    fn is_capture(&self, m: Move) -> PyResult<bool> {
-        Ok(self.pos.is_capture(m.in_position(&self.pos)?))
-    }
-
-    fn is_en_passant(&self, m: Move) -> PyResult<bool> {
-        Ok(m.in_position(&self.pos)?.kind() == lerf_types::MoveKind::EnPassant)
-    }
-
-    fn is_castling(&self, m: Move) -> PyResult<bool> {
-        Ok(m.in_position(&self.pos)?.kind() == lerf_types::MoveKind::Castling)
-    }
-
-    fn gives_check(&self, m: Move) -> PyResult<bool> {
-        let lerf = m.in_position(&self.pos)?;
-        Ok(lerf != lerf_types::Move::NULL && self.pos.gives_check(lerf))
-    }
-
-    /// The squares of `color`'s pieces that attack `square`, as a bitboard.
-    fn attackers_mask(&self, color_: bool, sq: u8) -> PyResult<u64> {
-        let attackers = self.pos.attackers_to(square(sq)?, self.pos.occupied());
-        Ok(bits(attackers & self.pos.pieces_of(color(color_))))
-    }
-
-    /// Whether `color` attacks `square`.
-    fn is_attacked_by(&self, color_: bool, sq: u8) -> PyResult<bool> {
-        Ok(self.attackers_mask(color_, sq)? != 0)
-    }
-
-    /// The Polyglot key, equal to `chess.polyglot.zobrist_hash(board)`.
-    fn zobrist_hash(&self) -> u64 {
-        self.pos.polyglot_key()
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<Board>().is_ok_and(|o| self.pos.eq_including_clocks(&o.borrow().pos))
-    }
-
-    fn __hash__(&self) -> u64 {
-        self.pos.key()
-    }
-
-    /// The board as python-chess prints it: ranks 8 to 1, `.` for an empty square.
-    fn __str__(&self) -> String {
-        let mut out = String::with_capacity(128);
-        for rank in (0..8u8).rev() {
-            for file in 0..8u8 {
-                let sq = lerf_types::Square::from_index(rank * 8 + file).expect("0..64");
-                out.push(self.pos.piece_on(sq).map_or('.', |p| p.to_char()));
-                out.push(if file == 7 { '\n' } else { ' ' });
-            }
-        }
-        out.pop();
-        out
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Board('{}')", fen_of(&self.pos))
-    }
-
-    /// For pickling: the root, the variant and the moves played.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let py = slf.py();
-        let this = slf.borrow();
-        let args = (fen_of(&this.root()), this.pos.is_chess960());
-        let moves: Vec<u16> = this.stack.iter().map(|m| m.bits()).collect();
-        PyTuple::new(
-            py,
-            [
-                slf.get_type().into_any(),
-                args.into_pyobject(py)?.into_any(),
-                moves.into_pyobject(py)?.into_any(),
-            ],
-        )
+        let Ok(other) = other.cast::<Board>() else { return Ok(py.NotImplemented()) };
+        let ours = slf.as_any().getattr("uci_variant")?;
+        let same_variant = ours.eq(other.as_any().getattr("uci_variant")?)?;
+        let (a, b) = (*base(&slf.borrow()).board(), *base(&other.borrow()).board());
+        let equal = same_variant
+            && a.halfmove_clock == b.halfmove_clock
+            && a.fullmove_number == b.fullmove_number
+            && a.transposition_key() == b.transposition_key();
+        Ok(equal.into_pyobject(py)?.to_owned().into_any().unbind())
     }
 
-    fn __setstate__(&mut self, moves: Vec<u16>) -> PyResult<()> {
-        for bits in moves {
-            let m = lerf_types::Move::from_bits(bits);
-            if m != lerf_types::Move::NULL && !self.pos.is_legal(m) {
-                return Err(PyValueError::new_err("a pickled board whose moves do not play"));
+    /// Passes every bitboard (castling rights and en passant square too) through `f`.
+    fn apply_transform(mut slf: PyRefMut<'_, Self>, f: &Bound<'_, PyAny>) -> PyResult<()> {
+        let board = *slf.as_super().game.board();
+        let call = |b: u64| f.call1((b,)).and_then(|r| r.extract::<u64>());
+        let ep = match board.ep_square {
+            None => None,
+            Some(sq) => {
+                let mask = call(Bitboard::from_square(sq).0)?;
+                Some(lerf_types::Square::from_index_wrapping(63 - mask.leading_zeros() as u8))
             }
-            self.play(m)?;
-        }
+        };
+        let rights = call(board.castling_rights.0)?;
+        slf.as_super().apply_transform(f)?;
+        let b = slf.as_super().game.board_mut();
+        b.ep_square = ep;
+        b.castling_rights = Bitboard(rights);
         Ok(())
     }
-}
 
-impl Board {
-    fn root(&self) -> Position {
-        let mut pos = self.pos.clone();
-        for &m in self.stack.iter().rev() {
-            if m == lerf_types::Move::NULL { pos.undo_null_move() } else { pos.undo_move(m) }
+    /// A copy with every bitboard passed through `f` (no move stack).
+    fn transform<'py>(slf: &Bound<'py, Self>, f: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let no_stack = false.into_pyobject(slf.py())?.to_owned().into_any();
+        let copy = Board::copy(slf, Some(no_stack))?;
+        copy.call_method1("apply_transform", (f,))?;
+        Ok(copy)
+    }
+
+    /// Turns the board upside down, swaps the colours and the side to move.
+    fn apply_mirror(mut slf: PyRefMut<'_, Self>) {
+        let base = slf.as_super();
+        let mut board = *base.game.board();
+        board.layout.mirror();
+        board.turn = !board.turn;
+        board.castling_rights = Bitboard(board.castling_rights.0.swap_bytes());
+        board.ep_square = board.ep_square.map(|sq| sq.flip_rank());
+        *base.game.board_mut() = board;
+        base.clear_stack();
+    }
+
+    /// A copy; `stack=False` (or a number) keeps none (or that many) of the moves.
+    #[pyo3(signature = (*, stack=None))]
+    fn copy<'py>(
+        slf: &Bound<'py, Self>,
+        stack: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let keep = match stack {
+            None => usize::MAX,
+            Some(s) if s.is_instance_of::<pyo3::types::PyBool>() => {
+                if s.is_truthy()? { usize::MAX } else { 0 }
+            }
+            Some(s) => s.extract::<usize>()?,
+        };
+        let game = base(&slf.borrow()).game.copy_with_stack(keep);
+        Board::of_class(&slf.get_type(), game)
+    }
+
+    fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        slf.call_method0("copy")
+    }
+
+    fn __deepcopy__<'py>(
+        slf: &Bound<'py, Self>,
+        memo: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let copy = slf.call_method0("copy")?;
+        memo.set_item(slf.as_ptr() as usize, &copy)?;
+        Ok(copy)
+    }
+
+    /// An empty board.
+    #[classmethod]
+    #[pyo3(signature = (*, chess960=false))]
+    fn empty<'py>(cls: &Bound<'py, PyType>, chess960: bool) -> PyResult<Bound<'py, PyAny>> {
+        let kwargs = PyDict::new(cls.py());
+        kwargs.set_item("chess960", chess960)?;
+        cls.call((py_none(cls.py()),), Some(&kwargs))
+    }
+
+    /// A board set up in Chess960 start position number `scharnagl`.
+    #[classmethod]
+    fn from_chess960_pos<'py>(cls: &Bound<'py, PyType>, scharnagl: i64) -> PyResult<Bound<'py, PyAny>> {
+        let board = Board::empty(cls, true)?;
+        board.call_method1("set_chess960_pos", (scharnagl,))?;
+        Ok(board)
+    }
+
+    /// Sets up Chess960 start position number `scharnagl`: White to move, every right.
+    fn set_chess960_pos(mut slf: PyRefMut<'_, Self>, scharnagl: i64) -> PyResult<()> {
+        let layout = chess960_layout(scharnagl)?;
+        let board = LooseBoard { layout, castling_rights: layout.rooks, chess960: true, ..LooseBoard::empty() };
+        let base = slf.as_super();
+        base.game = LooseGame::new(board);
+        base.stack_list = None;
+        Ok(())
+    }
+
+    /// The Chess960 start position number (0–959), or `None`.
+    #[pyo3(signature = (*, ignore_turn=false, ignore_castling=false, ignore_counters=true))]
+    fn chess960_pos(
+        slf: PyRef<'_, Self>,
+        ignore_turn: bool,
+        ignore_castling: bool,
+        ignore_counters: bool,
+    ) -> Option<u16> {
+        let b = base(&slf).board();
+        if !ignore_counters && (b.fullmove_number != 1 || b.halfmove_clock != 0) {
+            return None;
         }
-        pos
+        b.chess960_index_ignoring(ignore_turn, ignore_castling)
     }
 
-    /// Whether a pawn of the side to move attacks the en passant square.
-    fn ep_capturable(&self, sq: u8) -> bool {
-        let Some(target) = lerf_types::Square::from_index(sq) else { return false };
-        let us = self.pos.side_to_move();
-        let pawns = self.pos.pieces(us, PieceType::Pawn);
-        !(lerf_bitboard::pawn_attacks(!us, target) & pawns).is_empty()
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let state = crate::pickle::game_state(&base(&slf.borrow()).game);
+        (slf.get_type(), (py_none(py),), state).into_pyobject(py)
     }
-}
 
-/// python-chess's name of a termination (the `Termination` enum's member).
-fn termination_name(t: Termination) -> &'static str {
-    match t {
-        Termination::Checkmate => "CHECKMATE",
-        Termination::Stalemate => "STALEMATE",
-        Termination::InsufficientMaterial => "INSUFFICIENT_MATERIAL",
-        Termination::SeventyFiveMoves => "SEVENTYFIVE_MOVES",
-        Termination::FivefoldRepetition => "FIVEFOLD_REPETITION",
-        Termination::FiftyMoves => "FIFTY_MOVES",
-        Termination::ThreefoldRepetition => "THREEFOLD_REPETITION",
-    }
-}
-
-/// A position from a FEN; castling rights naming rook files make it Chess960, as in
-/// python-chess.
-pub fn parse_position(fen: &str, chess960: bool) -> PyResult<Position> {
-    lerf_pgn::position_from_fen_tag(fen, chess960).map_err(|e| fen_error(&e, fen))
-}
-
-/// The FEN python-chess writes by default: X-FEN castling, en passant when legal.
-pub fn fen_of(pos: &Position) -> String {
-    let mut fen = String::with_capacity(90);
-    write_fen_of(pos, &mut fen);
-    fen
-}
-
-/// [`fen_of`] appended to `out`, without allocating.
-pub fn write_fen_of(pos: &Position, out: &mut String) {
-    let _ = if pos.is_chess960() { pos.write_xfen(out) } else { pos.write_fen(out) };
-}
-
-fn bits(b: Bitboard) -> u64 {
-    b.0
-}
-
-fn fen_ep_field(fen: &str) -> Option<u8> {
-    match fen.split_whitespace().nth(3)?.as_bytes() {
-        [f @ b'a'..=b'h', r @ (b'3' | b'6')] => Some((r - b'1') * 8 + (f - b'a')),
-        _ => None,
+    fn __setstate__(mut slf: PyRefMut<'_, Self>, state: &Bound<'_, PyAny>) -> PyResult<()> {
+        let game = crate::pickle::game_from_state(state)?;
+        let base = slf.as_super();
+        base.game = game;
+        base.stack_list = None;
+        Ok(())
     }
 }

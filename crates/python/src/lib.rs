@@ -1,27 +1,46 @@
-//! The Python package `lerf`: python-chess-shaped boards, PGN reading and training planes
-//! over the lerf crates. This crate converts only: chess logic stays in the crates below.
+//! The Python package `lerf`: python-chess's `chess` module (boards, moves, square sets,
+//! Polyglot books) and PGN, Arrow rows, planes and Dask helpers over the lerf crates.
+//! This crate converts only: chess logic stays in the crates below.
 //! Built with maturin (`pip install ./crates/python`); see the README.
 
+mod base_board;
 mod board;
+mod board_rules;
+mod board_text;
 mod errors;
+mod generators;
 mod moves;
 mod perft;
 mod pgn;
+mod pickle;
 mod planes;
+mod polyglot;
 mod positions;
 mod shards;
+mod squareset;
+mod tables;
 
 use pyo3::prelude::*;
 
 #[pymodule]
 fn _lerf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    m.add_class::<base_board::BaseBoard>()?;
     m.add_class::<board::Board>()?;
     m.add_class::<moves::Move>()?;
     m.add_class::<moves::Piece>()?;
+    m.add_class::<squareset::SquareSet>()?;
+    m.add_class::<generators::LegalMoveGenerator>()?;
+    m.add_class::<generators::PseudoLegalMoveGenerator>()?;
+    m.add_class::<polyglot::PolyglotBook>()?;
     m.add_class::<pgn::Game>()?;
     m.add_class::<pgn::GameReader>()?;
     m.add_class::<positions::PositionReader>()?;
+    m.add_function(wrap_pyfunction!(polyglot::zobrist_hash, m)?)?;
+    m.add_function(wrap_pyfunction!(polyglot::polyglot_random_array, m)?)?;
+    m.add_function(wrap_pyfunction!(tables::leaper_tables, m)?)?;
+    m.add_function(wrap_pyfunction!(tables::slider_attacks, m)?)?;
+    m.add_function(wrap_pyfunction!(tables::knight_distances, m)?)?;
     m.add_function(wrap_pyfunction!(perft::perft, m)?)?;
     m.add_function(wrap_pyfunction!(perft::divide, m)?)?;
     m.add_function(wrap_pyfunction!(perft::perft_split, m)?)?;
@@ -32,5 +51,6 @@ fn _lerf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidMoveError", py.get_type::<errors::InvalidMoveError>())?;
     m.add("AmbiguousMoveError", py.get_type::<errors::AmbiguousMoveError>())?;
     m.add("STARTING_FEN", board::STARTING_FEN)?;
+    m.add("STARTING_BOARD_FEN", base_board::STARTING_BOARD_FEN)?;
     Ok(())
 }

@@ -1,14 +1,20 @@
-//! `lerf.Move` and `lerf.Piece`: python-chess's values (squares 0–63 from a1, piece types
-//! 1–6, `True` for White), converted to and from lerf's at the board.
+//! `Move` and `Piece`: python-chess's values (squares 0–63 from a1, piece types 1–6,
+//! `True` for White), converted to and from lerf's loose moves at the board.
+//!
+//! Both are immutable, so the objects handed out are shared: each distinct move (and each
+//! of the twelve pieces) is made once per process and returned again after, which spares
+//! an allocation per move in every move list.
 
-use lerf_position::Position;
-use lerf_types::{Color, MoveKind, Piece as LerfPiece, PieceType, Square};
+use lerf_position::loose::LooseMove;
+use lerf_types::{Color, Piece as LerfPiece, PieceType, Square};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyTuple, PyType};
 
-use crate::errors::{IllegalMoveError, InvalidMoveError};
+use crate::errors::InvalidMoveError;
 
-/// A move as python-chess has it: from, to, and the promotion piece type (castling in
+/// A move: from, to, the promotion piece type and the dropped piece type (castling in
 /// standard chess as the king's two-square step, in Chess960 as king takes rook).
 #[pyclass(module = "lerf", frozen, eq, hash, from_py_object)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -19,71 +25,69 @@ pub struct Move {
     /// The destination square.
     #[pyo3(get)]
     pub to_square: u8,
-    /// The piece type promoted to (2 knight … 5 queen), or `None`.
+    /// The piece type promoted to (1 pawn … 6 king), or `None`.
     #[pyo3(get)]
     pub promotion: Option<u8>,
+    /// The piece type dropped (crazyhouse), or `None`.
+    #[pyo3(get)]
+    pub drop: Option<u8>,
+}
+
+/// The shared `Move` objects of ordinary moves and promotions to N, B, R, Q.
+static MOVES: PyOnceLock<Vec<PyOnceLock<Py<Move>>>> = PyOnceLock::new();
+
+fn checked_piece_type(name: &str, value: Option<u8>) -> PyResult<Option<u8>> {
+    match value {
+        Some(p) if !(1..=6).contains(&p) => Err(PyValueError::new_err(format!(
+            "{name} is a piece type from 1 (pawn) to 6 (king), not {p}"
+        ))),
+        p => Ok(p),
+    }
 }
 
 #[pymethods]
 impl Move {
     #[new]
-    #[pyo3(signature = (from_square, to_square, promotion=None))]
-    fn py_new(from_square: u8, to_square: u8, promotion: Option<u8>) -> PyResult<Move> {
-        if from_square > 63 || to_square > 63 {
-            return Err(PyValueError::new_err("squares go from 0 (a1) to 63 (h8)"));
-        }
-        if promotion.is_some_and(|p| !(2..=5).contains(&p)) {
-            return Err(PyValueError::new_err(
-                "a promotion is to a knight, bishop, rook or queen (2-5)",
-            ));
-        }
-        Ok(Move { from_square, to_square, promotion })
+    #[pyo3(signature = (from_square, to_square, promotion=None, drop=None))]
+    fn py_new(
+        from_square: u8,
+        to_square: u8,
+        promotion: Option<u8>,
+        drop: Option<u8>,
+    ) -> PyResult<Move> {
+        Move::checked(from_square, to_square, promotion, drop)
     }
 
-    /// The move in UCI (`e2e4`, `e7e8q`, `0000` for the null move).
+    /// The move in UCI: `e2e4`, `e7e8q`, `N@f3`, `0000` for the null move.
     pub fn uci(&self) -> String {
-        let mut text = String::with_capacity(5);
-        self.write_uci(&mut text);
-        text
+        self.to_loose().to_string()
     }
 
-    /// Reads UCI: `e2e4`, `e7e8q`, `0000`.
-    #[staticmethod]
-    pub fn from_uci(uci: &str) -> PyResult<Move> {
-        let invalid = || InvalidMoveError::new_err(format!("invalid uci: {uci:?}"));
-        if uci == "0000" {
-            return Ok(Move::null());
+    /// The move as XBoard writes it (`@@@@` for the null move).
+    fn xboard(&self) -> String {
+        if self.is_null() { "@@@@".to_owned() } else { self.uci() }
+    }
+
+    /// Reads UCI: `e2e4`, `e7e8q`, `N@f3`, `0000` (`InvalidMoveError` otherwise).
+    #[classmethod]
+    fn from_uci<'py>(cls: &Bound<'py, PyType>, uci: &str) -> PyResult<Bound<'py, PyAny>> {
+        let m: LooseMove = uci
+            .parse()
+            .map_err(|_| InvalidMoveError::new_err(format!("invalid uci: {uci:?}")))?;
+        let m = Move::from_loose(m);
+        if cls.is(cls.py().get_type::<Move>()) {
+            return Ok(m.shared(cls.py()).into_bound(cls.py()).into_any());
         }
-        let bytes = uci.as_bytes();
-        if !(4..=5).contains(&bytes.len()) {
-            return Err(invalid());
-        }
-        let square = |at: usize| parse_square(&bytes[at..at + 2]).ok_or_else(invalid);
-        let (from_square, to_square) = (square(0)?, square(2)?);
-        let promotion = match bytes.get(4) {
-            None => None,
-            Some(b'n') => Some(2),
-            Some(b'b') => Some(3),
-            Some(b'r') => Some(4),
-            Some(b'q') => Some(5),
-            Some(_) => return Err(invalid()),
-        };
-        if from_square == to_square {
-            return Err(invalid());
-        }
-        Ok(Move { from_square, to_square, promotion })
+        cls.call1((m.from_square, m.to_square, m.promotion, m.drop))
     }
 
     /// The null move (`0000`), which passes the turn.
-    #[staticmethod]
-    pub fn null() -> Move {
-        Move { from_square: 0, to_square: 0, promotion: None }
-    }
-
-    /// `None`: lerf has no drops (python-chess's crazyhouse field).
-    #[getter]
-    fn drop(&self) -> Option<u8> {
-        None
+    #[classmethod]
+    fn null<'py>(cls: &Bound<'py, PyType>) -> PyResult<Bound<'py, PyAny>> {
+        if cls.is(cls.py().get_type::<Move>()) {
+            return Ok(Move::NULL.shared(cls.py()).into_bound(cls.py()).into_any());
+        }
+        cls.call1((0, 0))
     }
 
     fn __bool__(&self) -> bool {
@@ -97,59 +101,108 @@ impl Move {
     fn __repr__(&self) -> String {
         format!("Move.from_uci('{}')", self.uci())
     }
+
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let m = slf.get();
+        let args = (m.from_square, m.to_square, m.promotion, m.drop);
+        (slf.get_type(), args).into_pyobject(slf.py())
+    }
 }
 
 impl Move {
-    pub fn is_null(self) -> bool {
-        self.from_square == 0 && self.to_square == 0
+    /// A move from python-chess's numbers, checked: squares 0–63, piece types 1–6.
+    pub fn checked(
+        from_square: u8,
+        to_square: u8,
+        promotion: Option<u8>,
+        drop: Option<u8>,
+    ) -> PyResult<Move> {
+        if from_square > 63 || to_square > 63 {
+            return Err(PyValueError::new_err(format!(
+                "squares go from 0 (a1) to 63 (h8), not {from_square} and {to_square}"
+            )));
+        }
+        let promotion = checked_piece_type("promotion", promotion)?;
+        let drop = checked_piece_type("drop", drop)?;
+        Ok(Move { from_square, to_square, promotion, drop })
     }
 
-    /// python-chess's form of a lerf move played in `pos`.
-    /// Appends the move's UCI text to `out` (no allocation of its own).
+    /// The null move.
+    pub const NULL: Move = Move { from_square: 0, to_square: 0, promotion: None, drop: None };
+
+    /// Appends the move's UCI to `out`.
     pub fn write_uci(&self, out: &mut String) {
-        if self.is_null() {
-            out.push_str("0000");
-            return;
-        }
-        for sq in [self.from_square, self.to_square] {
-            out.push(char::from(b'a' + sq % 8));
-            out.push(char::from(b'1' + sq / 8));
-        }
-        if let Some(p) = self.promotion {
-            out.push(char::from(b"  nbrqk"[p as usize]));
+        use std::fmt::Write;
+        let _ = write!(out, "{}", self.to_loose());
+    }
+
+    /// Whether this is the null move.
+    pub fn is_null(&self) -> bool {
+        *self == Move::NULL
+    }
+
+    /// python-chess's form of a loose move.
+    #[inline]
+    pub fn from_loose(m: LooseMove) -> Move {
+        Move {
+            from_square: m.from as u8,
+            to_square: m.to as u8,
+            promotion: m.promotion.map(|p| p as u8),
+            drop: m.drop.map(|p| p as u8),
         }
     }
 
-    pub fn from_lerf(pos: &Position, m: lerf_types::Move) -> Move {
-        if m == lerf_types::Move::NULL {
-            return Move::null();
+    /// The loose move this is (the fields were checked when it was made).
+    #[inline]
+    pub fn to_loose(self) -> LooseMove {
+        let piece = |p: Option<u8>| p.and_then(PieceType::from_index);
+        LooseMove {
+            from: Square::from_index_wrapping(self.from_square),
+            to: Square::from_index_wrapping(self.to_square),
+            promotion: piece(self.promotion),
+            drop: piece(self.drop),
         }
-        let to = match m.kind() {
-            MoveKind::Castling if !pos.is_chess960() => m.king_or_piece_destination(),
-            _ => m.to(),
+    }
+
+    /// The shared object of this move (a new one for the rare moves not shared).
+    #[inline]
+    pub fn shared(self, py: Python<'_>) -> Py<Move> {
+        let slot = match (self.drop, self.promotion) {
+            (None, None) => Some(0),
+            (None, Some(p @ 2..=5)) => Some(usize::from(p) - 1),
+            _ => None,
         };
-        let promotion = (m.kind() == MoveKind::Promotion).then(|| m.promotion_type() as u8);
-        Move { from_square: m.from().index() as u8, to_square: to.index() as u8, promotion }
+        let Some(slot) = slot else {
+            return Py::new(py, self).unwrap_or_else(|_| unreachable!("a Move allocates"));
+        };
+        let index = (usize::from(self.from_square) * 64 + usize::from(self.to_square)) * 5 + slot;
+        let table = MOVES.get_or_init(py, || (0..64 * 64 * 5).map(|_| PyOnceLock::new()).collect());
+        let cell = &table[index];
+        if let Some(m) = cell.get(py) {
+            return m.clone_ref(py);
+        }
+        let made = Py::new(py, self).unwrap_or_else(|_| unreachable!("a Move allocates"));
+        cell.get_or_init(py, || made).clone_ref(py)
     }
 
-    /// The legal lerf move this is in `pos`.
-    pub fn in_position(self, pos: &Position) -> PyResult<lerf_types::Move> {
-        if self.is_null() {
-            return Ok(lerf_types::Move::NULL);
-        }
-        pos.parse_uci(&self.uci()).map_err(|e| {
-            IllegalMoveError::new_err(format!(
-                "illegal uci: {:?} in {}: {e}",
-                self.uci(),
-                pos.to_fen()
-            ))
-        })
+    /// The shared object of a loose move.
+    #[inline]
+    pub fn shared_loose(m: LooseMove, py: Python<'_>) -> Py<Move> {
+        Move::from_loose(m).shared(py)
     }
 }
 
-/// A piece as python-chess has it: a piece type 1 (pawn) to 6 (king) and a colour.
-#[pyclass(module = "lerf", frozen, eq, hash, from_py_object)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+/// A piece: a piece type 1 (pawn) to 6 (king) and a colour.
+#[pyclass(module = "lerf", frozen, eq, from_py_object)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Piece {
     /// 1 (pawn) to 6 (king).
     #[pyo3(get)]
@@ -159,30 +212,73 @@ pub struct Piece {
     pub color: bool,
 }
 
+/// The twelve shared `Piece` objects, by lerf's piece index.
+static PIECES: PyOnceLock<Vec<Py<Piece>>> = PyOnceLock::new();
+
+/// The Unicode figurine of a piece symbol.
+fn figurine(symbol: char) -> char {
+    match symbol {
+        'R' => '♖',
+        'r' => '♜',
+        'N' => '♘',
+        'n' => '♞',
+        'B' => '♗',
+        'b' => '♝',
+        'Q' => '♕',
+        'q' => '♛',
+        'K' => '♔',
+        'k' => '♚',
+        'P' => '♙',
+        _ => '♟',
+    }
+}
+
 #[pymethods]
 impl Piece {
     #[new]
     fn py_new(piece_type: u8, color: bool) -> PyResult<Piece> {
-        if !(1..=6).contains(&piece_type) {
-            return Err(PyValueError::new_err("a piece type goes from 1 (pawn) to 6 (king)"));
-        }
+        piece_type_of(piece_type)?;
         Ok(Piece { piece_type, color })
     }
 
     /// `P`, `n`, ...: upper case for White.
     pub fn symbol(&self) -> String {
-        let c = b" pnbrqk"[self.piece_type as usize] as char;
-        if self.color { c.to_ascii_uppercase().to_string() } else { c.to_string() }
+        self.symbol_char().to_string()
     }
 
-    /// Reads `P`, `n`, ...
-    #[staticmethod]
-    fn from_symbol(symbol: &str) -> PyResult<Piece> {
-        let piece = symbol.chars().next().filter(|_| symbol.chars().count() == 1);
-        let piece = piece.and_then(LerfPiece::from_char);
-        piece
-            .map(Piece::from_lerf)
-            .ok_or_else(|| PyValueError::new_err(format!("not a piece symbol: {symbol:?}")))
+    /// The Unicode figurine (`♔`, `♟`...); `invert_color` swaps the colours.
+    #[pyo3(signature = (*, invert_color=false))]
+    fn unicode_symbol(&self, invert_color: bool) -> String {
+        let c = self.symbol_char();
+        let c = if invert_color {
+            if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }
+        } else {
+            c
+        };
+        figurine(c).to_string()
+    }
+
+    /// Reads `P`, `n`, ... (`ValueError` otherwise).
+    #[classmethod]
+    fn from_symbol<'py>(cls: &Bound<'py, PyType>, symbol: &str) -> PyResult<Bound<'py, PyAny>> {
+        let mut chars = symbol.chars();
+        let piece = match (chars.next(), chars.next()) {
+            (Some(c), None) => LerfPiece::from_char(c),
+            _ => None,
+        };
+        let piece = piece.ok_or_else(|| {
+            PyValueError::new_err(format!("{symbol:?} is not a piece symbol (PNBRQK, pnbrqk)"))
+        })?;
+        let py = cls.py();
+        if cls.is(py.get_type::<Piece>()) {
+            return Ok(Piece::shared(piece, py).into_bound(py).into_any());
+        }
+        let p = Piece::from_lerf(piece);
+        cls.call1((p.piece_type, p.color))
+    }
+
+    fn __hash__(&self) -> isize {
+        isize::from(self.piece_type) + if self.color { -1 } else { 5 }
     }
 
     fn __str__(&self) -> String {
@@ -190,18 +286,56 @@ impl Piece {
     }
 
     fn __repr__(&self) -> String {
-        format!("Piece.from_symbol('{}')", self.symbol())
+        format!("Piece.from_symbol('{}')", self.symbol_char())
+    }
+
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let p = slf.get();
+        (slf.get_type(), (p.piece_type, p.color)).into_pyobject(slf.py())
     }
 }
 
 impl Piece {
+    fn symbol_char(&self) -> char {
+        let c = char::from(b" pnbrqk"[usize::from(self.piece_type.min(6))]);
+        if self.color { c.to_ascii_uppercase() } else { c }
+    }
+
+    /// python-chess's form of a lerf piece.
     pub fn from_lerf(piece: LerfPiece) -> Piece {
         Piece { piece_type: piece.piece_type() as u8, color: piece.color() == Color::White }
+    }
+
+    /// The lerf piece this is.
+    pub fn to_lerf(self) -> LerfPiece {
+        let pt = PieceType::from_index(self.piece_type).unwrap_or(PieceType::Pawn);
+        LerfPiece::new(color(self.color), pt)
+    }
+
+    /// The shared object of a piece.
+    #[inline]
+    pub fn shared(piece: LerfPiece, py: Python<'_>) -> Py<Piece> {
+        let table = PIECES.get_or_init(py, || {
+            LerfPiece::ALL
+                .iter()
+                .map(|&p| Py::new(py, Piece::from_lerf(p)).unwrap_or_else(|_| unreachable!()))
+                .collect()
+        });
+        let index = piece.piece_type() as usize - 1 + 6 * piece.color() as usize;
+        table[index].clone_ref(py)
     }
 }
 
 /// A lerf piece type from python-chess's number.
-pub fn piece_type(n: u8) -> PyResult<PieceType> {
+pub fn piece_type_of(n: u8) -> PyResult<PieceType> {
     PieceType::from_index(n)
         .filter(|_| (1..=6).contains(&n))
         .ok_or_else(|| PyValueError::new_err(format!("a piece type goes from 1 to 6, not {n}")))
@@ -213,18 +347,7 @@ pub fn square(n: u8) -> PyResult<Square> {
         .ok_or_else(|| PyValueError::new_err(format!("a square goes from 0 to 63, not {n}")))
 }
 
+/// A lerf colour from python-chess's `True` (White) or `False`.
 pub fn color(white: bool) -> Color {
     if white { Color::White } else { Color::Black }
-}
-
-pub fn square_name(sq: u8) -> String {
-    let (file, rank) = (b'a' + sq % 8, b'1' + sq / 8);
-    String::from_utf8(vec![file, rank]).unwrap_or_default()
-}
-
-fn parse_square(text: &[u8]) -> Option<u8> {
-    match text {
-        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some((r - b'1') * 8 + (f - b'a')),
-        _ => None,
-    }
 }

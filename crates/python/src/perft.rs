@@ -8,10 +8,9 @@ use pyo3::types::PyDict;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use crate::board::Board;
-use crate::moves::Move;
+use crate::errors::parse_position;
 
-fn start(fen: &str, depth: u32, threads: usize) -> PyResult<Board> {
+fn start(fen: &str, depth: u32, threads: usize) -> PyResult<Position> {
     if depth > MAX_PERFT_DEPTH {
         return Err(PyValueError::new_err(format!(
             "depth {depth} is past the limit {MAX_PERFT_DEPTH}"
@@ -20,7 +19,7 @@ fn start(fen: &str, depth: u32, threads: usize) -> PyResult<Board> {
     if !(1..=256).contains(&threads) {
         return Err(PyValueError::new_err(format!("threads go from 1 to 256, not {threads}")));
     }
-    Board::parse(fen, false)
+    parse_position(fen, false)
 }
 
 /// The process's perft table and its size in MiB: kept from call to call, so that the
@@ -58,7 +57,7 @@ pub fn perft(
     threads: usize,
     hash_mb: usize,
 ) -> PyResult<u64> {
-    let mut pos = start(fen, depth, threads)?.pos;
+    let mut pos = start(fen, depth, threads)?;
     if hash_mb > 0 {
         let table = table(hash_mb)?;
         return Ok(py.detach(move || match threads {
@@ -84,7 +83,7 @@ pub fn perft_split(py: Python<'_>, fen: &str, depth: u32) -> PyResult<Vec<(Strin
             "a split depth of {depth} makes too many tasks; 6 at most (about 9 million from the start)"
         )));
     }
-    let mut pos = start(fen, depth, 1)?.pos;
+    let mut pos = start(fen, depth, 1)?;
     Ok(py.detach(move || {
         let mut found = Frontier::default();
         found.walk(&mut pos, depth);
@@ -134,7 +133,7 @@ pub fn divide<'py>(
     if depth == 0 {
         return Err(PyValueError::new_err("divide needs a depth of at least 1"));
     }
-    let pos = start(fen, depth, threads)?.pos;
+    let pos = start(fen, depth, threads)?;
     let root = pos.clone();
     let table = if hash_mb > 0 { Some(table(hash_mb)?) } else { None };
     let counts = py.detach(move || match table {
@@ -143,7 +142,7 @@ pub fn divide<'py>(
     });
     let out = PyDict::new(py);
     for (m, n) in counts {
-        out.set_item(Move::from_lerf(&root, m).uci(), n)?;
+        out.set_item(m.to_uci(root.is_chess960()).to_string(), n)?;
     }
     Ok(out)
 }

@@ -11,14 +11,15 @@ use std::io::Read;
 use std::sync::Mutex;
 
 use crate::board::Board;
-use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
+use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError, move_of, parse_position};
 use crate::moves::Move;
+use lerf_position::loose::{LooseBoard, LooseGame};
 
 /// A game as read: python-chess's headers, its start, its mainline, what went wrong.
 #[pyclass(module = "lerf.pgn", name = "Game", frozen)]
 pub struct Game {
     headers: Vec<(String, String)>,
-    start: Board,
+    start: LooseBoard,
     moves: Vec<Move>,
     errors: Vec<(ErrorClass, String)>,
 }
@@ -46,8 +47,8 @@ impl Game {
     }
 
     /// The start position (from the `FEN` tag where there is one).
-    fn board(&self) -> Board {
-        self.start.clone()
+    fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, Board>> {
+        Board::create(py, LooseGame::new(self.start))
     }
 
     /// The mainline's moves.
@@ -161,7 +162,7 @@ struct Collector {
     fen: Option<String>,
     chess960: bool,
     pos: Position,
-    start: Option<Board>,
+    start: Option<LooseBoard>,
     saved: Vec<Position>,
     moves: Vec<Move>,
     errors: Vec<(ErrorClass, String)>,
@@ -219,13 +220,17 @@ impl Visitor for Collector {
 
     fn begin_movetext(&mut self) -> Result<Skip, ReplayError> {
         let board = match &self.fen {
-            None => Ok(Board::from_position(Position::startpos())),
-            Some(fen) => Board::parse(fen, self.chess960),
+            None => Ok((Position::startpos(), LooseBoard::startpos())),
+            Some(fen) => parse_position(fen, self.chess960).map(|pos| {
+                let chess960 = pos.is_chess960();
+                let start = LooseBoard::from_fen(fen, chess960).unwrap_or_default();
+                (pos, start)
+            }),
         };
         match board {
-            Ok(board) => {
-                self.pos = board.pos.clone();
-                self.start = Some(board);
+            Ok((pos, start)) => {
+                self.pos = pos;
+                self.start = Some(start);
                 Ok(Skip(false))
             }
             Err(e) => {
@@ -239,7 +244,7 @@ impl Visitor for Collector {
     fn san(&mut self, text: &[u8]) -> Result<(), ReplayError> {
         let m = parse_san_bytes(&self.pos, text).map_err(ReplayError::San)?;
         if self.saved.is_empty() {
-            self.moves.push(Move::from_lerf(&self.pos, m));
+            self.moves.push(move_of(&self.pos, m));
         }
         if m == lerf_types::Move::NULL {
             if self.pos.in_check() {
@@ -300,7 +305,7 @@ impl Visitor for Collector {
                 entry.1 = result.to_string();
             }
         }
-        let start = done.start.unwrap_or_else(|| Board::from_position(Position::startpos()));
+        let start = done.start.unwrap_or_else(LooseBoard::startpos);
         Game { headers: done.headers, start, moves: done.moves, errors: done.errors }
     }
 }

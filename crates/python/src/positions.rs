@@ -12,8 +12,7 @@ use std::fmt::Write as _;
 use std::io::Read;
 use std::sync::Mutex;
 
-use crate::board::write_fen_of;
-use crate::moves::Move;
+use crate::errors::write_fen_of;
 
 /// A string column: Arrow's offsets (i32) and bytes.
 #[derive(Default)]
@@ -177,7 +176,7 @@ impl Rows {
                 let _ = write!(data, "{}", lerf_san::san(pos, m));
             }
         });
-        out.uci.push_with(|data| Move::from_lerf(pos, m).write_uci(data));
+        out.uci.push_with(|data| crate::errors::move_of(pos, m).write_uci(data));
         out.turn.push(self.pos.side_to_move() == lerf_types::Color::White);
         for side in 0..2 {
             out.elo[side].push(self.elo[side].unwrap_or(0));

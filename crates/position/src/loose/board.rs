@@ -47,9 +47,10 @@ pub struct LooseBoard {
     /// Whether castling is written as the king taking its rook (Chess960), and the
     /// castling rights may name any rook.
     pub chess960: bool,
-    /// Whether this position was reached by a move: python-chess then takes the castling
-    /// rights as they stand, since a move only ever takes rights away.
-    pub(crate) played: bool,
+    /// Whether this position was reached by a move ([`play`](LooseBoard::play) sets it):
+    /// python-chess then takes the castling rights as they stand, since a move only ever
+    /// takes rights away, instead of cleaning them.
+    pub played: bool,
 }
 
 impl Default for LooseBoard {
@@ -99,6 +100,12 @@ impl LooseBoard {
     /// are then taken as clean (python-chess's rule while its move stack is not empty).
     pub const fn is_played(&self) -> bool {
         self.played
+    }
+
+    /// Sets whether the position counts as reached by a move (see
+    /// [`is_played`](LooseBoard::is_played)), for a position restored from storage.
+    pub fn set_played(&mut self, played: bool) {
+        self.played = played;
     }
 
     /// Marks the position as set up rather than played (python-chess's `clear_stack`), so

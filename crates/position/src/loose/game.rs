@@ -114,6 +114,18 @@ impl LooseGame {
         LooseGame { board, stack: Vec::new() }
     }
 
+    /// A game rebuilt from what [`history`](LooseGame::history) and
+    /// [`board`](LooseGame::board) gave (for storage): each entry is a position and the
+    /// move played from it.
+    pub fn from_history(history: Vec<(LooseBoard, LooseMove)>, board: LooseBoard) -> LooseGame {
+        LooseGame { board, stack: history }
+    }
+
+    /// The positions before each move, with the moves, first first.
+    pub fn history(&self) -> &[(LooseBoard, LooseMove)] {
+        &self.stack
+    }
+
     /// The current position.
     #[inline]
     pub fn board(&self) -> &LooseBoard {

@@ -1,85 +1,306 @@
-"""lerf: fast, exact chess for Python, shaped like python-chess.
+"""lerf: python-chess's ``chess`` module, unchanged code, at native speed.
 
-``lerf.Board``, ``lerf.Move`` and ``lerf.Piece`` answer the calls data and ML code makes
-most, with python-chess's names, numbers and texts (squares 0-63 from a1, piece types
-1-6, ``True`` for White); ``lerf.pgn`` reads ``.pgn`` and ``.pgn.zst``;
-``lerf.encode_planes`` makes training planes; ``lerf.perft`` counts move trees;
-``lerf.dask`` runs the PGN and perft jobs on a Dask cluster (``import lerf.dask``, which
-needs dask). The chess itself is lerf's Rust crates.
+``import lerf as chess`` gives python-chess 1.11's names with its behaviour: the
+constants (``BB_*`` masks, square names, ``STATUS_*``), the square and bitboard functions,
+``Piece``, ``Move``, ``SquareSet``, ``BaseBoard`` and ``Board`` (any position python-chess
+sets up, its move order, SAN/UCI/FEN/EPD text), the move generators, ``Outcome`` and the
+exceptions; ``lerf.polyglot`` reads opening books. The chess is lerf's Rust crates.
+
+lerf adds what python-chess lacks: ``perft``/``divide`` in Rust, ``encode_planes`` for
+networks, ``lerf.pgn.positions`` (Arrow rows) and ``lerf.dask``.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+import re
+from typing import Any, Dict, Iterator, List, Literal, Optional, Sequence, SupportsInt, Union
 
 from ._lerf import (
     AmbiguousMoveError,
+    BaseBoard,
     Board,
     IllegalMoveError,
     InvalidMoveError,
+    LegalMoveGenerator,
     Move,
     Piece,
+    PseudoLegalMoveGenerator,
+    SquareSet,
+    STARTING_BOARD_FEN,
     STARTING_FEN,
     divide,
     perft,
     perft_split,
 )
 from ._lerf import encode_planes_bytes as _encode_planes_bytes
-from ._outcome import Outcome, Termination
-from . import pgn
+from ._types import Outcome, Status, Termination
+from . import _tables
 
-__all__ = [
-    "AmbiguousMoveError", "Board", "IllegalMoveError", "InvalidMoveError", "Move", "Outcome",
-    "Piece", "Termination", "STARTING_FEN", "STARTING_BOARD_FEN", "WHITE", "BLACK", "COLORS",
-    "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING", "PIECE_TYPES", "PIECE_SYMBOLS",
-    "FILE_NAMES", "RANK_NAMES", "SQUARES", "SQUARE_NAMES", "divide", "encode_planes", "perft",
-    "perft_split",
-    "pgn", "square", "square_file", "square_rank", "square_name", "parse_square",
-] + [f + r for r in "12345678" for f in "ABCDEFGH"]
+Color = bool
+PieceType = int
+Square = int
+Bitboard = int
+ColorName = Literal["white", "black"]
+EnPassantSpec = Literal["legal", "fen", "xfen"]
+IntoSquareSet = Union[SupportsInt, "Iterable[Square]"]
 
-WHITE = True
-BLACK = False
-COLORS = [WHITE, BLACK]
+WHITE: Color = True
+BLACK: Color = False
+COLORS: List[Color] = [WHITE, BLACK]
+COLOR_NAMES: List[ColorName] = ["black", "white"]
+
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)
-PIECE_TYPES = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
+PIECE_TYPES: List[PieceType] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
 PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
+PIECE_NAMES = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
+
+UNICODE_PIECE_SYMBOLS = {
+    "R": "♖", "r": "♜",
+    "N": "♘", "n": "♞",
+    "B": "♗", "b": "♝",
+    "Q": "♕", "q": "♛",
+    "K": "♔", "k": "♚",
+    "P": "♙", "p": "♟",
+}
+
 FILE_NAMES = ["a", "b", "c", "d", "e", "f", "g", "h"]
 RANK_NAMES = ["1", "2", "3", "4", "5", "6", "7", "8"]
-SQUARES = list(range(64))
+
+STATUS_VALID = Status.VALID
+STATUS_NO_WHITE_KING = Status.NO_WHITE_KING
+STATUS_NO_BLACK_KING = Status.NO_BLACK_KING
+STATUS_TOO_MANY_KINGS = Status.TOO_MANY_KINGS
+STATUS_TOO_MANY_WHITE_PAWNS = Status.TOO_MANY_WHITE_PAWNS
+STATUS_TOO_MANY_BLACK_PAWNS = Status.TOO_MANY_BLACK_PAWNS
+STATUS_PAWNS_ON_BACKRANK = Status.PAWNS_ON_BACKRANK
+STATUS_TOO_MANY_WHITE_PIECES = Status.TOO_MANY_WHITE_PIECES
+STATUS_TOO_MANY_BLACK_PIECES = Status.TOO_MANY_BLACK_PIECES
+STATUS_BAD_CASTLING_RIGHTS = Status.BAD_CASTLING_RIGHTS
+STATUS_INVALID_EP_SQUARE = Status.INVALID_EP_SQUARE
+STATUS_OPPOSITE_CHECK = Status.OPPOSITE_CHECK
+STATUS_EMPTY = Status.EMPTY
+STATUS_RACE_CHECK = Status.RACE_CHECK
+STATUS_RACE_OVER = Status.RACE_OVER
+STATUS_RACE_MATERIAL = Status.RACE_MATERIAL
+STATUS_TOO_MANY_CHECKERS = Status.TOO_MANY_CHECKERS
+STATUS_IMPOSSIBLE_CHECK = Status.IMPOSSIBLE_CHECK
+
+SQUARES: List[Square] = list(range(64))
 SQUARE_NAMES = [f + r for r in RANK_NAMES for f in FILE_NAMES]
-STARTING_BOARD_FEN = STARTING_FEN.split(" ")[0]
 for _index, _name in enumerate(SQUARE_NAMES):
     globals()[_name.upper()] = _index
+SQUARES_180: List[Square] = [sq ^ 0x38 for sq in SQUARES]
+
+BB_EMPTY: Bitboard = 0
+BB_ALL: Bitboard = 0xFFFF_FFFF_FFFF_FFFF
+BB_SQUARES: List[Bitboard] = [1 << sq for sq in SQUARES]
+for _index, _name in enumerate(SQUARE_NAMES):
+    globals()["BB_" + _name.upper()] = 1 << _index
 del _index, _name
+BB_CORNERS: Bitboard = BB_A1 | BB_H1 | BB_A8 | BB_H8  # noqa: F821 (set just above)
+BB_CENTER: Bitboard = BB_D4 | BB_E4 | BB_D5 | BB_E5  # noqa: F821
+BB_LIGHT_SQUARES: Bitboard = 0x55AA_55AA_55AA_55AA
+BB_DARK_SQUARES: Bitboard = 0xAA55_AA55_AA55_AA55
+BB_FILES: List[Bitboard] = [0x0101_0101_0101_0101 << i for i in range(8)]
+BB_FILE_A, BB_FILE_B, BB_FILE_C, BB_FILE_D, BB_FILE_E, BB_FILE_F, BB_FILE_G, BB_FILE_H = BB_FILES
+BB_RANKS: List[Bitboard] = [0xFF << (8 * i) for i in range(8)]
+BB_RANK_1, BB_RANK_2, BB_RANK_3, BB_RANK_4, BB_RANK_5, BB_RANK_6, BB_RANK_7, BB_RANK_8 = BB_RANKS
+BB_BACKRANKS: Bitboard = BB_RANK_1 | BB_RANK_8
+
+BB_KNIGHT_ATTACKS: List[Bitboard] = _tables.KNIGHT_ATTACKS
+BB_KING_ATTACKS: List[Bitboard] = _tables.KING_ATTACKS
+BB_PAWN_ATTACKS: List[List[Bitboard]] = _tables.PAWN_ATTACKS
+BB_RAYS: List[List[Bitboard]] = _tables.RAYS
+
+# The SAN and FEN castling field shapes python-chess reads (public names of its module).
+SAN_REGEX = re.compile(r"^([NBKRQ])?([a-h])?([1-8])?[\-x]?([a-h][1-8])(=?[nbrqkNBRQK])?[\+#]?\Z")
+FEN_CASTLING_REGEX = re.compile(r"^(?:-|[KQABCDEFGH]{0,2}[kqabcdefgh]{0,2})\Z")
 
 
-def square(file_index: int, rank_index: int) -> int:
+def __getattr__(name: str) -> Any:
+    """The slider tables (``BB_DIAG_MASKS``, ``BB_RANK_ATTACKS``...), made on first use."""
+    value = _tables.lazy(name)
+    globals()[name] = value
+    return value
+
+
+def piece_symbol(piece_type: PieceType) -> str:
+    """The lower-case letter of a piece type."""
+    return PIECE_SYMBOLS[piece_type]  # type: ignore[return-value]
+
+
+def piece_name(piece_type: PieceType) -> str:
+    """The name of a piece type (``"knight"``)."""
+    return PIECE_NAMES[piece_type]  # type: ignore[return-value]
+
+
+def parse_square(name: str) -> Square:
+    """The square of a name such as ``e4`` (``ValueError`` otherwise)."""
+    return SQUARE_NAMES.index(name)
+
+
+def square_name(square: Square) -> str:
+    """The name of a square, ``a1`` to ``h8``."""
+    return SQUARE_NAMES[square]
+
+
+def square(file_index: int, rank_index: int) -> Square:
     """The square of a file and rank (0-7 each)."""
     return rank_index * 8 + file_index
 
 
-def square_file(sq: int) -> int:
-    return sq & 7
+def square_file(square: Square) -> int:
+    """The file of a square, 0 (a) to 7 (h)."""
+    return square & 7
 
 
-def square_rank(sq: int) -> int:
-    return sq >> 3
+def square_rank(square: Square) -> int:
+    """The rank of a square, 0 to 7."""
+    return square >> 3
 
 
-def square_name(sq: int) -> str:
-    return SQUARE_NAMES[sq]
+def square_distance(a: Square, b: Square) -> int:
+    """King steps from ``a`` to ``b``."""
+    return max(abs((a & 7) - (b & 7)), abs((a >> 3) - (b >> 3)))
 
 
-def parse_square(name: str) -> int:
-    """The square of a name such as ``e4`` (``ValueError`` otherwise)."""
-    return SQUARE_NAMES.index(name)
+def square_manhattan_distance(a: Square, b: Square) -> int:
+    """Orthogonal steps from ``a`` to ``b``."""
+    return abs((a & 7) - (b & 7)) + abs((a >> 3) - (b >> 3))
+
+
+def square_knight_distance(a: Square, b: Square) -> int:
+    """Knight moves from ``a`` to ``b``."""
+    return _tables.knight_distance(a, b)
+
+
+def square_mirror(square: Square) -> Square:
+    """The square on the other side of the board (a1 and a8 swap)."""
+    return square ^ 0x38
+
+
+def lsb(bb: Bitboard) -> int:
+    """The lowest square of a bitboard (-1 for none)."""
+    return (bb & -bb).bit_length() - 1
+
+
+def msb(bb: Bitboard) -> int:
+    """The highest square of a bitboard (-1 for none)."""
+    return bb.bit_length() - 1
+
+
+def scan_forward(bb: Bitboard) -> Iterator[Square]:
+    """The squares of a bitboard, lowest first."""
+    while bb:
+        low = bb & -bb
+        yield low.bit_length() - 1
+        bb ^= low
+
+
+def scan_reversed(bb: Bitboard) -> Iterator[Square]:
+    """The squares of a bitboard, highest first."""
+    while bb:
+        high = bb.bit_length() - 1
+        yield high
+        bb ^= 1 << high
+
+
+def popcount(bb: Bitboard) -> int:
+    """The number of squares in a bitboard."""
+    return bin(bb).count("1")
+
+
+if hasattr(int, "bit_count"):
+    popcount = int.bit_count  # type: ignore[assignment]  # noqa: F811
+
+
+def flip_vertical(bb: Bitboard) -> Bitboard:
+    """The bitboard upside down (rank 1 and rank 8 swap)."""
+    return int.from_bytes(int(bb).to_bytes(8, "little"), "big")
+
+
+def flip_horizontal(bb: Bitboard) -> Bitboard:
+    """The bitboard mirrored left to right (a-file and h-file swap)."""
+    bb = int(bb)
+    bb = ((bb >> 1) & 0x5555_5555_5555_5555) | ((bb & 0x5555_5555_5555_5555) << 1)
+    bb = ((bb >> 2) & 0x3333_3333_3333_3333) | ((bb & 0x3333_3333_3333_3333) << 2)
+    return ((bb >> 4) & 0x0F0F_0F0F_0F0F_0F0F) | ((bb & 0x0F0F_0F0F_0F0F_0F0F) << 4)
+
+
+def flip_diagonal(bb: Bitboard) -> Bitboard:
+    """The bitboard reflected in the a1-h8 diagonal."""
+    return _tables.transpose(int(bb))
+
+
+def flip_anti_diagonal(bb: Bitboard) -> Bitboard:
+    """The bitboard reflected in the h1-a8 diagonal."""
+    return _tables.transpose(flip_vertical(flip_horizontal(int(bb))))
+
+
+def shift_down(b: Bitboard) -> Bitboard:
+    return b >> 8
+
+
+def shift_2_down(b: Bitboard) -> Bitboard:
+    return b >> 16
+
+
+def shift_up(b: Bitboard) -> Bitboard:
+    return (b << 8) & BB_ALL
+
+
+def shift_2_up(b: Bitboard) -> Bitboard:
+    return (b << 16) & BB_ALL
+
+
+def shift_right(b: Bitboard) -> Bitboard:
+    return (b << 1) & ~BB_FILE_A & BB_ALL
+
+
+def shift_2_right(b: Bitboard) -> Bitboard:
+    return (b << 2) & ~BB_FILE_A & ~BB_FILE_B & BB_ALL
+
+
+def shift_left(b: Bitboard) -> Bitboard:
+    return (b >> 1) & ~BB_FILE_H
+
+
+def shift_2_left(b: Bitboard) -> Bitboard:
+    return (b >> 2) & ~BB_FILE_G & ~BB_FILE_H
+
+
+def shift_up_left(b: Bitboard) -> Bitboard:
+    return (b << 7) & ~BB_FILE_H & BB_ALL
+
+
+def shift_up_right(b: Bitboard) -> Bitboard:
+    return (b << 9) & ~BB_FILE_A & BB_ALL
+
+
+def shift_down_left(b: Bitboard) -> Bitboard:
+    return (b >> 9) & ~BB_FILE_H
+
+
+def shift_down_right(b: Bitboard) -> Bitboard:
+    return (b >> 7) & ~BB_FILE_A
+
+
+def ray(a: Square, b: Square) -> Bitboard:
+    """The whole rank, file or diagonal through ``a`` and ``b`` (0 when not aligned)."""
+    return BB_RAYS[a][b]
+
+
+def between(a: Square, b: Square) -> Bitboard:
+    """The squares strictly between ``a`` and ``b`` (0 when not aligned)."""
+    bb = BB_RAYS[a][b] & ((BB_ALL << a) ^ (BB_ALL << b))
+    return bb & (bb - 1)
 
 
 def encode_planes(positions: Any, dtype: Any = "float32") -> Any:
     """Piece planes for many positions: a numpy array ``(N, 12, 8, 8)``, ``[i, color*6 +
     piece_type-1, rank, file]`` (White = 0), of ``dtype``. ``positions`` is a sequence of
-    ``Board``s or FEN strings, or a pyarrow string array. The planes are made in Rust for
-    the whole batch (the GIL released); numpy only gives them their shape and dtype.
+    boards or FEN strings, or a pyarrow string array. The planes are made in Rust for the
+    whole batch (the GIL released); numpy only gives them their shape and dtype.
     """
     import numpy as np
 
@@ -89,3 +310,7 @@ def encode_planes(positions: Any, dtype: Any = "float32") -> Any:
     raw = _encode_planes_bytes(items)
     planes = np.frombuffer(raw, dtype=np.uint8).reshape(len(items), 12, 8, 8)
     return planes.astype(dtype, copy=True)
+
+
+from . import pgn  # noqa: E402  (after the names pgn's module uses)
+from . import polyglot  # noqa: E402

@@ -1,0 +1,326 @@
+//! `Board`'s text: FEN, X-FEN and Shredder-FEN, EPD with operations, SAN, long algebraic,
+//! UCI and XBoard, read and written as python-chess does (`lerf_position::loose`,
+//! `lerf_san::loose`, `lerf_san::epd`).
+
+use lerf_position::loose::{EnPassantMode, LooseBoard, LooseGame, LooseMove};
+use lerf_san::epd::{EpdOperand, check_opcode, parse_epd, write_operations};
+use lerf_san::loose::{
+    LooseSanError, loose_lan, loose_san, loose_variation_san, parse_loose_san,
+};
+use pyo3::exceptions::{PyAssertionError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
+
+use crate::base_board::fen_value_error;
+use crate::board::{Board, base, not_pseudo_legal};
+use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
+use crate::moves::Move;
+
+/// python-chess's `en_passant` argument.
+fn ep_mode(text: &str) -> PyResult<EnPassantMode> {
+    match text {
+        "legal" => Ok(EnPassantMode::Legal),
+        "xfen" => Ok(EnPassantMode::PseudoLegal),
+        "fen" => Ok(EnPassantMode::Always),
+        other => Err(PyValueError::new_err(format!(
+            "en_passant is 'legal', 'xfen' or 'fen', not {other:?}"
+        ))),
+    }
+}
+
+/// The exception python-chess raises for a SAN it refuses.
+pub fn san_error(e: &LooseSanError, text: &str, board: &LooseBoard) -> PyErr {
+    match e {
+        LooseSanError::Invalid { .. } => InvalidMoveError::new_err(format!("{e}: {text:?}")),
+        LooseSanError::Ambiguous => {
+            AmbiguousMoveError::new_err(format!("{e}: {text:?} in {}", board.fen()))
+        }
+        _ => IllegalMoveError::new_err(format!("{e}: {text:?} in {}", board.fen())),
+    }
+}
+
+/// The EPD operations python-chess's `epd(**operations)` takes, converted: moves, numbers
+/// as Python prints them, move lists for `pv`, `am` and `bm`, anything else as its text.
+fn operations(
+    board: &LooseBoard,
+    ops: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Vec<(String, EpdOperand)>> {
+    let mut out = Vec::new();
+    let Some(ops) = ops else { return Ok(out) };
+    for (key, value) in ops.iter() {
+        let opcode: String = key.extract()?;
+        check_opcode(&opcode).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let operand = if value.is_none() {
+            EpdOperand::None
+        } else if let Ok(m) = value.extract::<Move>() {
+            EpdOperand::Move(m.to_loose())
+        } else if value.is_instance_of::<PyBool>() || value.is_instance_of::<PyInt>() {
+            EpdOperand::Number(value.str()?.to_string())
+        } else if value.is_instance_of::<PyFloat>() {
+            let x: f64 = value.extract()?;
+            if !x.is_finite() {
+                return Err(PyAssertionError::new_err(format!(
+                    "expected numeric epd operand to be finite, got: {x}"
+                )));
+            }
+            EpdOperand::Number(value.repr()?.to_string())
+        } else if matches!(opcode.as_str(), "pv" | "am" | "bm")
+            && !value.is_instance_of::<PyString>()
+            && value.hasattr("__iter__")?
+        {
+            let moves: PyResult<Vec<LooseMove>> =
+                value.try_iter()?.map(|m| Ok(m?.extract::<Move>()?.to_loose())).collect();
+            EpdOperand::Moves(moves?)
+        } else {
+            EpdOperand::Text(value.str()?.to_string())
+        };
+        out.push((opcode, operand));
+    }
+    let _ = board;
+    Ok(out)
+}
+
+/// The Python value of a parsed EPD operand.
+fn operand_value<'py>(py: Python<'py>, operand: &EpdOperand) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match operand {
+        EpdOperand::None => py.None().into_bound(py),
+        EpdOperand::Text(t) | EpdOperand::Number(t) => PyString::new(py, t).into_any(),
+        EpdOperand::Int(n) => n.into_pyobject(py)?.into_any(),
+        EpdOperand::Float(x) => x.into_pyobject(py)?.into_any(),
+        EpdOperand::Move(m) => Move::shared_loose(*m, py).into_bound(py).into_any(),
+        EpdOperand::Moves(ms) => {
+            PyList::new(py, ms.iter().map(|&m| Move::shared_loose(m, py)))?.into_any()
+        }
+    })
+}
+
+/// Sets `slf` to an EPD's position and returns its operations as a dict.
+fn set_epd_on<'py>(slf: &Bound<'py, Board>, epd: &str) -> PyResult<Bound<'py, PyDict>> {
+    let py = slf.py();
+    let chess960 = base(&slf.borrow()).board().chess960;
+    let (board, ops) = parse_epd(epd, chess960).map_err(|e| match e {
+        lerf_san::epd::EpdError::San(text, err) => {
+            let sans = LooseBoard::from_fen(epd, false).unwrap_or_default();
+            san_error(&err, &text, &sans)
+        }
+        other => fen_value_error(&other, epd),
+    })?;
+    let mut inner = slf.borrow_mut();
+    let base = inner.as_super();
+    base.game = LooseGame::new(board);
+    base.stack_list = None;
+    drop(inner);
+    let dict = PyDict::new(py);
+    for (opcode, operand) in &ops {
+        dict.set_item(opcode, operand_value(py, operand)?)?;
+    }
+    Ok(dict)
+}
+
+#[pymethods]
+impl Board {
+    /// The FEN: X-FEN castling (Shredder-FEN with `shredder=True`); the en passant square
+    /// when a capture is legal (`en_passant="legal"`), pseudo-legal (`"xfen"`) or after
+    /// any double step (`"fen"`); promoted pieces marked `~` with `promoted=True`.
+    #[pyo3(signature = (*, shredder=false, en_passant="legal", promoted=None))]
+    fn fen(
+        slf: PyRef<'_, Self>,
+        shredder: bool,
+        en_passant: &str,
+        promoted: Option<bool>,
+    ) -> PyResult<String> {
+        let mut out = String::with_capacity(90);
+        let mode = ep_mode(en_passant)?;
+        let _ = base(&slf).board().write_fen(&mut out, shredder, mode, promoted.unwrap_or(false));
+        Ok(out)
+    }
+
+    /// The FEN with Shredder-FEN castling (`HAha`).
+    #[pyo3(signature = (*, en_passant="legal", promoted=None))]
+    fn shredder_fen(slf: PyRef<'_, Self>, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
+        Board::fen(slf, true, en_passant, promoted)
+    }
+
+    /// Sets the position from a FEN (`ValueError` if malformed; any arrangement is taken).
+    fn set_fen(mut slf: PyRefMut<'_, Self>, fen: &str) -> PyResult<()> {
+        let base = slf.as_super();
+        let chess960 = base.game.board().chess960;
+        let board = LooseBoard::from_fen(fen, chess960).map_err(|e| fen_value_error(&e, fen))?;
+        base.game = LooseGame::new(board);
+        base.stack_list = None;
+        Ok(())
+    }
+
+    /// Sets the castling rights from a FEN castling field; forgets the move stack.
+    fn set_castling_fen(mut slf: PyRefMut<'_, Self>, castling_fen: &str) -> PyResult<()> {
+        let base = slf.as_super();
+        base.game
+            .board_mut()
+            .set_castling_fen(castling_fen)
+            .map_err(|e| fen_value_error(&e, castling_fen))?;
+        base.clear_stack();
+        Ok(())
+    }
+
+    /// The castling field as X-FEN writes it.
+    fn castling_xfen(slf: PyRef<'_, Self>) -> String {
+        base(&slf).board().castling_xfen()
+    }
+
+    /// The castling field as Shredder-FEN writes it.
+    fn castling_shredder_fen(slf: PyRef<'_, Self>) -> String {
+        base(&slf).board().castling_shredder_fen()
+    }
+
+    /// The EPD: the FEN's first four fields, then `operations` (`bm=move`, `id="text"`,
+    /// `pv=[moves]`, numbers, `None`).
+    #[pyo3(signature = (*, shredder=false, en_passant="legal", promoted=None, **operations))]
+    fn epd(
+        slf: PyRef<'_, Self>,
+        shredder: bool,
+        en_passant: &str,
+        promoted: Option<bool>,
+        operations: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<String> {
+        let board = *base(&slf).board();
+        let mut out = String::with_capacity(100);
+        let _ = board.write_epd(&mut out, shredder, ep_mode(en_passant)?, promoted.unwrap_or(false));
+        let ops = self::operations(&board, operations)?;
+        if !ops.is_empty() {
+            let text = write_operations(&board, &ops).map_err(|e| match e {
+                lerf_san::epd::EpdError::Move(m) => not_pseudo_legal(m, &board),
+                other => PyValueError::new_err(other.to_string()),
+            })?;
+            out.push(' ');
+            out.push_str(&text);
+        }
+        Ok(out)
+    }
+
+    /// Sets the position from an EPD and returns its operations (`hmvc` and `fmvn` set the
+    /// counters).
+    fn set_epd<'py>(slf: &Bound<'py, Self>, epd: &str) -> PyResult<Bound<'py, PyDict>> {
+        set_epd_on(slf, epd)
+    }
+
+    /// A new board from an EPD, and its operations.
+    #[classmethod]
+    #[pyo3(signature = (epd, *, chess960=false))]
+    fn from_epd<'py>(
+        cls: &Bound<'py, PyType>,
+        epd: &str,
+        chess960: bool,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let board = cls.call_method("empty", (), Some(&[("chess960", chess960)].into_py_dict(cls.py())?))?;
+        let ops = board.call_method1("set_epd", (epd,))?;
+        PyTuple::new(cls.py(), [board, ops])
+    }
+
+    /// The SAN of a pseudo-legal (or null) move, `+`/`#` included.
+    fn san(slf: PyRef<'_, Self>, m: Move) -> PyResult<String> {
+        let board = base(&slf).board();
+        loose_san(board, m.to_loose()).map_err(|_| not_pseudo_legal(m.to_loose(), board))
+    }
+
+    /// The long algebraic notation of a pseudo-legal (or null) move (`Ng1-f3`).
+    fn lan(slf: PyRef<'_, Self>, m: Move) -> PyResult<String> {
+        let board = base(&slf).board();
+        loose_lan(board, m.to_loose()).map_err(|_| not_pseudo_legal(m.to_loose(), board))
+    }
+
+    /// The SAN of a move, which is then played.
+    fn san_and_push(mut slf: PyRefMut<'_, Self>, m: Move) -> PyResult<String> {
+        let board = *slf.as_super().game.board();
+        let text = loose_san(&board, m.to_loose()).map_err(|_| not_pseudo_legal(m.to_loose(), &board))?;
+        Board::push_loose(&mut slf, m.to_loose())?;
+        Ok(text)
+    }
+
+    /// A line of legal moves as numbered SAN (`1. e4 e5 2. Nf3`); the board is unchanged.
+    fn variation_san(slf: PyRef<'_, Self>, variation: &Bound<'_, PyAny>) -> PyResult<String> {
+        let board = *base(&slf).board();
+        let moves: PyResult<Vec<LooseMove>> =
+            variation.try_iter()?.map(|m| Ok(m?.extract::<Move>()?.to_loose())).collect();
+        let moves = moves?;
+        loose_variation_san(&board, moves.iter().copied()).map_err(|(i, at)| {
+            IllegalMoveError::new_err(format!("illegal move {} in position {}", moves[i], at.fen()))
+        })
+    }
+
+    /// The legal move (or null move) a SAN names (`InvalidMoveError`, `IllegalMoveError`
+    /// or `AmbiguousMoveError` otherwise).
+    fn parse_san(slf: PyRef<'_, Self>, san: &str) -> PyResult<Py<Move>> {
+        let board = base(&slf).board();
+        let m = parse_loose_san(board, san).map_err(|e| san_error(&e, san, board))?;
+        Ok(Move::shared_loose(m, slf.py()))
+    }
+
+    /// Plays the move a SAN names and returns it.
+    fn push_san(mut slf: PyRefMut<'_, Self>, san: &str) -> PyResult<Py<Move>> {
+        let board = *slf.as_super().game.board();
+        let m = parse_loose_san(&board, san).map_err(|e| san_error(&e, san, &board))?;
+        Board::push_loose(&mut slf, m)?;
+        Ok(Move::shared_loose(m, slf.py()))
+    }
+
+    /// Plays the move an XBoard text (SAN) names and returns it.
+    fn push_xboard(slf: PyRefMut<'_, Self>, san: &str) -> PyResult<Py<Move>> {
+        Board::push_san(slf, san)
+    }
+
+    /// The move's UCI; castling as king takes rook in Chess960 (`chess960`, by default
+    /// the board's mode).
+    #[pyo3(signature = (m, *, chess960=None))]
+    fn uci(slf: PyRef<'_, Self>, m: Move, chess960: Option<bool>) -> String {
+        let board = base(&slf).board();
+        let chess960 = chess960.unwrap_or(board.chess960);
+        board.from_chess960(chess960, board.to_chess960(m.to_loose())).to_string()
+    }
+
+    /// The legal move (or null move) a UCI text names.
+    fn parse_uci(slf: PyRef<'_, Self>, uci: &str) -> PyResult<Py<Move>> {
+        let board = base(&slf).board();
+        let m = parse_uci_on(board, uci)?;
+        Ok(Move::shared_loose(m, slf.py()))
+    }
+
+    /// Plays the move a UCI text names and returns it.
+    fn push_uci(mut slf: PyRefMut<'_, Self>, uci: &str) -> PyResult<Py<Move>> {
+        let board = *slf.as_super().game.board();
+        let m = parse_uci_on(&board, uci)?;
+        Board::push_loose(&mut slf, m)?;
+        Ok(Move::shared_loose(m, slf.py()))
+    }
+
+    /// The move as XBoard writes it: `O-O`/`O-O-O` for castling in Chess960.
+    #[pyo3(signature = (m, chess960=None))]
+    fn xboard(slf: PyRef<'_, Self>, m: Move, chess960: Option<bool>) -> String {
+        let board = base(&slf).board();
+        let lm = m.to_loose();
+        if !chess960.unwrap_or(board.chess960) || !board.is_castling(lm) {
+            return if lm.is_null() { "@@@@".to_owned() } else { lm.to_string() };
+        }
+        if board.is_kingside_castling(lm) { "O-O".to_owned() } else { "O-O-O".to_owned() }
+    }
+
+    /// The legal move an XBoard text (SAN) names.
+    fn parse_xboard(slf: PyRef<'_, Self>, xboard: &str) -> PyResult<Py<Move>> {
+        Board::parse_san(slf, xboard)
+    }
+}
+
+/// python-chess's `parse_uci`: the text's move, castling read either way, legal or null.
+fn parse_uci_on(board: &LooseBoard, uci: &str) -> PyResult<LooseMove> {
+    let m: LooseMove =
+        uci.parse().map_err(|_| InvalidMoveError::new_err(format!("invalid uci: {uci:?}")))?;
+    if m.is_null() {
+        return Ok(m);
+    }
+    let m = board.from_chess960(board.chess960, board.to_chess960(m));
+    if !board.is_legal(m) {
+        return Err(IllegalMoveError::new_err(format!("illegal uci: {uci:?} in {}", board.fen())));
+    }
+    Ok(m)
+}
+
+use pyo3::types::IntoPyDict;

@@ -1,0 +1,226 @@
+//! `LegalMoveGenerator` and `PseudoLegalMoveGenerator`: the live move lists of a board
+//! (`board.legal_moves`), made anew each time they are read.
+//!
+//! For a `Board` (or a subclass that does not replace the generating methods' class) the
+//! moves come straight from the Rust board; for any other object, its
+//! `generate_legal_moves()`, `is_legal()`... are called, as python-chess does.
+
+use lerf_bitboard::Bitboard;
+use lerf_position::loose::{LooseBoard, LooseMove};
+use lerf_san::loose::loose_san;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+
+use crate::board::{Board, move_iter};
+use crate::moves::Move;
+
+/// Which moves a generator lists.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Legal,
+    PseudoLegal,
+}
+
+impl Kind {
+    fn generate(self, board: &LooseBoard, out: &mut Vec<LooseMove>) {
+        match self {
+            Kind::Legal => board.generate_legal_moves(Bitboard::FULL, Bitboard::FULL, out),
+            Kind::PseudoLegal => {
+                board.generate_pseudo_legal_moves(Bitboard::FULL, Bitboard::FULL, out);
+            }
+        }
+    }
+
+    fn contains(self, board: &LooseBoard, m: LooseMove) -> bool {
+        match self {
+            Kind::Legal => board.is_legal(m),
+            Kind::PseudoLegal => board.is_pseudo_legal(m),
+        }
+    }
+
+    fn generator_method(self) -> &'static str {
+        match self {
+            Kind::Legal => "generate_legal_moves",
+            Kind::PseudoLegal => "generate_pseudo_legal_moves",
+        }
+    }
+
+    fn test_method(self) -> &'static str {
+        match self {
+            Kind::Legal => "is_legal",
+            Kind::PseudoLegal => "is_pseudo_legal",
+        }
+    }
+}
+
+/// The Rust board behind `board` when it is a `Board` whose class is `Board` itself.
+fn native(board: &Bound<'_, PyAny>) -> Option<LooseBoard> {
+    let board = board.cast_exact::<Board>().ok()?;
+    let board = board.borrow();
+    Some(*board.as_super().board())
+}
+
+/// The moves of `kind`, from the Rust board or through the object's method.
+fn moves<'py>(board: &Bound<'py, PyAny>, kind: Kind) -> PyResult<Result<Vec<LooseMove>, Bound<'py, PyAny>>> {
+    match native(board) {
+        Some(b) => {
+            let mut out = Vec::with_capacity(64);
+            kind.generate(&b, &mut out);
+            Ok(Ok(out))
+        }
+        None => Ok(Err(board.call_method0(kind.generator_method())?)),
+    }
+}
+
+fn count(board: &Bound<'_, PyAny>, kind: Kind) -> PyResult<usize> {
+    match moves(board, kind)? {
+        Ok(list) => Ok(list.len()),
+        Err(iter) => {
+            let mut n = 0;
+            for m in iter.try_iter()? {
+                m?;
+                n += 1;
+            }
+            Ok(n)
+        }
+    }
+}
+
+fn any(board: &Bound<'_, PyAny>, kind: Kind) -> PyResult<bool> {
+    match moves(board, kind)? {
+        Ok(list) => Ok(!list.is_empty()),
+        Err(iter) => match iter.try_iter()?.next() {
+            Some(m) => m.map(|_| true),
+            None => Ok(false),
+        },
+    }
+}
+
+fn iterate<'py>(board: &Bound<'py, PyAny>, kind: Kind) -> PyResult<Bound<'py, PyAny>> {
+    match moves(board, kind)? {
+        Ok(list) => move_iter(board.py(), &list),
+        Err(iter) => Ok(iter.try_iter()?.into_any()),
+    }
+}
+
+fn contains(board: &Bound<'_, PyAny>, kind: Kind, m: &Bound<'_, PyAny>) -> PyResult<bool> {
+    if let (Some(b), Ok(mv)) = (native(board), m.extract::<Move>()) {
+        return Ok(kind.contains(&b, mv.to_loose()));
+    }
+    board.call_method1(kind.test_method(), (m,))?.is_truthy()
+}
+
+/// The text of the moves in a generator's `repr`: SAN for legal moves, UCI for others.
+fn sans(board: &Bound<'_, PyAny>, kind: Kind) -> PyResult<String> {
+    let mut texts = Vec::new();
+    if let Some(b) = native(board) {
+        let mut list = Vec::new();
+        kind.generate(&b, &mut list);
+        for m in list {
+            let text = match (kind, b.is_legal(m)) {
+                (Kind::PseudoLegal, false) => m.to_string(),
+                _ => loose_san(&b, m).unwrap_or_else(|_| m.to_string()),
+            };
+            texts.push(text);
+        }
+    } else {
+        for m in iterate(board, kind)?.try_iter()? {
+            let m = m?;
+            let legal = kind == Kind::Legal || board.call_method1("is_legal", (&m,))?.is_truthy()?;
+            let method = if legal { "san" } else { "uci" };
+            texts.push(board.call_method1(method, (&m,))?.extract()?);
+        }
+    }
+    Ok(texts.join(", "))
+}
+
+macro_rules! generator_class {
+    ($name:ident, $text:literal, $kind:expr, $doc:literal) => {
+        #[doc = $doc]
+        #[pyclass(module = "lerf")]
+        pub struct $name {
+            /// The board whose moves these are.
+            #[pyo3(get)]
+            board: Py<PyAny>,
+            /// The moves `len()` made, with the position they are of, for the `iter()`
+            /// that `list()` calls right after.
+            last: Option<(LooseBoard, Vec<LooseMove>)>,
+        }
+
+        impl $name {
+            /// The generator of `board`'s moves.
+            pub fn of_board(board: Py<PyAny>) -> $name {
+                $name { board, last: None }
+            }
+        }
+
+        #[pymethods]
+        impl $name {
+            #[new]
+            fn py_new(board: Py<PyAny>) -> $name {
+                $name { board, last: None }
+            }
+
+            fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
+                any(self.board.bind(py), $kind)
+            }
+
+            /// Whether there is any move.
+            fn any(&self, py: Python<'_>) -> PyResult<bool> {
+                any(self.board.bind(py), $kind)
+            }
+
+            /// How many moves there are.
+            fn count(&self, py: Python<'_>) -> PyResult<usize> {
+                count(self.board.bind(py), $kind)
+            }
+
+            /// The number of moves of a `Board`; other objects have no length (as in
+            /// python-chess, where `list()` then walks their moves once).
+            fn __len__(&mut self, py: Python<'_>) -> PyResult<usize> {
+                let Some(b) = native(self.board.bind(py)) else {
+                    return Err(PyTypeError::new_err("the moves of this board have no len()"));
+                };
+                let mut list = Vec::with_capacity(64);
+                $kind.generate(&b, &mut list);
+                let n = list.len();
+                self.last = Some((b, list));
+                Ok(n)
+            }
+
+            fn __iter__<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                let board = self.board.bind(py);
+                if let (Some((seen, list)), Some(b)) = (self.last.take(), native(board)) {
+                    if seen == b {
+                        return move_iter(py, &list);
+                    }
+                }
+                iterate(board, $kind)
+            }
+
+            fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<bool> {
+                contains(self.board.bind(py), $kind, m)
+            }
+
+            fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+                let py = slf.py();
+                let board = slf.borrow().board.clone_ref(py);
+                let texts = sans(board.bind(py), $kind)?;
+                Ok(format!("<{} at {:#x} ({texts})>", $text, slf.as_ptr() as usize))
+            }
+        }
+    };
+}
+
+generator_class!(
+    LegalMoveGenerator,
+    "LegalMoveGenerator",
+    Kind::Legal,
+    "The legal moves of a board, as `board.legal_moves`: iterate, `len()`, `count()`, `in`."
+);
+generator_class!(
+    PseudoLegalMoveGenerator,
+    "PseudoLegalMoveGenerator",
+    Kind::PseudoLegal,
+    "The pseudo-legal moves of a board, as `board.pseudo_legal_moves`."
+);
