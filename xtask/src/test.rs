@@ -63,6 +63,7 @@ fn python_tests(root: &Path) -> Result<(), UserError> {
         .env("VIRTUAL_ENV", &venv)
         .env("PATH", with_venv_path(&venv));
     step("the lerf package (maturin develop)", &mut build)?;
+    python_chess_suite(root, &python)?;
     let mut pytest = Command::new(&python);
     pytest.current_dir(root).args([
         "-m",
@@ -73,6 +74,41 @@ fn python_tests(root: &Path) -> Result<(), UserError> {
         "no:cacheprovider",
     ]);
     step("Python tests", &mut pytest)
+}
+
+/// Unpacks a `.tar.gz` (argv 1) into a folder (argv 2), with tarfile's safe filter where
+/// the Python has it.
+const UNPACK: &str = "import sys, tarfile\n\
+    extra = {'filter': 'data'} if hasattr(tarfile, 'data_filter') else {}\n\
+    tarfile.open(sys.argv[1]).extractall(sys.argv[2], **extra)";
+
+/// python-chess's version whose own tests are run against lerf.
+const PYTHON_CHESS_SDIST: &str = "chess-1.11.2";
+
+/// Downloads python-chess's source distribution from PyPI (once, under `target/`) and
+/// runs its unit tests with `chess` resolved to lerf (`crates/python/tests/python_chess_suite.py`).
+/// The sdist is GPL: it is test input, never committed.
+fn python_chess_suite(root: &Path, python: &Path) -> Result<(), UserError> {
+    let dir = root.join("target").join("python-chess");
+    let sdist = dir.join(PYTHON_CHESS_SDIST);
+    if !sdist.join("test.py").exists() {
+        let mut download = Command::new(python);
+        download
+            .args(["-m", "pip", "download", "--quiet", "--disable-pip-version-check"])
+            .args(["--no-deps", "--no-binary", ":all:", "chess==1.11.2", "-d"])
+            .arg(&dir);
+        step("python-chess 1.11.2's source distribution (PyPI)", &mut download)?;
+        let archive = dir.join(format!("{PYTHON_CHESS_SDIST}.tar.gz"));
+        let mut unpack = Command::new(python);
+        unpack
+            .args(["-c", UNPACK])
+            .arg(&archive)
+            .arg(&dir);
+        step("unpacking python-chess's source distribution", &mut unpack)?;
+    }
+    let mut suite = Command::new(python);
+    suite.current_dir(root).arg("crates/python/tests/python_chess_suite.py").arg(&sdist);
+    step("python-chess 1.11.2's own tests with chess = lerf", &mut suite)
 }
 
 /// PATH with the environment's `bin` first, so maturin finds its interpreter.

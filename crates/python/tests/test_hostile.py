@@ -9,11 +9,14 @@ import lerf
 
 BAD_FENS = [
     "",
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
     "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
-    "8/8/8/8/8/8/8/8 w - - 0 1",
+    "8/8/8/8/8/8/8/8 w - - 0 1 extra",
+    "8/8/8/8/8/8/8/8 w - - -1 1",
+    "8/8/8/8/8/8/8/8 w KQkqK - 0 1",
+    "8/8/8/8/8/8/8/44 w - - 0 1",
+    "8/8/8/8/8/8/8/~8 w - - 0 1",
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
     "K" * 10000,
@@ -23,10 +26,37 @@ BAD_FENS = [
 
 @pytest.mark.parametrize("fen", BAD_FENS)
 def test_a_bad_fen_is_a_value_error_of_reasonable_length(fen):
+    import chess
+
+    with pytest.raises(ValueError):
+        chess.Board(fen)
     with pytest.raises(ValueError) as raised:
         lerf.Board(fen)
     assert "fen" in str(raised.value).lower()
     assert len(str(raised.value)) < 400
+
+
+# FENs of positions no game reaches, which python-chess sets up all the same.
+ODD_FENS = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+    "8/8/8/8/8/8/8/8 w - - 0 1",
+    "8/8/8/8/8/8/8/K7 w KQkq - 0 1",
+    "PPPPPPPP/8/8/8/8/8/8/pppppppp b - e3 0 1",
+    "QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/8/8/8/k6K w - - 0 1",
+    "kkkkkkkk/8/8/8/8/8/8/KKKKKKKK w - - 0 1",
+    "4k3/8/8/8/8/8/8/4K2R w HAha - 999999 0",
+]
+
+
+@pytest.mark.parametrize("fen", ODD_FENS)
+def test_positions_python_chess_takes_are_taken(fen):
+    import chess
+
+    theirs, ours = chess.Board(fen), lerf.Board(fen)
+    assert ours.fen() == theirs.fen()
+    assert ours.status() == theirs.status()
+    assert [m.uci() for m in ours.legal_moves] == [m.uci() for m in theirs.legal_moves]
+    assert [m.uci() for m in ours.pseudo_legal_moves] == [m.uci() for m in theirs.pseudo_legal_moves]
 
 
 @pytest.mark.parametrize(
@@ -65,7 +95,9 @@ def test_ambiguous_illegal_and_invalid_moves():
     with pytest.raises(lerf.InvalidMoveError):
         board.push_uci("e1")
     with pytest.raises(lerf.InvalidMoveError):
-        lerf.Move.from_uci("e2e4k")
+        lerf.Move.from_uci("e2e4K")
+    with pytest.raises(lerf.IllegalMoveError):
+        board.push(lerf.Move.from_uci("N@e4"))  # a drop is not played on a standard board
     with pytest.raises(ValueError):
         lerf.Move(64, 0)
     with pytest.raises(ValueError):
