@@ -7,7 +7,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 
-use crate::moves::{Piece, color, piece_type_of, square};
+use crate::moves::{Piece, PieceData, color, piece_type_of, square};
 use crate::squareset::{SquareSet, mask_of};
 
 /// python-chess's starting board FEN.
@@ -365,7 +365,7 @@ impl BaseBoard {
 
     /// Puts `piece` on `square` (`None` empties it); a `Board` forgets its move stack.
     #[pyo3(signature = (sq, piece, promoted=false))]
-    fn set_piece_at(&mut self, sq: u8, piece: Option<Piece>, promoted: bool) -> PyResult<()> {
+    fn set_piece_at(&mut self, sq: u8, piece: Option<PieceData>, promoted: bool) -> PyResult<()> {
         let sq = square(sq)?;
         match piece {
             Some(p) => self.layout_mut().set_piece_at(sq, p.to_lerf(), promoted),
@@ -408,7 +408,7 @@ impl BaseBoard {
     fn set_piece_map(&mut self, pieces: &Bound<'_, PyAny>) -> PyResult<()> {
         let mut layout = Layout::empty();
         for item in pieces.call_method0("items")?.try_iter()? {
-            let (sq, piece): (u8, Piece) = item?.extract()?;
+            let (sq, piece): (u8, PieceData) = item?.extract()?;
             layout.set_piece_at(square(sq)?, piece.to_lerf(), false);
         }
         self.set_layout(layout);

@@ -12,7 +12,7 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
 use crate::base_board::{BaseBoard, chess960_layout, fen_value_error, py_none};
 use crate::errors::IllegalMoveError;
 use crate::generators::{LegalMoveGenerator, PseudoLegalMoveGenerator};
-use crate::moves::Move;
+use crate::moves::{Move, MoveData};
 use crate::squareset::SquareSet;
 
 /// python-chess's starting FEN.
@@ -395,14 +395,14 @@ impl Board {
     }
 
     /// Whether a pseudo-legal move gives check (`IllegalMoveError` for other moves).
-    fn gives_check(slf: PyRef<'_, Self>, m: Move) -> PyResult<bool> {
+    fn gives_check(slf: PyRef<'_, Self>, m: MoveData) -> PyResult<bool> {
         let board = base(&slf).board();
         let after = board.play(m.to_loose()).map_err(|_| not_pseudo_legal(m.to_loose(), board))?;
         Ok(after.is_check())
     }
 
     /// Whether a pseudo-legal move leaves the side to move's king in check.
-    fn is_into_check(slf: PyRef<'_, Self>, m: Move) -> bool {
+    fn is_into_check(slf: PyRef<'_, Self>, m: MoveData) -> bool {
         base(&slf).board().is_into_check(m.to_loose())
     }
 
@@ -412,12 +412,12 @@ impl Board {
     }
 
     /// Whether the move is pseudo-legal.
-    fn is_pseudo_legal(slf: PyRef<'_, Self>, m: Move) -> bool {
+    fn is_pseudo_legal(slf: PyRef<'_, Self>, m: MoveData) -> bool {
         base(&slf).board().is_pseudo_legal(m.to_loose())
     }
 
     /// Whether the move is legal.
-    fn is_legal(slf: PyRef<'_, Self>, m: Move) -> bool {
+    fn is_legal(slf: PyRef<'_, Self>, m: MoveData) -> bool {
         base(&slf).board().is_legal(m.to_loose())
     }
 
@@ -440,7 +440,7 @@ impl Board {
 
     /// Plays a pseudo-legal or null move (`IllegalMoveError` for anything else, the board
     /// unchanged).
-    fn push(mut slf: PyRefMut<'_, Self>, m: Move) -> PyResult<()> {
+    fn push(mut slf: PyRefMut<'_, Self>, m: MoveData) -> PyResult<()> {
         Board::push_loose(&mut slf, m.to_loose())
     }
 
@@ -493,37 +493,37 @@ impl Board {
     }
 
     /// Whether the move is an en passant capture.
-    fn is_en_passant(slf: PyRef<'_, Self>, m: Move) -> bool {
+    fn is_en_passant(slf: PyRef<'_, Self>, m: MoveData) -> bool {
         base(&slf).board().is_en_passant(m.to_loose())
     }
 
     /// Whether the move captures.
-    fn is_capture(slf: PyRef<'_, Self>, m: Move) -> bool {
+    fn is_capture(slf: PyRef<'_, Self>, m: MoveData) -> bool {
         base(&slf).board().is_capture(m.to_loose())
     }
 
     /// Whether the move captures or moves a pawn.
-    fn is_zeroing(slf: PyRef<'_, Self>, m: Move) -> bool {
+    fn is_zeroing(slf: PyRef<'_, Self>, m: MoveData) -> bool {
         base(&slf).board().is_zeroing(m.to_loose())
     }
 
     /// Whether no earlier position can come back after the move.
-    fn is_irreversible(slf: PyRef<'_, Self>, m: Move) -> bool {
+    fn is_irreversible(slf: PyRef<'_, Self>, m: MoveData) -> bool {
         base(&slf).board().is_irreversible(m.to_loose())
     }
 
     /// Whether the move castles.
-    fn is_castling(slf: PyRef<'_, Self>, m: Move) -> bool {
+    fn is_castling(slf: PyRef<'_, Self>, m: MoveData) -> bool {
         base(&slf).board().is_castling(m.to_loose())
     }
 
     /// Whether the move castles towards the h-file.
-    fn is_kingside_castling(slf: PyRef<'_, Self>, m: Move) -> bool {
+    fn is_kingside_castling(slf: PyRef<'_, Self>, m: MoveData) -> bool {
         base(&slf).board().is_kingside_castling(m.to_loose())
     }
 
     /// Whether the move castles towards the a-file.
-    fn is_queenside_castling(slf: PyRef<'_, Self>, m: Move) -> bool {
+    fn is_queenside_castling(slf: PyRef<'_, Self>, m: MoveData) -> bool {
         base(&slf).board().is_queenside_castling(m.to_loose())
     }
 

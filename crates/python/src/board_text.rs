@@ -14,7 +14,7 @@ use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyT
 use crate::base_board::fen_value_error;
 use crate::board::{Board, base, not_pseudo_legal};
 use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
-use crate::moves::Move;
+use crate::moves::{Move, MoveData};
 
 /// python-chess's `en_passant` argument.
 fn ep_mode(text: &str) -> PyResult<EnPassantMode> {
@@ -52,7 +52,7 @@ fn operations(
         check_opcode(&opcode).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let operand = if value.is_none() {
             EpdOperand::None
-        } else if let Ok(m) = value.extract::<Move>() {
+        } else if let Ok(m) = value.extract::<MoveData>() {
             EpdOperand::Move(m.to_loose())
         } else if value.is_instance_of::<PyBool>() || value.is_instance_of::<PyInt>() {
             EpdOperand::Number(value.str()?.to_string())
@@ -69,7 +69,7 @@ fn operations(
             && value.hasattr("__iter__")?
         {
             let moves: PyResult<Vec<LooseMove>> =
-                value.try_iter()?.map(|m| Ok(m?.extract::<Move>()?.to_loose())).collect();
+                value.try_iter()?.map(|m| Ok(m?.extract::<MoveData>()?.to_loose())).collect();
             EpdOperand::Moves(moves?)
         } else {
             EpdOperand::Text(value.str()?.to_string())
@@ -217,19 +217,19 @@ impl Board {
     }
 
     /// The SAN of a pseudo-legal (or null) move, `+`/`#` included.
-    fn san(slf: PyRef<'_, Self>, m: Move) -> PyResult<String> {
+    fn san(slf: PyRef<'_, Self>, m: MoveData) -> PyResult<String> {
         let board = base(&slf).board();
         loose_san(board, m.to_loose()).map_err(|_| not_pseudo_legal(m.to_loose(), board))
     }
 
     /// The long algebraic notation of a pseudo-legal (or null) move (`Ng1-f3`).
-    fn lan(slf: PyRef<'_, Self>, m: Move) -> PyResult<String> {
+    fn lan(slf: PyRef<'_, Self>, m: MoveData) -> PyResult<String> {
         let board = base(&slf).board();
         loose_lan(board, m.to_loose()).map_err(|_| not_pseudo_legal(m.to_loose(), board))
     }
 
     /// The SAN of a move, which is then played.
-    fn san_and_push(mut slf: PyRefMut<'_, Self>, m: Move) -> PyResult<String> {
+    fn san_and_push(mut slf: PyRefMut<'_, Self>, m: MoveData) -> PyResult<String> {
         let board = *slf.as_super().game.board();
         let text = loose_san(&board, m.to_loose()).map_err(|_| not_pseudo_legal(m.to_loose(), &board))?;
         Board::push_loose(&mut slf, m.to_loose())?;
@@ -240,7 +240,7 @@ impl Board {
     fn variation_san(slf: PyRef<'_, Self>, variation: &Bound<'_, PyAny>) -> PyResult<String> {
         let board = *base(&slf).board();
         let moves: PyResult<Vec<LooseMove>> =
-            variation.try_iter()?.map(|m| Ok(m?.extract::<Move>()?.to_loose())).collect();
+            variation.try_iter()?.map(|m| Ok(m?.extract::<MoveData>()?.to_loose())).collect();
         let moves = moves?;
         loose_variation_san(&board, moves.iter().copied()).map_err(|(i, at)| {
             IllegalMoveError::new_err(format!("illegal move {} in position {}", moves[i], at.fen()))
@@ -271,7 +271,7 @@ impl Board {
     /// The move's UCI; castling as king takes rook in Chess960 (`chess960`, by default
     /// the board's mode).
     #[pyo3(signature = (m, *, chess960=None))]
-    fn uci(slf: PyRef<'_, Self>, m: Move, chess960: Option<bool>) -> String {
+    fn uci(slf: PyRef<'_, Self>, m: MoveData, chess960: Option<bool>) -> String {
         let board = base(&slf).board();
         let chess960 = chess960.unwrap_or(board.chess960);
         board.from_chess960(chess960, board.to_chess960(m.to_loose())).to_string()
@@ -294,7 +294,7 @@ impl Board {
 
     /// The move as XBoard writes it: `O-O`/`O-O-O` for castling in Chess960.
     #[pyo3(signature = (m, chess960=None))]
-    fn xboard(slf: PyRef<'_, Self>, m: Move, chess960: Option<bool>) -> String {
+    fn xboard(slf: PyRef<'_, Self>, m: MoveData, chess960: Option<bool>) -> String {
         let board = base(&slf).board();
         let lm = m.to_loose();
         if !chess960.unwrap_or(board.chess960) || !board.is_castling(lm) {

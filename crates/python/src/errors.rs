@@ -30,14 +30,14 @@ pub fn write_fen_of(pos: &Position, out: &mut String) {
 }
 
 /// python-chess's form of an engine move played in `pos`.
-pub fn move_of(pos: &Position, m: lerf_types::Move) -> crate::moves::Move {
+pub fn move_of(pos: &Position, m: lerf_types::Move) -> crate::moves::MoveData {
     if m == lerf_types::Move::NULL {
-        return crate::moves::Move::NULL;
+        return crate::moves::MoveData::NULL;
     }
     let to = match m.kind() {
         lerf_types::MoveKind::Castling if !pos.is_chess960() => m.king_or_piece_destination(),
         _ => m.to(),
     };
     let promotion = (m.kind() == lerf_types::MoveKind::Promotion).then(|| m.promotion_type() as u8);
-    crate::moves::Move { from_square: m.from() as u8, to_square: to as u8, promotion, drop: None }
+    crate::moves::MoveData { from_square: m.from() as u8, to_square: to as u8, promotion, drop: None }
 }

@@ -12,7 +12,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 use crate::board::{Board, move_iter};
-use crate::moves::Move;
+use crate::moves::MoveData;
 
 /// Which moves a generator lists.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -104,7 +104,7 @@ fn iterate<'py>(board: &Bound<'py, PyAny>, kind: Kind) -> PyResult<Bound<'py, Py
 }
 
 fn contains(board: &Bound<'_, PyAny>, kind: Kind, m: &Bound<'_, PyAny>) -> PyResult<bool> {
-    if let (Some(b), Ok(mv)) = (native(board), m.extract::<Move>()) {
+    if let (Some(b), Ok(mv)) = (native(board), m.extract::<MoveData>()) {
         return Ok(kind.contains(&b, mv.to_loose()));
     }
     board.call_method1(kind.test_method(), (m,))?.is_truthy()

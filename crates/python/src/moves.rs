@@ -16,21 +16,46 @@ use crate::errors::InvalidMoveError;
 
 /// A move: from, to, the promotion piece type and the dropped piece type (castling in
 /// standard chess as the king's two-square step, in Chess960 as king takes rook).
-#[pyclass(module = "lerf", frozen, eq, hash, from_py_object)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+///
+/// The four fields are Python objects read straight from the object's memory (as fast as
+/// a plain attribute); `data` is the same move for Rust.
+#[pyclass(module = "lerf", frozen)]
 pub struct Move {
     /// The origin square, 0 (a1) to 63 (h8).
     #[pyo3(get)]
-    pub from_square: u8,
+    from_square: Py<PyAny>,
     /// The destination square.
     #[pyo3(get)]
-    pub to_square: u8,
+    to_square: Py<PyAny>,
     /// The piece type promoted to (1 pawn … 6 king), or `None`.
     #[pyo3(get)]
-    pub promotion: Option<u8>,
+    promotion: Py<PyAny>,
     /// The piece type dropped (crazyhouse), or `None`.
     #[pyo3(get)]
+    drop: Py<PyAny>,
+    /// The move as Rust reads it.
+    pub data: MoveData,
+}
+
+/// A move's numbers: squares 0–63 from a1, piece types 1–6.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct MoveData {
+    /// The origin square, 0 (a1) to 63 (h8).
+    pub from_square: u8,
+    /// The destination square.
+    pub to_square: u8,
+    /// The piece type promoted to, if any.
+    pub promotion: Option<u8>,
+    /// The piece type dropped, if any.
     pub drop: Option<u8>,
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for MoveData {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<MoveData> {
+        Ok(obj.cast::<Move>()?.get().data)
+    }
 }
 
 /// The shared `Move` objects of ordinary moves and promotions to N, B, R, Q.
@@ -45,27 +70,45 @@ fn checked_piece_type(name: &str, value: Option<u8>) -> PyResult<Option<u8>> {
     }
 }
 
+impl Move {
+    /// The Python object of a move's numbers.
+    pub fn new(py: Python<'_>, data: MoveData) -> PyResult<Move> {
+        let int = |v: u8| -> PyResult<Py<PyAny>> { Ok(v.into_pyobject(py)?.into_any().unbind()) };
+        let opt = |v: Option<u8>| -> PyResult<Py<PyAny>> {
+            Ok(v.into_pyobject(py)?.into_any().unbind())
+        };
+        Ok(Move {
+            from_square: int(data.from_square)?,
+            to_square: int(data.to_square)?,
+            promotion: opt(data.promotion)?,
+            drop: opt(data.drop)?,
+            data,
+        })
+    }
+}
+
 #[pymethods]
 impl Move {
     #[new]
     #[pyo3(signature = (from_square, to_square, promotion=None, drop=None))]
     fn py_new(
+        py: Python<'_>,
         from_square: u8,
         to_square: u8,
         promotion: Option<u8>,
         drop: Option<u8>,
     ) -> PyResult<Move> {
-        Move::checked(from_square, to_square, promotion, drop)
+        Move::new(py, MoveData::checked(from_square, to_square, promotion, drop)?)
     }
 
     /// The move in UCI: `e2e4`, `e7e8q`, `N@f3`, `0000` for the null move.
-    pub fn uci(&self) -> String {
-        self.to_loose().to_string()
+    fn uci(&self) -> String {
+        self.data.uci()
     }
 
     /// The move as XBoard writes it (`@@@@` for the null move).
     fn xboard(&self) -> String {
-        if self.is_null() { "@@@@".to_owned() } else { self.uci() }
+        if self.data.is_null() { "@@@@".to_owned() } else { self.data.uci() }
     }
 
     /// Reads UCI: `e2e4`, `e7e8q`, `N@f3`, `0000` (`InvalidMoveError` otherwise).
@@ -74,7 +117,7 @@ impl Move {
         let m: LooseMove = uci
             .parse()
             .map_err(|_| InvalidMoveError::new_err(format!("invalid uci: {uci:?}")))?;
-        let m = Move::from_loose(m);
+        let m = MoveData::from_loose(m);
         if cls.is(cls.py().get_type::<Move>()) {
             return Ok(m.shared(cls.py()).into_bound(cls.py()).into_any());
         }
@@ -85,21 +128,35 @@ impl Move {
     #[classmethod]
     fn null<'py>(cls: &Bound<'py, PyType>) -> PyResult<Bound<'py, PyAny>> {
         if cls.is(cls.py().get_type::<Move>()) {
-            return Ok(Move::NULL.shared(cls.py()).into_bound(cls.py()).into_any());
+            return Ok(MoveData::NULL.shared(cls.py()).into_bound(cls.py()).into_any());
         }
         cls.call1((0, 0))
     }
 
     fn __bool__(&self) -> bool {
-        !self.is_null()
+        !self.data.is_null()
     }
 
     fn __str__(&self) -> String {
-        self.uci()
+        self.data.uci()
     }
 
     fn __repr__(&self) -> String {
-        format!("Move.from_uci('{}')", self.uci())
+        format!("Move.from_uci('{}')", self.data.uci())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        match other.cast::<Move>() {
+            Ok(o) => Ok((o.get().data == self.data).into_pyobject(py)?.to_owned().into_any().unbind()),
+            Err(_) => Ok(py.NotImplemented()),
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        let d = self.data;
+        let piece = |p: Option<u8>| u64::from(p.unwrap_or(0));
+        u64::from(d.from_square) | u64::from(d.to_square) << 6 | piece(d.promotion) << 12 | piece(d.drop) << 15
     }
 
     fn __copy__(slf: Py<Self>) -> Py<Self> {
@@ -111,20 +168,20 @@ impl Move {
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let m = slf.get();
+        let m = slf.get().data;
         let args = (m.from_square, m.to_square, m.promotion, m.drop);
         (slf.get_type(), args).into_pyobject(slf.py())
     }
 }
 
-impl Move {
+impl MoveData {
     /// A move from python-chess's numbers, checked: squares 0–63, piece types 1–6.
     pub fn checked(
         from_square: u8,
         to_square: u8,
         promotion: Option<u8>,
         drop: Option<u8>,
-    ) -> PyResult<Move> {
+    ) -> PyResult<MoveData> {
         if from_square > 63 || to_square > 63 {
             return Err(PyValueError::new_err(format!(
                 "squares go from 0 (a1) to 63 (h8), not {from_square} and {to_square}"
@@ -132,11 +189,16 @@ impl Move {
         }
         let promotion = checked_piece_type("promotion", promotion)?;
         let drop = checked_piece_type("drop", drop)?;
-        Ok(Move { from_square, to_square, promotion, drop })
+        Ok(MoveData { from_square, to_square, promotion, drop })
     }
 
     /// The null move.
-    pub const NULL: Move = Move { from_square: 0, to_square: 0, promotion: None, drop: None };
+    pub const NULL: MoveData = MoveData { from_square: 0, to_square: 0, promotion: None, drop: None };
+
+    /// The move in UCI.
+    pub fn uci(&self) -> String {
+        self.to_loose().to_string()
+    }
 
     /// Appends the move's UCI to `out`.
     pub fn write_uci(&self, out: &mut String) {
@@ -146,13 +208,13 @@ impl Move {
 
     /// Whether this is the null move.
     pub fn is_null(&self) -> bool {
-        *self == Move::NULL
+        *self == MoveData::NULL
     }
 
     /// python-chess's form of a loose move.
     #[inline]
-    pub fn from_loose(m: LooseMove) -> Move {
-        Move {
+    pub fn from_loose(m: LooseMove) -> MoveData {
+        MoveData {
             from_square: m.from as u8,
             to_square: m.to as u8,
             promotion: m.promotion.map(|p| p as u8),
@@ -175,41 +237,75 @@ impl Move {
     /// The shared object of this move (a new one for the rare moves not shared).
     #[inline]
     pub fn shared(self, py: Python<'_>) -> Py<Move> {
+        let make = || {
+            Move::new(py, self)
+                .and_then(|m| Py::new(py, m))
+                .unwrap_or_else(|_| unreachable!("a Move allocates"))
+        };
         let slot = match (self.drop, self.promotion) {
             (None, None) => Some(0),
             (None, Some(p @ 2..=5)) => Some(usize::from(p) - 1),
             _ => None,
         };
-        let Some(slot) = slot else {
-            return Py::new(py, self).unwrap_or_else(|_| unreachable!("a Move allocates"));
-        };
+        let Some(slot) = slot else { return make() };
         let index = (usize::from(self.from_square) * 64 + usize::from(self.to_square)) * 5 + slot;
         let table = MOVES.get_or_init(py, || (0..64 * 64 * 5).map(|_| PyOnceLock::new()).collect());
         let cell = &table[index];
         if let Some(m) = cell.get(py) {
             return m.clone_ref(py);
         }
-        let made = Py::new(py, self).unwrap_or_else(|_| unreachable!("a Move allocates"));
+        let made = make();
         cell.get_or_init(py, || made).clone_ref(py)
-    }
-
-    /// The shared object of a loose move.
-    #[inline]
-    pub fn shared_loose(m: LooseMove, py: Python<'_>) -> Py<Move> {
-        Move::from_loose(m).shared(py)
     }
 }
 
-/// A piece: a piece type 1 (pawn) to 6 (king) and a colour.
-#[pyclass(module = "lerf", frozen, eq, from_py_object)]
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+impl Move {
+    /// The shared object of a loose move.
+    #[inline]
+    pub fn shared_loose(m: LooseMove, py: Python<'_>) -> Py<Move> {
+        MoveData::from_loose(m).shared(py)
+    }
+}
+
+/// A piece: a piece type 1 (pawn) to 6 (king) and a colour (both read as plain
+/// attributes).
+#[pyclass(module = "lerf", frozen)]
 pub struct Piece {
     /// 1 (pawn) to 6 (king).
     #[pyo3(get)]
-    pub piece_type: u8,
+    piece_type: Py<PyAny>,
     /// `True` for White.
     #[pyo3(get)]
+    color: Py<PyAny>,
+    /// The piece for Rust.
+    pub data: PieceData,
+}
+
+/// A piece's values: type 1 (pawn) to 6 (king), `true` for White.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PieceData {
+    /// 1 (pawn) to 6 (king).
+    pub piece_type: u8,
+    /// `true` for White.
     pub color: bool,
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for PieceData {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<PieceData> {
+        Ok(obj.cast::<Piece>()?.get().data)
+    }
+}
+
+impl Piece {
+    fn new(py: Python<'_>, data: PieceData) -> PyResult<Piece> {
+        Ok(Piece {
+            piece_type: data.piece_type.into_pyobject(py)?.into_any().unbind(),
+            color: pyo3::types::PyBool::new(py, data.color).to_owned().into_any().unbind(),
+            data,
+        })
+    }
 }
 
 /// The twelve shared `Piece` objects, by lerf's piece index.
@@ -236,20 +332,20 @@ fn figurine(symbol: char) -> char {
 #[pymethods]
 impl Piece {
     #[new]
-    fn py_new(piece_type: u8, color: bool) -> PyResult<Piece> {
+    fn py_new(py: Python<'_>, piece_type: u8, color: bool) -> PyResult<Piece> {
         piece_type_of(piece_type)?;
-        Ok(Piece { piece_type, color })
+        Piece::new(py, PieceData { piece_type, color })
     }
 
     /// `P`, `n`, ...: upper case for White.
     pub fn symbol(&self) -> String {
-        self.symbol_char().to_string()
+        self.data.symbol_char().to_string()
     }
 
     /// The Unicode figurine (`♔`, `♟`...); `invert_color` swaps the colours.
     #[pyo3(signature = (*, invert_color=false))]
     fn unicode_symbol(&self, invert_color: bool) -> String {
-        let c = self.symbol_char();
+        let c = self.data.symbol_char();
         let c = if invert_color {
             if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }
         } else {
@@ -273,12 +369,20 @@ impl Piece {
         if cls.is(py.get_type::<Piece>()) {
             return Ok(Piece::shared(piece, py).into_bound(py).into_any());
         }
-        let p = Piece::from_lerf(piece);
+        let p = PieceData::from_lerf(piece);
         cls.call1((p.piece_type, p.color))
     }
 
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        match other.cast::<Piece>() {
+            Ok(o) => Ok((o.get().data == self.data).into_pyobject(py)?.to_owned().into_any().unbind()),
+            Err(_) => Ok(py.NotImplemented()),
+        }
+    }
+
     fn __hash__(&self) -> isize {
-        isize::from(self.piece_type) + if self.color { -1 } else { 5 }
+        isize::from(self.data.piece_type) + if self.data.color { -1 } else { 5 }
     }
 
     fn __str__(&self) -> String {
@@ -286,7 +390,7 @@ impl Piece {
     }
 
     fn __repr__(&self) -> String {
-        format!("Piece.from_symbol('{}')", self.symbol_char())
+        format!("Piece.from_symbol('{}')", self.data.symbol_char())
     }
 
     fn __copy__(slf: Py<Self>) -> Py<Self> {
@@ -298,20 +402,20 @@ impl Piece {
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let p = slf.get();
+        let p = slf.get().data;
         (slf.get_type(), (p.piece_type, p.color)).into_pyobject(slf.py())
     }
 }
 
-impl Piece {
+impl PieceData {
     fn symbol_char(&self) -> char {
         let c = char::from(b" pnbrqk"[usize::from(self.piece_type.min(6))]);
         if self.color { c.to_ascii_uppercase() } else { c }
     }
 
     /// python-chess's form of a lerf piece.
-    pub fn from_lerf(piece: LerfPiece) -> Piece {
-        Piece { piece_type: piece.piece_type() as u8, color: piece.color() == Color::White }
+    pub fn from_lerf(piece: LerfPiece) -> PieceData {
+        PieceData { piece_type: piece.piece_type() as u8, color: piece.color() == Color::White }
     }
 
     /// The lerf piece this is.
@@ -319,14 +423,20 @@ impl Piece {
         let pt = PieceType::from_index(self.piece_type).unwrap_or(PieceType::Pawn);
         LerfPiece::new(color(self.color), pt)
     }
+}
 
+impl Piece {
     /// The shared object of a piece.
     #[inline]
     pub fn shared(piece: LerfPiece, py: Python<'_>) -> Py<Piece> {
         let table = PIECES.get_or_init(py, || {
             LerfPiece::ALL
                 .iter()
-                .map(|&p| Py::new(py, Piece::from_lerf(p)).unwrap_or_else(|_| unreachable!()))
+                .map(|&p| {
+                    Piece::new(py, PieceData::from_lerf(p))
+                        .and_then(|piece| Py::new(py, piece))
+                        .unwrap_or_else(|_| unreachable!("a Piece allocates"))
+                })
                 .collect()
         });
         let index = piece.piece_type() as usize - 1 + 6 * piece.color() as usize;

@@ -12,7 +12,7 @@ use std::sync::Mutex;
 
 use crate::board::Board;
 use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError, move_of, parse_position};
-use crate::moves::Move;
+use crate::moves::{Move, MoveData};
 use lerf_position::loose::{LooseBoard, LooseGame};
 
 /// A game as read: python-chess's headers, its start, its mainline, what went wrong.
@@ -20,7 +20,7 @@ use lerf_position::loose::{LooseBoard, LooseGame};
 pub struct Game {
     headers: Vec<(String, String)>,
     start: LooseBoard,
-    moves: Vec<Move>,
+    moves: Vec<MoveData>,
     errors: Vec<(ErrorClass, String)>,
 }
 
@@ -52,8 +52,8 @@ impl Game {
     }
 
     /// The mainline's moves.
-    fn mainline_moves(&self) -> Vec<Move> {
-        self.moves.clone()
+    fn mainline_moves(&self, py: Python<'_>) -> Vec<Py<Move>> {
+        self.moves.iter().map(|m| m.shared(py)).collect()
     }
 
     /// What was recovered from, as python-chess records it in `Game.errors`: exception
@@ -164,7 +164,7 @@ struct Collector {
     pos: Position,
     start: Option<LooseBoard>,
     saved: Vec<Position>,
-    moves: Vec<Move>,
+    moves: Vec<MoveData>,
     errors: Vec<(ErrorClass, String)>,
     result: Option<GameResult>,
 }

@@ -6,7 +6,7 @@ use lerf_position::loose::{Layout, LooseBoard, LooseGame, LooseMove};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::moves::Move;
+use crate::moves::MoveData;
 
 /// One position: 10 bitboards, then turn, rights, en passant (-1 for none), the two
 /// counters, Chess960 and whether a move reached it.
@@ -86,7 +86,7 @@ pub fn game_from_state(state: &Bound<'_, PyAny>) -> PyResult<LooseGame> {
     let mut stack = Vec::with_capacity(history.len());
     for (b, (from, to, promotion, drop)) in history {
         let piece = |p: u8| (p != 0).then_some(p);
-        let m = Move::checked(from, to, piece(promotion), piece(drop)).map_err(|_| bad())?;
+        let m = MoveData::checked(from, to, piece(promotion), piece(drop)).map_err(|_| bad())?;
         stack.push((board_of(b)?, m.to_loose()));
     }
     Ok(LooseGame::from_history(stack, board_of(board)?))

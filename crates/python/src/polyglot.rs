@@ -1,12 +1,13 @@
 //! `lerf.polyglot`'s book reader: a Polyglot `.bin` mapped into memory and probed by
 //! `lerf_position::Book`.
 
+use lerf_position::loose::LooseMove;
 use lerf_position::{Book, BookEntry};
 use pyo3::exceptions::{PyIndexError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::board::{Board, base};
-use crate::moves::Move;
+use crate::moves::{Move, MoveData};
 
 /// The bytes of a book: a memory map, or nothing for an empty file (which cannot be
 /// mapped).
@@ -32,10 +33,10 @@ pub struct PolyglotBook {
 
 /// An entry as a tuple: key, raw move, weight, learn, and the move's from, to, promotion
 /// and drop.
-type EntryTuple = (u64, u16, u16, u32, Move);
+type EntryTuple = (u64, u16, u16, u32, Py<Move>);
 
-fn entry_tuple(e: BookEntry, m: Move) -> EntryTuple {
-    (e.key, e.raw_move, e.weight, e.learn, m)
+fn entry_tuple(py: Python<'_>, e: BookEntry, m: LooseMove) -> EntryTuple {
+    (e.key, e.raw_move, e.weight, e.learn, MoveData::from_loose(m).shared(py))
 }
 
 impl PolyglotBook {
@@ -68,14 +69,14 @@ impl PolyglotBook {
     }
 
     /// The entry at `index` (counted from the end when negative), its move as stored.
-    fn entry(&self, index: isize) -> PyResult<EntryTuple> {
+    fn entry(&self, py: Python<'_>, index: isize) -> PyResult<EntryTuple> {
         let book = self.book()?;
         let index = if index < 0 { index + book.len() as isize } else { index };
         let e = usize::try_from(index)
             .ok()
             .and_then(|i| book.get(i))
             .ok_or_else(|| PyIndexError::new_err("book index out of range"))?;
-        Ok(entry_tuple(e, Move::from_loose(e.raw())))
+        Ok(entry_tuple(py, e, e.raw()))
     }
 
     /// The index of the first entry whose key is not below `key`.
@@ -84,12 +85,12 @@ impl PolyglotBook {
     }
 
     /// The entries of `key` with at least `minimum_weight`, moves as stored.
-    fn key_entries(&self, key: u64, minimum_weight: i64) -> PyResult<Vec<EntryTuple>> {
+    fn key_entries(&self, py: Python<'_>, key: u64, minimum_weight: i64) -> PyResult<Vec<EntryTuple>> {
         Ok(self
             .book()?
             .entries(key)
             .filter(|e| i64::from(e.weight) >= minimum_weight)
-            .map(|e| entry_tuple(e, Move::from_loose(e.raw())))
+            .map(|e| entry_tuple(py, e, e.raw()))
             .collect())
     }
 
@@ -101,7 +102,7 @@ impl PolyglotBook {
             .book()?
             .loose_moves(b)
             .filter(|(e, _)| i64::from(e.weight) >= minimum_weight)
-            .map(|(e, m)| entry_tuple(e, Move::from_loose(m)))
+            .map(|(e, m)| entry_tuple(board.py(), e, m))
             .collect())
     }
 
