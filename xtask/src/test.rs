@@ -100,10 +100,7 @@ fn python_chess_suite(root: &Path, python: &Path) -> Result<(), UserError> {
         step("python-chess 1.11.2's source distribution (PyPI)", &mut download)?;
         let archive = dir.join(format!("{PYTHON_CHESS_SDIST}.tar.gz"));
         let mut unpack = Command::new(python);
-        unpack
-            .args(["-c", UNPACK])
-            .arg(&archive)
-            .arg(&dir);
+        unpack.args(["-c", UNPACK]).arg(&archive).arg(&dir);
         step("unpacking python-chess's source distribution", &mut unpack)?;
     }
     let mut suite = Command::new(python);

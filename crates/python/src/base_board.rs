@@ -5,7 +5,7 @@ use lerf_bitboard::Bitboard;
 use lerf_position::loose::{Layout, LooseBoard, LooseGame};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyType};
+use pyo3::types::{PyDict, PyTuple, PyType};
 
 use crate::moves::{Piece, PieceData, color, piece_type_of, square};
 use crate::squareset::{SquareSet, mask_of};
@@ -19,15 +19,16 @@ pub const STARTING_BOARD_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN
 pub struct BaseBoard {
     /// The position and (for a `Board`) its move stack.
     pub game: LooseGame,
-    /// `move_stack` as a list, made when first asked for and dropped when the stack
-    /// changes.
+    /// `move_stack` as a list, made when first asked for and kept in step after.
     pub stack_list: Option<Py<pyo3::types::PyList>>,
+    /// Set up by `__new__` from the constructor's arguments, which `__init__` then skips.
+    pub fresh: bool,
 }
 
 impl BaseBoard {
     /// A base board over `game`.
     pub fn new(game: LooseGame) -> BaseBoard {
-        BaseBoard { game, stack_list: None }
+        BaseBoard { game, stack_list: None, fresh: false }
     }
 
     /// The pieces.
@@ -64,6 +65,7 @@ impl BaseBoard {
     pub fn layout_from_board_fen(board_fen: Option<&str>) -> PyResult<Layout> {
         match board_fen {
             None => Ok(Layout::empty()),
+            Some(STARTING_BOARD_FEN) => Ok(Layout::startpos()),
             Some(fen) => Layout::from_board_fen(fen).map_err(|e| fen_value_error(&e, fen)),
         }
     }
@@ -123,7 +125,11 @@ pub fn unicode_diagram(
                 Some(p) => {
                     let c = p.to_char();
                     let c = if invert_color {
-                        if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
                     } else {
                         c
                     };
@@ -154,17 +160,16 @@ fn figurine(symbol: char) -> char {
 
 #[pymethods]
 impl BaseBoard {
+    /// An empty board, which `__init__` (called next with the same arguments) sets up.
     #[new]
-    #[pyo3(signature = (board_fen=Some(STARTING_BOARD_FEN.to_owned())))]
-    fn py_new(board_fen: Option<String>) -> PyResult<BaseBoard> {
-        let layout = BaseBoard::layout_from_board_fen(board_fen.as_deref())?;
-        let board = LooseBoard { layout, ..LooseBoard::empty() };
-        Ok(BaseBoard::new(LooseGame::new(board)))
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn py_new(_args: &Bound<'_, PyTuple>, _kwargs: Option<&Bound<'_, PyDict>>) -> BaseBoard {
+        BaseBoard::new(LooseGame::new(LooseBoard::empty()))
     }
 
-    #[pyo3(signature = (board_fen=Some(STARTING_BOARD_FEN.to_owned())))]
-    fn __init__(&mut self, board_fen: Option<String>) -> PyResult<()> {
-        let layout = BaseBoard::layout_from_board_fen(board_fen.as_deref())?;
+    #[pyo3(signature = (board_fen=Some(STARTING_BOARD_FEN)))]
+    fn __init__(&mut self, board_fen: Option<&str>) -> PyResult<()> {
+        let layout = BaseBoard::layout_from_board_fen(board_fen)?;
         self.set_layout(layout);
         Ok(())
     }
@@ -479,7 +484,10 @@ impl BaseBoard {
     }
 
     /// A copy with every bitboard passed through `f`.
-    fn transform<'py>(slf: &Bound<'py, Self>, f: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn transform<'py>(
+        slf: &Bound<'py, Self>,
+        f: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let copy = slf.call_method0("copy")?;
         copy.call_method1("apply_transform", (f,))?;
         Ok(copy)
@@ -527,7 +535,10 @@ impl BaseBoard {
 
     /// A board set up in Chess960 start position number `scharnagl`.
     #[classmethod]
-    fn from_chess960_pos<'py>(cls: &Bound<'py, PyType>, scharnagl: i64) -> PyResult<Bound<'py, PyAny>> {
+    fn from_chess960_pos<'py>(
+        cls: &Bound<'py, PyType>,
+        scharnagl: i64,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let board = cls.call_method0("empty")?;
         board.call_method1("set_chess960_pos", (scharnagl,))?;
         Ok(board)
@@ -541,8 +552,7 @@ pub fn py_none(py: Python<'_>) -> Bound<'_, PyAny> {
 
 /// The pieces of Chess960 start position `scharnagl` (`ValueError` outside 0–959).
 pub fn chess960_layout(scharnagl: i64) -> PyResult<Layout> {
-    u16::try_from(scharnagl)
-        .ok()
-        .and_then(Layout::chess960)
-        .ok_or_else(|| PyValueError::new_err(format!("chess960 position index not 0 <= {scharnagl} <= 959")))
+    u16::try_from(scharnagl).ok().and_then(Layout::chess960).ok_or_else(|| {
+        PyValueError::new_err(format!("chess960 position index not 0 <= {scharnagl} <= 959"))
+    })
 }

@@ -5,7 +5,7 @@
 use lerf_bitboard::Bitboard;
 use lerf_position::loose::{LooseBoard, LooseGame, LooseMove};
 use lerf_types::Color;
-use pyo3::exceptions::PyIndexError;
+use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
 
@@ -31,6 +31,43 @@ pub fn game_of_fen(fen: Option<&str>, chess960: bool) -> PyResult<LooseGame> {
         Some(fen) => LooseBoard::from_fen(fen, chess960).map_err(|e| fen_value_error(&e, fen))?,
     };
     Ok(LooseGame::new(board))
+}
+
+/// The game `Board(fen=STARTING_FEN, *, chess960=False)` sets up, read from the call's
+/// arguments.
+fn board_arguments(
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<LooseGame> {
+    let mut fen: Option<Bound<'_, PyAny>> = None;
+    let mut chess960 = false;
+    match args.len() {
+        0 => {}
+        1 => fen = Some(args.get_item(0)?),
+        n => {
+            return Err(PyTypeError::new_err(format!(
+                "Board() takes at most 1 positional argument ({n} given)"
+            )));
+        }
+    }
+    if let Some(kwargs) = kwargs {
+        for (key, value) in kwargs.iter() {
+            match key.extract::<&str>()? {
+                "fen" if fen.is_none() => fen = Some(value),
+                "chess960" => chess960 = value.is_truthy()?,
+                other => {
+                    return Err(PyTypeError::new_err(format!(
+                        "Board() got an unexpected keyword argument {other:?}"
+                    )));
+                }
+            }
+        }
+    }
+    match fen {
+        None => game_of_fen(Some(STARTING_FEN), chess960),
+        Some(f) if f.is_none() => game_of_fen(None, chess960),
+        Some(f) => game_of_fen(Some(&f.extract::<pyo3::pybacked::PyBackedStr>()?), chess960),
+    }
 }
 
 /// The board of a `Board` object.
@@ -80,8 +117,9 @@ impl Board {
     pub fn push_loose(slf: &mut PyRefMut<'_, Board>, m: LooseMove) -> PyResult<()> {
         let py = slf.py();
         let base = slf.as_super();
-        let board = *base.game.board();
-        base.game.push(m).map_err(|_| not_pseudo_legal(m, &board))?;
+        if base.game.push(m).is_err() {
+            return Err(not_pseudo_legal(m, base.game.board()));
+        }
         if let Some(list) = &base.stack_list {
             let written = base.game.peek().unwrap_or(m);
             list.bind(py).append(Move::shared_loose(written, py))?;
@@ -102,18 +140,36 @@ impl Board {
 
 #[pymethods]
 impl Board {
+    /// A new board. For `Board` itself the arguments are read here and `__init__`, which
+    /// Python calls next with the same ones, has nothing left to do; a subclass gets an
+    /// empty board that its `__init__` (which may take other arguments) sets up.
     #[new]
-    #[pyo3(signature = (fen=Some(STARTING_FEN), *, chess960=false))]
-    fn py_new(fen: Option<&str>, chess960: bool) -> PyResult<PyClassInitializer<Board>> {
-        let base = BaseBoard::new(game_of_fen(fen, chess960)?);
+    #[classmethod]
+    #[pyo3(signature = (*args, **kwargs))]
+    fn py_new(
+        cls: &Bound<'_, PyType>,
+        args: &Bound<'_, PyTuple>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<PyClassInitializer<Board>> {
+        let mut base = BaseBoard::new(LooseGame::new(LooseBoard::empty()));
+        if cls.is(cls.py().get_type::<Board>()) {
+            base.game = board_arguments(args, kwargs)?;
+            base.fresh = true;
+        }
         Ok(PyClassInitializer::from(base).add_subclass(Board {}))
     }
 
-    #[pyo3(signature = (fen=Some(STARTING_FEN), *, chess960=false))]
-    fn __init__(mut slf: PyRefMut<'_, Self>, fen: Option<&str>, chess960: bool) -> PyResult<()> {
-        let game = game_of_fen(fen, chess960)?;
+    #[pyo3(signature = (*args, **kwargs))]
+    fn __init__(
+        mut slf: PyRefMut<'_, Self>,
+        args: &Bound<'_, PyTuple>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<()> {
         let base = slf.as_super();
-        base.game = game;
+        if std::mem::take(&mut base.fresh) {
+            return Ok(());
+        }
+        base.game = board_arguments(args, kwargs)?;
         base.stack_list = None;
         Ok(())
     }
@@ -457,7 +513,10 @@ impl Board {
 
     /// The last move played (`IndexError` when there is none).
     fn peek(slf: PyRef<'_, Self>) -> PyResult<Py<Move>> {
-        let m = base(&slf).game.peek().ok_or_else(|| PyIndexError::new_err("list index out of range"))?;
+        let m = base(&slf)
+            .game
+            .peek()
+            .ok_or_else(|| PyIndexError::new_err("list index out of range"))?;
         Ok(Move::shared_loose(m, slf.py()))
     }
 
@@ -570,7 +629,10 @@ impl Board {
     }
 
     /// A copy with every bitboard passed through `f` (no move stack).
-    fn transform<'py>(slf: &Bound<'py, Self>, f: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn transform<'py>(
+        slf: &Bound<'py, Self>,
+        f: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let no_stack = false.into_pyobject(slf.py())?.to_owned().into_any();
         let copy = Board::copy(slf, Some(no_stack))?;
         copy.call_method1("apply_transform", (f,))?;
@@ -598,7 +660,11 @@ impl Board {
         let keep = match stack {
             None => usize::MAX,
             Some(s) if s.is_instance_of::<pyo3::types::PyBool>() => {
-                if s.is_truthy()? { usize::MAX } else { 0 }
+                if s.is_truthy()? {
+                    usize::MAX
+                } else {
+                    0
+                }
             }
             Some(s) => s.extract::<usize>()?,
         };
@@ -630,7 +696,10 @@ impl Board {
 
     /// A board set up in Chess960 start position number `scharnagl`.
     #[classmethod]
-    fn from_chess960_pos<'py>(cls: &Bound<'py, PyType>, scharnagl: i64) -> PyResult<Bound<'py, PyAny>> {
+    fn from_chess960_pos<'py>(
+        cls: &Bound<'py, PyType>,
+        scharnagl: i64,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let board = Board::empty(cls, true)?;
         board.call_method1("set_chess960_pos", (scharnagl,))?;
         Ok(board)
@@ -639,7 +708,12 @@ impl Board {
     /// Sets up Chess960 start position number `scharnagl`: White to move, every right.
     fn set_chess960_pos(mut slf: PyRefMut<'_, Self>, scharnagl: i64) -> PyResult<()> {
         let layout = chess960_layout(scharnagl)?;
-        let board = LooseBoard { layout, castling_rights: layout.rooks, chess960: true, ..LooseBoard::empty() };
+        let board = LooseBoard {
+            layout,
+            castling_rights: layout.rooks,
+            chess960: true,
+            ..LooseBoard::empty()
+        };
         let base = slf.as_super();
         base.game = LooseGame::new(board);
         base.stack_list = None;

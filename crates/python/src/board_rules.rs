@@ -61,7 +61,10 @@ impl Board {
     /// How the game stands by the rules: an `Outcome`, or `None` while it goes on
     /// (`claim_draw` adds the 50-move rule and threefold repetition).
     #[pyo3(signature = (*, claim_draw=false))]
-    fn outcome<'py>(slf: PyRef<'py, Self>, claim_draw: bool) -> PyResult<Option<Bound<'py, PyAny>>> {
+    fn outcome<'py>(
+        slf: PyRef<'py, Self>,
+        claim_draw: bool,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
         let py = slf.py();
         base(&slf).game.outcome(claim_draw).map(|o| outcome_object(py, o)).transpose()
     }

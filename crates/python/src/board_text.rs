@@ -4,9 +4,7 @@
 
 use lerf_position::loose::{EnPassantMode, LooseBoard, LooseGame, LooseMove};
 use lerf_san::epd::{EpdOperand, check_opcode, parse_epd, write_operations};
-use lerf_san::loose::{
-    LooseSanError, loose_lan, loose_san, loose_variation_san, parse_loose_san,
-};
+use lerf_san::loose::{LooseSanError, loose_lan, loose_san, loose_variation_san, parse_loose_san};
 use pyo3::exceptions::{PyAssertionError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
@@ -137,7 +135,11 @@ impl Board {
 
     /// The FEN with Shredder-FEN castling (`HAha`).
     #[pyo3(signature = (*, en_passant="legal", promoted=None))]
-    fn shredder_fen(slf: PyRef<'_, Self>, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
+    fn shredder_fen(
+        slf: PyRef<'_, Self>,
+        en_passant: &str,
+        promoted: Option<bool>,
+    ) -> PyResult<String> {
         Board::fen(slf, true, en_passant, promoted)
     }
 
@@ -184,7 +186,8 @@ impl Board {
     ) -> PyResult<String> {
         let board = *base(&slf).board();
         let mut out = String::with_capacity(100);
-        let _ = board.write_epd(&mut out, shredder, ep_mode(en_passant)?, promoted.unwrap_or(false));
+        let _ =
+            board.write_epd(&mut out, shredder, ep_mode(en_passant)?, promoted.unwrap_or(false));
         let ops = self::operations(&board, operations)?;
         if !ops.is_empty() {
             let text = write_operations(&board, &ops).map_err(|e| match e {
@@ -211,7 +214,8 @@ impl Board {
         epd: &str,
         chess960: bool,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let board = cls.call_method("empty", (), Some(&[("chess960", chess960)].into_py_dict(cls.py())?))?;
+        let board =
+            cls.call_method("empty", (), Some(&[("chess960", chess960)].into_py_dict(cls.py())?))?;
         let ops = board.call_method1("set_epd", (epd,))?;
         PyTuple::new(cls.py(), [board, ops])
     }
@@ -231,7 +235,8 @@ impl Board {
     /// The SAN of a move, which is then played.
     fn san_and_push(mut slf: PyRefMut<'_, Self>, m: MoveData) -> PyResult<String> {
         let board = *slf.as_super().game.board();
-        let text = loose_san(&board, m.to_loose()).map_err(|_| not_pseudo_legal(m.to_loose(), &board))?;
+        let text =
+            loose_san(&board, m.to_loose()).map_err(|_| not_pseudo_legal(m.to_loose(), &board))?;
         Board::push_loose(&mut slf, m.to_loose())?;
         Ok(text)
     }

@@ -39,5 +39,10 @@ pub fn move_of(pos: &Position, m: lerf_types::Move) -> crate::moves::MoveData {
         _ => m.to(),
     };
     let promotion = (m.kind() == lerf_types::MoveKind::Promotion).then(|| m.promotion_type() as u8);
-    crate::moves::MoveData { from_square: m.from() as u8, to_square: to as u8, promotion, drop: None }
+    crate::moves::MoveData {
+        from_square: m.from() as u8,
+        to_square: to as u8,
+        promotion,
+        drop: None,
+    }
 }

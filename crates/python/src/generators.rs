@@ -61,7 +61,10 @@ fn native(board: &Bound<'_, PyAny>) -> Option<LooseBoard> {
 }
 
 /// The moves of `kind`, from the Rust board or through the object's method.
-fn moves<'py>(board: &Bound<'py, PyAny>, kind: Kind) -> PyResult<Result<Vec<LooseMove>, Bound<'py, PyAny>>> {
+fn moves<'py>(
+    board: &Bound<'py, PyAny>,
+    kind: Kind,
+) -> PyResult<Result<Vec<LooseMove>, Bound<'py, PyAny>>> {
     match native(board) {
         Some(b) => {
             let mut out = Vec::with_capacity(64);
@@ -126,7 +129,8 @@ fn sans(board: &Bound<'_, PyAny>, kind: Kind) -> PyResult<String> {
     } else {
         for m in iterate(board, kind)?.try_iter()? {
             let m = m?;
-            let legal = kind == Kind::Legal || board.call_method1("is_legal", (&m,))?.is_truthy()?;
+            let legal =
+                kind == Kind::Legal || board.call_method1("is_legal", (&m,))?.is_truthy()?;
             let method = if legal { "san" } else { "uci" };
             texts.push(board.call_method1(method, (&m,))?.extract()?);
         }

@@ -74,9 +74,8 @@ impl Move {
     /// The Python object of a move's numbers.
     pub fn new(py: Python<'_>, data: MoveData) -> PyResult<Move> {
         let int = |v: u8| -> PyResult<Py<PyAny>> { Ok(v.into_pyobject(py)?.into_any().unbind()) };
-        let opt = |v: Option<u8>| -> PyResult<Py<PyAny>> {
-            Ok(v.into_pyobject(py)?.into_any().unbind())
-        };
+        let opt =
+            |v: Option<u8>| -> PyResult<Py<PyAny>> { Ok(v.into_pyobject(py)?.into_any().unbind()) };
         Ok(Move {
             from_square: int(data.from_square)?,
             to_square: int(data.to_square)?,
@@ -114,9 +113,8 @@ impl Move {
     /// Reads UCI: `e2e4`, `e7e8q`, `N@f3`, `0000` (`InvalidMoveError` otherwise).
     #[classmethod]
     fn from_uci<'py>(cls: &Bound<'py, PyType>, uci: &str) -> PyResult<Bound<'py, PyAny>> {
-        let m: LooseMove = uci
-            .parse()
-            .map_err(|_| InvalidMoveError::new_err(format!("invalid uci: {uci:?}")))?;
+        let m: LooseMove =
+            uci.parse().map_err(|_| InvalidMoveError::new_err(format!("invalid uci: {uci:?}")))?;
         let m = MoveData::from_loose(m);
         if cls.is(cls.py().get_type::<Move>()) {
             return Ok(m.shared(cls.py()).into_bound(cls.py()).into_any());
@@ -148,7 +146,9 @@ impl Move {
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let py = other.py();
         match other.cast::<Move>() {
-            Ok(o) => Ok((o.get().data == self.data).into_pyobject(py)?.to_owned().into_any().unbind()),
+            Ok(o) => {
+                Ok((o.get().data == self.data).into_pyobject(py)?.to_owned().into_any().unbind())
+            }
             Err(_) => Ok(py.NotImplemented()),
         }
     }
@@ -156,7 +156,10 @@ impl Move {
     fn __hash__(&self) -> u64 {
         let d = self.data;
         let piece = |p: Option<u8>| u64::from(p.unwrap_or(0));
-        u64::from(d.from_square) | u64::from(d.to_square) << 6 | piece(d.promotion) << 12 | piece(d.drop) << 15
+        u64::from(d.from_square)
+            | u64::from(d.to_square) << 6
+            | piece(d.promotion) << 12
+            | piece(d.drop) << 15
     }
 
     fn __copy__(slf: Py<Self>) -> Py<Self> {
@@ -193,7 +196,8 @@ impl MoveData {
     }
 
     /// The null move.
-    pub const NULL: MoveData = MoveData { from_square: 0, to_square: 0, promotion: None, drop: None };
+    pub const NULL: MoveData =
+        MoveData { from_square: 0, to_square: 0, promotion: None, drop: None };
 
     /// The move in UCI.
     pub fn uci(&self) -> String {
@@ -376,7 +380,9 @@ impl Piece {
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let py = other.py();
         match other.cast::<Piece>() {
-            Ok(o) => Ok((o.get().data == self.data).into_pyobject(py)?.to_owned().into_any().unbind()),
+            Ok(o) => {
+                Ok((o.get().data == self.data).into_pyobject(py)?.to_owned().into_any().unbind())
+            }
             Err(_) => Ok(py.NotImplemented()),
         }
     }

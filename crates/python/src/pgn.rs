@@ -11,7 +11,9 @@ use std::io::Read;
 use std::sync::Mutex;
 
 use crate::board::Board;
-use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError, move_of, parse_position};
+use crate::errors::{
+    AmbiguousMoveError, IllegalMoveError, InvalidMoveError, move_of, parse_position,
+};
 use crate::moves::{Move, MoveData};
 use lerf_position::loose::{LooseBoard, LooseGame};
 

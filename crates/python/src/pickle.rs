@@ -18,8 +18,16 @@ type MoveState = (u8, u8, u8, u8);
 fn board_state(b: &LooseBoard) -> BoardState {
     let l = &b.layout;
     let bitboards = [
-        l.pawns, l.knights, l.bishops, l.rooks, l.queens, l.kings, l.by_color[0], l.by_color[1],
-        l.occupied, l.promoted,
+        l.pawns,
+        l.knights,
+        l.bishops,
+        l.rooks,
+        l.queens,
+        l.kings,
+        l.by_color[0],
+        l.by_color[1],
+        l.occupied,
+        l.promoted,
     ];
     (
         bitboards.map(|b| b.0),

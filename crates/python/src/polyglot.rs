@@ -85,7 +85,12 @@ impl PolyglotBook {
     }
 
     /// The entries of `key` with at least `minimum_weight`, moves as stored.
-    fn key_entries(&self, py: Python<'_>, key: u64, minimum_weight: i64) -> PyResult<Vec<EntryTuple>> {
+    fn key_entries(
+        &self,
+        py: Python<'_>,
+        key: u64,
+        minimum_weight: i64,
+    ) -> PyResult<Vec<EntryTuple>> {
         Ok(self
             .book()?
             .entries(key)
@@ -96,7 +101,11 @@ impl PolyglotBook {
 
     /// The entries of `board` with at least `minimum_weight` and a legal move, the move
     /// as the board writes it.
-    fn board_entries(&self, board: PyRef<'_, Board>, minimum_weight: i64) -> PyResult<Vec<EntryTuple>> {
+    fn board_entries(
+        &self,
+        board: PyRef<'_, Board>,
+        minimum_weight: i64,
+    ) -> PyResult<Vec<EntryTuple>> {
         let b = base(&board).board();
         Ok(self
             .book()?

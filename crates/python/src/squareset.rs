@@ -282,7 +282,9 @@ impl SquareSet {
     ) -> PyResult<Py<PyAny>> {
         let equal = match mask_of(other) {
             Ok(mask) => mask == self.mask,
-            Err(e) if e.is_instance_of::<PyTypeError>(py) || e.is_instance_of::<PyValueError>(py) => {
+            Err(e)
+                if e.is_instance_of::<PyTypeError>(py) || e.is_instance_of::<PyValueError>(py) =>
+            {
                 return Ok(py.NotImplemented());
             }
             Err(e) => return Err(e),

@@ -19,7 +19,8 @@ fn squares() -> impl Iterator<Item = Square> {
 pub fn leaper_tables() -> (Vec<u64>, Vec<u64>, [Vec<u64>; 2], Vec<Vec<u64>>) {
     let knight = squares().map(|s| knight_attacks(s).0).collect();
     let king = squares().map(|s| king_attacks(s).0).collect();
-    let pawn = [Color::Black, Color::White].map(|c| squares().map(|s| pawn_attacks(c, s).0).collect());
+    let pawn =
+        [Color::Black, Color::White].map(|c| squares().map(|s| pawn_attacks(c, s).0).collect());
     let rays = squares().map(|a| squares().map(|b| ray(a, b).0).collect()).collect();
     (knight, king, pawn, rays)
 }

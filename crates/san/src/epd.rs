@@ -149,7 +149,11 @@ pub fn parse_operations(
     let mut ops = Vec::new();
     let (mut state, mut opcode, mut operand) = (State::Opcode, String::new(), String::new());
     let empty_for = |op: &str| {
-        if matches!(op, "pv" | "am" | "bm") { EpdOperand::Moves(Vec::new()) } else { EpdOperand::None }
+        if matches!(op, "pv" | "am" | "bm") {
+            EpdOperand::Moves(Vec::new())
+        } else {
+            EpdOperand::None
+        }
     };
     for ch in text.chars().map(Some).chain([None]) {
         let end = matches!(ch, None | Some(';'));
@@ -314,7 +318,8 @@ pub fn write_operations(
                 out.push(';');
             }
             EpdOperand::Moves(moves) if opcode == "am" || opcode == "bm" => {
-                let mut sans = moves.iter().map(|&m| san(board, m)).collect::<Result<Vec<_>, _>>()?;
+                let mut sans =
+                    moves.iter().map(|&m| san(board, m)).collect::<Result<Vec<_>, _>>()?;
                 sans.sort();
                 for s in sans {
                     out.push(' ');

@@ -136,7 +136,11 @@ pub fn parse_loose_san(board: &LooseBoard, text: &str) -> Result<LooseMove, Loos
         return castles
             .into_iter()
             .find(|&m| {
-                if kingside { board.is_kingside_castling(m) } else { board.is_queenside_castling(m) }
+                if kingside {
+                    board.is_kingside_castling(m)
+                } else {
+                    board.is_queenside_castling(m)
+                }
             })
             .ok_or(LooseSanError::Illegal);
     }
@@ -158,7 +162,8 @@ pub fn parse_loose_san(board: &LooseBoard, text: &str) -> Result<LooseMove, Loos
         (Some(pt), _, _) => from_mask &= board.layout.pieces_mask(pt, board.turn),
         (None, Some(file), Some(rank)) => {
             let from = Square::new(file, rank);
-            let m = board.find_move(from, parts.to, parts.promotion).ok_or(LooseSanError::Illegal)?;
+            let m =
+                board.find_move(from, parts.to, parts.promotion).ok_or(LooseSanError::Illegal)?;
             return if m.promotion == parts.promotion {
                 Ok(m)
             } else {
@@ -247,8 +252,7 @@ fn disambiguation(board: &LooseBoard, piece: PieceType, m: LooseMove) -> String 
 
 /// The SAN (or, with `long`, the long algebraic notation) of `m`, `+` or `#` included.
 fn algebraic(board: &LooseBoard, m: LooseMove, long: bool) -> Result<String, NotPseudoLegal> {
-    if !m.is_null() && !board.is_pseudo_legal(m) && !board.is_pseudo_legal(board.to_chess960(m))
-    {
+    if !m.is_null() && !board.is_pseudo_legal(m) && !board.is_pseudo_legal(board.to_chess960(m)) {
         return Err(NotPseudoLegal(m));
     }
     let mut text = algebraic_without_suffix(board, m, long);

@@ -162,6 +162,14 @@ impl LooseBoard {
     /// [`LooseFenError::Castling`] when the field is not `-` nor up to two White letters
     /// followed by up to two Black ones; the rights are then unchanged.
     pub fn set_castling_fen(&mut self, field: &str) -> Result<(), LooseFenError> {
+        if field == "KQkq" {
+            // The usual field: each letter's rook, as the loop below would find it.
+            self.castling_rights = self.outermost_rook(Color::White, true)
+                | self.outermost_rook(Color::White, false)
+                | self.outermost_rook(Color::Black, true)
+                | self.outermost_rook(Color::Black, false);
+            return Ok(());
+        }
         if !castling_field_shape(field) {
             return Err(LooseFenError::Castling);
         }
@@ -172,22 +180,31 @@ impl LooseBoard {
         for flag in field.chars() {
             let color = if flag.is_ascii_uppercase() { Color::White } else { Color::Black };
             let rank = back_rank(color);
-            let rooks = self.layout.of_color(color) & self.layout.rooks & rank;
-            let king = self.layout.king(color).map(|k| k as i32);
-            // python-chess compares with lsb/msb of the rooks, -1 when there is none.
-            let low = if rooks.any() { rooks.0.trailing_zeros() as i32 } else { -1 };
-            let high = if rooks.any() { 63 - rooks.0.leading_zeros() as i32 } else { -1 };
             self.castling_rights |= match flag.to_ascii_lowercase() {
-                'q' if king.is_some_and(|k| low < k) => lowest(rooks),
-                'q' => FILE_A & rank,
-                'k' if king.is_some_and(|k| k < high) => {
-                    bb(Square::from_index_wrapping(high as u8))
-                }
-                'k' => FILE_H & rank,
+                'k' => self.outermost_rook(color, true),
+                'q' => self.outermost_rook(color, false),
                 c => File::from_char(c).map_or(Bitboard::EMPTY, Bitboard::file) & rank,
             };
         }
         Ok(())
+    }
+
+    /// The square a `K` (`kingside`) or `Q` castling letter names for `color`: its
+    /// outermost rook on that side of the king, or the corner when there is no king; with
+    /// no rook at all, `K` names the corner and `Q` nothing (python-chess compares the
+    /// king with the rooks' lowest and highest square, -1 when there is none).
+    fn outermost_rook(&self, color: Color, kingside: bool) -> Bitboard {
+        let rank = back_rank(color);
+        let rooks = self.layout.of_color(color) & self.layout.rooks & rank;
+        let king = self.layout.king(color).map(|k| k as i32);
+        let low = if rooks.any() { rooks.0.trailing_zeros() as i32 } else { -1 };
+        let high = if rooks.any() { 63 - rooks.0.leading_zeros() as i32 } else { -1 };
+        match kingside {
+            true if king.is_some_and(|k| k < high) => bb(Square::from_index_wrapping(high as u8)),
+            true => FILE_H & rank,
+            false if king.is_some_and(|k| low < k) => lowest(rooks),
+            false => FILE_A & rank,
+        }
     }
 
     /// Whether any of `path` is attacked by the side not to move, sliders seen through
@@ -205,6 +222,17 @@ impl LooseBoard {
         from_mask: Bitboard,
         to_mask: Bitboard,
         out: &mut alloc::vec::Vec<LooseMove>,
+    ) {
+        self.for_each_castling_move(from_mask, to_mask, |m| out.push(m));
+    }
+
+    /// Calls `f` with each castling move [`generate_castling_moves`]
+    /// (LooseBoard::generate_castling_moves) lists, in its order.
+    pub(crate) fn for_each_castling_move(
+        &self,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+        mut f: impl FnMut(LooseMove),
     ) {
         let rank = back_rank(self.turn);
         let l = &self.layout;
@@ -229,7 +257,7 @@ impl LooseBoard {
             {
                 continue;
             }
-            out.push(self.from_chess960(self.chess960, LooseMove::new(king_sq, candidate)));
+            f(self.from_chess960(self.chess960, LooseMove::new(king_sq, candidate)));
         }
     }
 }
@@ -240,11 +268,12 @@ fn castling_field_shape(field: &str) -> bool {
     if field == "-" {
         return true;
     }
-    let white = |c: char| matches!(c, 'K' | 'Q' | 'A'..='H');
-    let black = |c: char| matches!(c, 'k' | 'q' | 'a'..='h');
-    let upper = field.chars().take_while(|&c| white(c)).count();
-    let rest: alloc::vec::Vec<char> = field.chars().skip(upper).collect();
-    upper <= 2 && rest.len() <= 2 && rest.iter().all(|&c| black(c))
+    let white = |c: &u8| matches!(c, b'K' | b'Q' | b'A'..=b'H');
+    let black = |c: &u8| matches!(c, b'k' | b'q' | b'a'..=b'h');
+    let bytes = field.as_bytes();
+    let upper = bytes.iter().take_while(|c| white(c)).count();
+    let rest = &bytes[upper..];
+    upper <= 2 && rest.len() <= 2 && rest.iter().all(black)
 }
 
 #[cfg(test)]

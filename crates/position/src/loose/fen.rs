@@ -4,7 +4,7 @@
 use super::board::LooseBoard;
 use super::error::LooseFenError;
 use super::layout::Layout;
-use super::layout_fen::is_python_space;
+use super::layout_fen::{PIECE_BYTES, is_python_space};
 use alloc::string::String;
 use core::fmt::{self, Write};
 use core::str::FromStr;
@@ -49,6 +49,130 @@ fn python_int(text: &str) -> Option<i64> {
     Some(if negative { -value } else { value })
 }
 
+/// Reads the usual form of a FEN in one pass: an ASCII board part without `~`, then
+/// fields parted by single spaces, counters of plain digits. `None` for anything else,
+/// which [`LooseBoard::from_fen`] then reads (or refuses) field by field: this only makes
+/// the common case fast, and gives the same board whenever it gives one.
+fn from_plain_fen(fen: &[u8], chess960: bool) -> Option<LooseBoard> {
+    let mut by_piece = [0u64; 16];
+    // The square the next piece or digit stands for, counted down from a8 = 56 ^ 0;
+    // `column` is the file, and may reach 8 only at a row's end.
+    let (mut rank_base, mut column, mut previous) = (56u8, 0u8, 0u8);
+    let mut i = 0;
+    while let Some(&b) = fen.get(i) {
+        let class = FEN_BYTE_CLASS[usize::from(b)];
+        if class < 16 {
+            // A piece (lerf's piece number), or 0: not a board byte.
+            if class == 0 || column >= 8 {
+                return None;
+            }
+            by_piece[usize::from(class)] |= 1 << (rank_base + column);
+            column += 1;
+        } else if class < 32 {
+            // A digit 1-8, never after another.
+            if previous >= 16 && previous < 32 {
+                return None;
+            }
+            column += class - 16;
+        } else if class == SLASH {
+            if column != 8 || rank_base == 0 {
+                return None;
+            }
+            (rank_base, column) = (rank_base - 8, 0);
+        } else {
+            break; // a space: the board part ends
+        }
+        previous = class;
+        i += 1;
+    }
+    if rank_base != 0 || column != 8 {
+        return None;
+    }
+    let layout = Layout::from_piece_sets(&by_piece);
+    let mut fields = fen[i..].split(|&b| b == b' ').skip(1);
+    let mut board = LooseBoard { layout, chess960, ..LooseBoard::empty() };
+    board.turn = match fields.next() {
+        None => return Some(board),
+        Some(b"w") => Color::White,
+        Some(b"b") => Color::Black,
+        Some(_) => return None,
+    };
+    match fields.next() {
+        None => return Some(board),
+        Some(b"-") => {}
+        Some(b"KQkq") => board.set_castling_fen("KQkq").ok()?,
+        Some(castling) => board.set_castling_fen(core::str::from_utf8(castling).ok()?).ok()?,
+    }
+    board.ep_square = match fields.next() {
+        None => return Some(board),
+        Some(b"-") => None,
+        Some(&[f @ b'a'..=b'h', r @ b'1'..=b'8']) => Square::from_index((r - b'1') * 8 + f - b'a'),
+        Some(_) => return None,
+    };
+    let digits = |text: &[u8]| -> Option<u32> {
+        if text.is_empty() || text.len() > 9 || !text.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        Some(text.iter().fold(0, |n, &d| n * 10 + u32::from(d - b'0')))
+    };
+    match fields.next() {
+        None => return Some(board),
+        Some(text) => board.halfmove_clock = digits(text)?,
+    }
+    match fields.next() {
+        None => return Some(board),
+        Some(text) => board.fullmove_number = digits(text)?.max(1),
+    }
+    fields.next().is_none().then_some(board)
+}
+
+/// `/` in [`FEN_BYTE_CLASS`].
+const SLASH: u8 = 32;
+
+/// What each byte is in a FEN's board part: 1–14 a piece (lerf's piece number), 17–24 a
+/// digit (16 + its value), [`SLASH`], 64 a space; 0 anything else (`~` included, which
+/// the plain reader leaves to the full one).
+static FEN_BYTE_CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        if let Some(piece) = PIECE_BYTES[i] {
+            table[i] = piece as u8;
+        }
+        i += 1;
+    }
+    let mut d = b'1';
+    while d <= b'8' {
+        table[d as usize] = 16 + d - b'0';
+        d += 1;
+    }
+    table[b'/' as usize] = SLASH;
+    table[b' ' as usize] = 64;
+    table
+};
+
+/// Splits ASCII `text` at runs of Python's white space into `fields` (at most 7, enough
+/// to tell a FEN with too many fields); returns how many.
+fn ascii_fields<'a>(text: &'a str, fields: &mut [&'a str; 7]) -> usize {
+    let bytes = text.as_bytes();
+    let space = |b: u8| matches!(b, b' ' | b'\t'..=b'\r' | 0x1c..=0x1f);
+    let (mut n, mut i) = (0, 0);
+    while i < bytes.len() && n < fields.len() {
+        while i < bytes.len() && space(bytes[i]) {
+            i += 1;
+        }
+        let start = i;
+        while i < bytes.len() && !space(bytes[i]) {
+            i += 1;
+        }
+        if i > start {
+            fields[n] = &text[start..i];
+            n += 1;
+        }
+    }
+    n
+}
+
 /// A FEN counter: a number of 0 or more that fits in 32 bits.
 fn counter(text: &str, error: LooseFenError) -> Result<u32, LooseFenError> {
     python_int(text).and_then(|n| u32::try_from(n).ok()).ok_or(error)
@@ -64,7 +188,23 @@ impl LooseBoard {
     ///
     /// [`LooseFenError`] naming the malformed field.
     pub fn from_fen(fen: &str, chess960: bool) -> Result<LooseBoard, LooseFenError> {
-        let mut parts = fen.split(is_python_space).filter(|p| !p.is_empty());
+        if let Some(board) = from_plain_fen(fen.as_bytes(), chess960) {
+            return Ok(board);
+        }
+        let mut fields = [""; 7];
+        let count = if fen.is_ascii() {
+            ascii_fields(fen, &mut fields)
+        } else {
+            let mut n = 0;
+            for (slot, part) in
+                fields.iter_mut().zip(fen.split(is_python_space).filter(|p| !p.is_empty()))
+            {
+                *slot = part;
+                n += 1;
+            }
+            n
+        };
+        let mut parts = fields[..count].iter().copied();
         let board_part = parts.next().ok_or(LooseFenError::Empty)?;
         let turn = match parts.next() {
             None | Some("w") => Color::White,

@@ -174,20 +174,22 @@ impl LooseGame {
     ///
     /// [`NotPseudoLegal`] for any other move; the game is unchanged.
     pub fn push(&mut self, m: LooseMove) -> Result<(), NotPseudoLegal> {
-        let next = self.board.play(m)?;
-        self.push_board(m, next);
+        let m960 = self.board.checked_chess960(m)?;
+        self.push_chess960(m960);
         Ok(())
     }
 
     /// Plays a move whatever it is, as python-chess's `push` does (see
     /// [`LooseBoard::play_unchecked`]).
     pub fn push_unchecked(&mut self, m: LooseMove) {
-        let next = self.board.play_unchecked(m);
-        self.push_board(m, next);
+        self.push_chess960(self.board.to_chess960(m));
     }
 
-    fn push_board(&mut self, m: LooseMove, next: LooseBoard) {
-        let written = self.board.from_chess960(self.board.chess960, self.board.to_chess960(m));
+    /// Plays a move with castling written as king takes rook; the stack keeps it as the
+    /// board writes it.
+    fn push_chess960(&mut self, m960: LooseMove) {
+        let next = self.board.play_chess960(m960);
+        let written = self.board.from_chess960(self.board.chess960, m960);
         let before = core::mem::replace(&mut self.board, next);
         self.stack.push((before, written));
     }

@@ -131,7 +131,7 @@ impl Layout {
         }
     }
 
-    fn of_type_mut(&mut self, pt: PieceType) -> &mut Bitboard {
+    pub(crate) fn of_type_mut(&mut self, pt: PieceType) -> &mut Bitboard {
         match pt {
             PieceType::Pawn => &mut self.pawns,
             PieceType::Knight => &mut self.knights,
@@ -290,6 +290,31 @@ impl Layout {
     pub fn set_piece_at(&mut self, sq: Square, piece: Piece, promoted: bool) {
         self.remove_piece_at(sq);
         let mask = bb(sq);
+        *self.of_type_mut(piece.piece_type()) |= mask;
+        self.occupied ^= mask;
+        self.by_color[piece.color() as usize] ^= mask;
+        if promoted {
+            self.promoted ^= mask;
+        }
+    }
+
+    /// [`set_piece_at`](Layout::set_piece_at) for a square known to hold `current`
+    /// (as `piece_type_at` would say).
+    pub(crate) fn replace_piece_at(
+        &mut self,
+        sq: Square,
+        current: Option<PieceType>,
+        piece: Piece,
+        promoted: bool,
+    ) {
+        let mask = bb(sq);
+        if let Some(pt) = current {
+            *self.of_type_mut(pt) ^= mask;
+            self.occupied ^= mask;
+            self.by_color[0] &= !mask;
+            self.by_color[1] &= !mask;
+            self.promoted &= !mask;
+        }
         *self.of_type_mut(piece.piece_type()) |= mask;
         self.occupied ^= mask;
         self.by_color[piece.color() as usize] ^= mask;

@@ -4,7 +4,7 @@ use super::error::LooseFenError;
 use super::layout::{Layout, bb};
 use crate::fen::chess960_back_rank;
 use core::fmt::{self, Write};
-use lerf_bitboard::{RANK_1, RANK_2, RANK_7, RANK_8};
+use lerf_bitboard::{Bitboard, RANK_1, RANK_2, RANK_7, RANK_8};
 use lerf_types::{Color, Piece, PieceType, Square};
 
 /// Whether `c` is white space as Python's `str.strip` and `str.split` see it.
@@ -22,32 +22,92 @@ impl Layout {
     /// [`LooseFenError`] naming what is malformed: not 8 rows, a row not 8 squares wide,
     /// two digits in a row, a stray `~` or an unknown character.
     pub fn from_board_fen(fen: &str) -> Result<Layout, LooseFenError> {
-        let fen = fen.trim_matches(is_python_space);
-        if fen.contains(' ') {
+        let fen = trim_python_space(fen);
+        let bytes = fen.as_bytes();
+        if bytes.contains(&b' ') {
             return Err(LooseFenError::BoardHasSeveralParts);
         }
-        if fen.split('/').count() != 8 {
+        if bytes.iter().filter(|&&b| b == b'/').count() != 7 {
             return Err(LooseFenError::RowCount);
         }
-        fen.split('/').try_for_each(check_row)?;
         let mut layout = Layout::empty();
-        let mut index = 0u8;
-        for c in fen.chars() {
-            // Rows run from the eighth rank down, each from the a-file.
-            let at = |i: u8| Square::from_index_wrapping(i ^ 56);
-            match c {
-                '1'..='8' => index += c as u8 - b'0',
-                '~' => layout.promoted |= bb(at(index.wrapping_sub(1))),
-                '/' => {}
-                _ => {
-                    if let Some(piece) = Piece::from_char(c) {
-                        layout.set_piece_at(at(index), piece, false);
-                        index += 1;
+        // Rows run from the eighth rank down, each from the a-file; python-chess checks a
+        // row whole before the next, so the first bad row's first fault is the error.
+        let (mut rank, mut width) = (7u8, 0u8);
+        let (mut after_digit, mut after_piece) = (false, false);
+        for (i, &b) in bytes.iter().enumerate() {
+            match b {
+                b'/' => {
+                    if width != 8 {
+                        return Err(LooseFenError::RowWidth);
                     }
+                    (rank, width) = (rank.wrapping_sub(1), 0);
+                    (after_digit, after_piece) = (false, false);
+                }
+                b'1'..=b'8' => {
+                    if after_digit {
+                        return Err(LooseFenError::ConsecutiveDigits);
+                    }
+                    width = width.saturating_add(b - b'0');
+                    (after_digit, after_piece) = (true, false);
+                }
+                b'~' => {
+                    if !after_piece {
+                        return Err(LooseFenError::TildeNotAfterPiece);
+                    }
+                    layout.promoted |= Bitboard(1 << (rank * 8 + width - 1));
+                    (after_digit, after_piece) = (false, false);
+                }
+                _ => {
+                    let Some(piece) = PIECE_BYTES[usize::from(b)] else {
+                        return Err(bad_character(fen, i));
+                    };
+                    width = width.saturating_add(1);
+                    if width <= 8 {
+                        layout.place(Square::from_index_wrapping(rank * 8 + width - 1), piece);
+                    }
+                    (after_digit, after_piece) = (false, true);
                 }
             }
         }
+        if width != 8 {
+            return Err(LooseFenError::RowWidth);
+        }
         Ok(layout)
+    }
+
+    /// The layout of the squares of each piece, indexed by lerf's piece number
+    /// (`Piece as usize`, 1–14).
+    pub(crate) fn from_piece_sets(by_piece: &[u64; 16]) -> Layout {
+        let of = |pt: PieceType| {
+            Bitboard(
+                by_piece[Piece::new(Color::White, pt) as usize]
+                    | by_piece[Piece::new(Color::Black, pt) as usize],
+            )
+        };
+        let white: u64 = by_piece[1..7].iter().fold(0, |a, b| a | b);
+        let black: u64 = by_piece[9..15].iter().fold(0, |a, b| a | b);
+        Layout {
+            pawns: of(PieceType::Pawn),
+            knights: of(PieceType::Knight),
+            bishops: of(PieceType::Bishop),
+            rooks: of(PieceType::Rook),
+            queens: of(PieceType::Queen),
+            kings: of(PieceType::King),
+            by_color: [Bitboard(white), Bitboard(black)],
+            occupied: Bitboard(white | black),
+            promoted: Bitboard::EMPTY,
+        }
+    }
+
+    /// Puts `piece` on an empty square (the FEN reader's placing, which never meets a
+    /// piece already there).
+    #[inline]
+    fn place(&mut self, sq: Square, piece: Piece) {
+        let bit = bb(sq);
+        *self.of_type_mut(piece.piece_type()) |= bit;
+        self.by_color[piece.color() as usize] |= bit;
+        self.occupied |= bit;
     }
 
     /// The board part of a FEN; with `promoted`, a promoted piece is followed by `~`.
@@ -131,33 +191,34 @@ impl Layout {
     }
 }
 
-/// Checks one row of the board part: pieces, digits 1–8 (never two in a row), `~` only
-/// after a piece, 8 squares in all.
-fn check_row(row: &str) -> Result<(), LooseFenError> {
-    let (mut width, mut after_digit, mut after_piece) = (0u32, false, false);
-    for c in row.chars() {
-        match c {
-            '1'..='8' => {
-                if after_digit {
-                    return Err(LooseFenError::ConsecutiveDigits);
-                }
-                width += u32::from(c as u8 - b'0');
-                (after_digit, after_piece) = (true, false);
-            }
-            '~' => {
-                if !after_piece {
-                    return Err(LooseFenError::TildeNotAfterPiece);
-                }
-                (after_digit, after_piece) = (false, false);
-            }
-            _ if Piece::from_char(c).is_some() => {
-                width += 1;
-                (after_digit, after_piece) = (false, true);
-            }
-            _ => return Err(LooseFenError::BadCharacter(c)),
-        }
+/// The piece of each FEN letter byte.
+pub(crate) static PIECE_BYTES: [Option<Piece>; 256] = {
+    let mut table = [None; 256];
+    let mut i = 0;
+    while i < Piece::ALL.len() {
+        let piece = Piece::ALL[i];
+        table[piece.to_char() as usize] = Some(piece);
+        i += 1;
     }
-    if width == 8 { Ok(()) } else { Err(LooseFenError::RowWidth) }
+    table
+};
+
+/// The error for the character that starts at byte `at` of the board part. (Python's
+/// `"\u212a".lower()` is `"k"`, so python-chess reads a Kelvin sign as a white king; lerf
+/// reports it as the stray character it is.)
+fn bad_character(fen: &str, at: usize) -> LooseFenError {
+    LooseFenError::BadCharacter(fen[at..].chars().next().unwrap_or('?'))
+}
+
+/// `text` without the white space Python's `str.strip` removes.
+pub(crate) fn trim_python_space(text: &str) -> &str {
+    let ascii_space =
+        |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b..=0x0c | 0x1c..=0x1f);
+    let bytes = text.as_bytes();
+    let start = bytes.iter().position(|b| !ascii_space(b)).unwrap_or(bytes.len());
+    let end = bytes.iter().rposition(|b| !ascii_space(b)).map_or(start, |i| i + 1);
+    let trimmed = &text[start..end.max(start)];
+    if trimmed.is_ascii() { trimmed } else { trimmed.trim_matches(is_python_space) }
 }
 
 impl fmt::Display for Layout {

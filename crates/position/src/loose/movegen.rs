@@ -123,6 +123,7 @@ impl LooseBoard {
         to_mask: Bitboard,
         out: &mut Vec<LooseMove>,
     ) {
+        out.reserve(64);
         let kings = self.layout.kings & self.ours();
         if !kings.any() {
             self.generate_pseudo_legal_moves(from_mask, to_mask, out);
@@ -137,10 +138,21 @@ impl LooseBoard {
         } else {
             self.generate_pseudo_legal_moves(from_mask, to_mask, out);
         }
+        // `is_safe` for each move, with its cheap cases first: a move of a piece that is
+        // neither the king, nor pinned, nor possibly taking en passant is safe.
+        let may_take_en_passant = self.ep_square.is_some();
         let mut kept = start;
         for i in start..out.len() {
             let m = out[i];
-            if self.is_safe(king, blockers, m) {
+            let safe = if m.from != king
+                && !blockers.contains(m.from)
+                && !(may_take_en_passant && self.is_en_passant(m))
+            {
+                true
+            } else {
+                self.is_safe(king, blockers, m)
+            };
+            if safe {
                 out[kept] = m;
                 kept += 1;
             }
@@ -296,10 +308,14 @@ impl LooseBoard {
             }
         }
         if piece == PieceType::King {
+            // An ordinary king step needs no look at castling (either makes it pseudo-legal).
+            if !self.ours().contains(m.to) && self.layout.attacks_mask(m.from).contains(m.to) {
+                return true;
+            }
             let castle = self.from_chess960(self.chess960, LooseMove::new(m.from, m.to));
-            let mut castles = Vec::new();
-            self.generate_castling_moves(Bitboard::FULL, Bitboard::FULL, &mut castles);
-            if castles.contains(&castle) {
+            let mut found = false;
+            self.for_each_castling_move(Bitboard::FULL, Bitboard::FULL, |c| found |= c == castle);
+            if found {
                 return true;
             }
         }
@@ -307,11 +323,44 @@ impl LooseBoard {
             return false;
         }
         if piece == PieceType::Pawn {
-            let mut moves = Vec::new();
-            self.generate_pseudo_legal_moves(bb(m.from), bb(m.to), &mut moves);
-            return moves.contains(&m);
+            return self.is_pseudo_legal_pawn_move(m);
         }
         self.layout.attacks_mask(m.from).contains(m.to)
+    }
+
+    /// Whether [`generate_pseudo_legal_moves`](LooseBoard::generate_pseudo_legal_moves)
+    /// lists `m`, a move from one of the side to move's pawns (found without listing).
+    fn is_pseudo_legal_pawn_move(&self, m: LooseMove) -> bool {
+        let to = bb(m.to);
+        let last_ranks = RANKS[0] | RANKS[7];
+        // Pawn moves to the first or last rank are listed as the four promotions only.
+        let promotion_fits = if last_ranks.intersects(to) {
+            matches!(m.promotion, Some(p) if PROMOTIONS.contains(&p))
+        } else {
+            m.promotion.is_none()
+        };
+        let empty = !self.layout.occupied;
+        let (single, double_ranks) = match self.turn {
+            Color::White => ((bb(m.from) << 8) & empty, RANK_3 | RANK_4),
+            Color::Black => ((bb(m.from) >> 8) & empty, RANK_6 | RANK_5),
+        };
+        let double = match self.turn {
+            Color::White => (single << 8) & empty & double_ranks,
+            Color::Black => (single >> 8) & empty & double_ranks,
+        };
+        let capture = pawn_attacks(self.turn, m.from) & self.theirs();
+        if (capture | single).intersects(to) {
+            return promotion_fits;
+        }
+        if double.intersects(to) {
+            return m.promotion.is_none();
+        }
+        let fifth = RANKS[if self.turn == Color::White { 4 } else { 3 }];
+        self.ep_truthy() == Some(m.to)
+            && !self.layout.occupied.intersects(to)
+            && fifth.contains(m.from)
+            && pawn_attacks(!self.turn, m.to).contains(m.from)
+            && m.promotion.is_none()
     }
 
     /// Whether the move is legal.

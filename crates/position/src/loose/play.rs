@@ -12,42 +12,45 @@ impl LooseBoard {
     /// standard chess (`e1h1` becomes `e1g1` while a king stands on e1), unchanged in
     /// Chess960 (`chess960`) and for any other move.
     pub fn from_chess960(&self, chess960: bool, m: LooseMove) -> LooseMove {
-        if chess960 || m.promotion.is_some() || m.drop.is_some() {
+        if chess960
+            || m.promotion.is_some()
+            || m.drop.is_some()
+            || !self.king_on_e_file_start(m.from)
+        {
             return m;
         }
-        let kings = self.layout.kings;
-        let castle = |king: Square, rook_h: Square, rook_a: Square, to_g: Square, to_c: Square| {
-            if m.from != king || !kings.contains(king) {
-                None
-            } else if m.to == rook_h {
-                Some(LooseMove::new(king, to_g))
-            } else if m.to == rook_a {
-                Some(LooseMove::new(king, to_c))
-            } else {
-                None
-            }
-        };
-        use Square::*;
-        castle(E1, H1, A1, G1, C1).or_else(|| castle(E8, H8, A8, G8, C8)).unwrap_or(m)
+        let (base, to) = (m.from as u8 & 56, m.to as u8);
+        if to == base + 7 {
+            LooseMove::new(m.from, Square::from_index_wrapping(base + 6))
+        } else if to == base {
+            LooseMove::new(m.from, Square::from_index_wrapping(base + 2))
+        } else {
+            m
+        }
     }
 
     /// The move with standard castling written as the king taking its rook (`e1g1` becomes
     /// `e1h1` while a king stands on e1 and no rook on g1); other moves unchanged.
     pub fn to_chess960(&self, m: LooseMove) -> LooseMove {
-        let (kings, rooks) = (self.layout.kings, self.layout.rooks);
-        use Square::*;
-        for (king, g, h, c, a) in [(E1, G1, H1, C1, A1), (E8, G8, H8, C8, A8)] {
-            if m.from == king && kings.contains(king) {
-                if m.to == g && !rooks.contains(g) {
-                    return LooseMove::new(king, h);
-                }
-                if m.to == c && !rooks.contains(c) {
-                    return LooseMove::new(king, a);
-                }
-                return m;
-            }
+        if !self.king_on_e_file_start(m.from) {
+            return m;
         }
-        m
+        let base = m.from as u8 & 56;
+        let rooks = self.layout.rooks;
+        let to = m.to as u8;
+        if to == base + 6 && !rooks.contains(m.to) {
+            LooseMove::new(m.from, Square::from_index_wrapping(base + 7))
+        } else if to == base + 2 && !rooks.contains(m.to) {
+            LooseMove::new(m.from, Square::from_index_wrapping(base))
+        } else {
+            m
+        }
+    }
+
+    /// Whether `from` is e1 or e8 with a king (of either colour) on it.
+    #[inline]
+    fn king_on_e_file_start(&self, from: Square) -> bool {
+        matches!(from, Square::E1 | Square::E8) && self.layout.kings.contains(from)
     }
 
     /// The legal move from `from` to `to` (promoting to `promotion`, or to a queen when a
@@ -77,18 +80,31 @@ impl LooseBoard {
     ///
     /// [`NotPseudoLegal`] for any other move.
     pub fn play(&self, m: LooseMove) -> Result<LooseBoard, NotPseudoLegal> {
+        let m960 = self.checked_chess960(m)?;
+        Ok(self.play_chess960(m960))
+    }
+
+    /// `m` with castling as king takes rook, if `m` is pseudo-legal or null (written either
+    /// way); otherwise the error [`play`](LooseBoard::play) gives.
+    pub(crate) fn checked_chess960(&self, m: LooseMove) -> Result<LooseMove, NotPseudoLegal> {
         let m960 = self.to_chess960(m);
-        if !m960.is_null() && !self.is_pseudo_legal(m) && !self.is_pseudo_legal(m960) {
-            return Err(NotPseudoLegal(m));
+        if m.is_null() || self.is_pseudo_legal(m) || (m960 != m && self.is_pseudo_legal(m960)) {
+            Ok(m960)
+        } else {
+            Err(NotPseudoLegal(m))
         }
-        Ok(self.play_unchecked(m))
     }
 
     /// The position after `m`, made as python-chess's `push` makes it whatever the move: a
     /// move from an empty square only passes the turn and moves the counters. Prefer
     /// [`play`](LooseBoard::play) unless the move is known to be pseudo-legal.
     pub fn play_unchecked(&self, m: LooseMove) -> LooseBoard {
-        let m = self.to_chess960(m);
+        self.play_chess960(self.to_chess960(m))
+    }
+
+    /// [`play_unchecked`](LooseBoard::play_unchecked) for a move already passed through
+    /// [`to_chess960`](LooseBoard::to_chess960).
+    pub(crate) fn play_chess960(&self, m: LooseMove) -> LooseBoard {
         let mut next = *self;
         next.castling_rights = self.clean_castling_rights();
         next.played = true;
@@ -162,7 +178,9 @@ impl LooseBoard {
             self.layout.set_piece_at(at(king_file), Piece::new(us, PieceType::King), false);
             self.layout.set_piece_at(at(rook_file), Piece::new(us, PieceType::Rook), false);
         } else {
-            self.layout.set_piece_at(m.to, Piece::new(us, piece_type), promoted);
+            // The destination holds what it held before the move (only the origin and an
+            // en passant victim changed), so it is emptied without looking at it again.
+            self.layout.replace_piece_at(m.to, captured, Piece::new(us, piece_type), promoted);
         }
     }
 }
