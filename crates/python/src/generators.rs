@@ -146,9 +146,9 @@ macro_rules! generator_class {
             /// The board whose moves these are.
             #[pyo3(get)]
             board: Py<PyAny>,
-            /// The moves `len()` made, with the position they are of, for the `iter()`
-            /// that `list()` calls right after.
-            last: Option<(LooseBoard, Vec<LooseMove>)>,
+            /// How many moves `iter()` listed, with the position, for the `len()` that
+            /// `list()` calls right after.
+            last: Option<(LooseBoard, usize)>,
         }
 
         impl $name {
@@ -185,21 +185,28 @@ macro_rules! generator_class {
                 let Some(b) = native(self.board.bind(py)) else {
                     return Err(PyTypeError::new_err("the moves of this board have no len()"));
                 };
+                // `list()` asks for the length right after `iter()`: the count made there.
+                if let Some((seen, n)) = self.last.take() {
+                    if seen == b {
+                        return Ok(n);
+                    }
+                }
                 let mut list = Vec::with_capacity(64);
                 $kind.generate(&b, &mut list);
-                let n = list.len();
-                self.last = Some((b, list));
-                Ok(n)
+                Ok(list.len())
             }
 
             fn __iter__<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
                 let board = self.board.bind(py);
-                if let (Some((seen, list)), Some(b)) = (self.last.take(), native(board)) {
-                    if seen == b {
-                        return move_iter(py, &list);
+                match native(board) {
+                    Some(b) => {
+                        let mut list = Vec::with_capacity(64);
+                        $kind.generate(&b, &mut list);
+                        self.last = Some((b, list.len()));
+                        move_iter(py, &list)
                     }
+                    None => iterate(board, $kind),
                 }
-                iterate(board, $kind)
             }
 
             fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<bool> {

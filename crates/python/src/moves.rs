@@ -58,8 +58,12 @@ impl<'a, 'py> FromPyObject<'a, 'py> for MoveData {
     }
 }
 
-/// The shared `Move` objects of ordinary moves and promotions to N, B, R, Q.
+/// The shared `Move` objects of promotions to N, B, R, Q, made as they are first used.
 static MOVES: PyOnceLock<Vec<PyOnceLock<Py<Move>>>> = PyOnceLock::new();
+
+/// The shared `Move` objects of every move that neither promotes nor drops, by
+/// `from * 64 + to`.
+static ORDINARY: PyOnceLock<Vec<Py<Move>>> = PyOnceLock::new();
 
 fn checked_piece_type(name: &str, value: Option<u8>) -> PyResult<Option<u8>> {
     match value {
@@ -241,25 +245,42 @@ impl MoveData {
     /// The shared object of this move (a new one for the rare moves not shared).
     #[inline]
     pub fn shared(self, py: Python<'_>) -> Py<Move> {
-        let make = || {
-            Move::new(py, self)
-                .and_then(|m| Py::new(py, m))
-                .unwrap_or_else(|_| unreachable!("a Move allocates"))
-        };
+        let squares = usize::from(self.from_square) * 64 + usize::from(self.to_square);
+        if self.drop.is_none() && self.promotion.is_none() {
+            // The 4,096 ordinary moves (the null move among them) are made together at
+            // first use: one lookup after that, without a check per entry.
+            let table = ORDINARY.get_or_init(py, || {
+                (0..4096u16)
+                    .map(|i| MoveData {
+                        from_square: (i / 64) as u8,
+                        to_square: (i % 64) as u8,
+                        promotion: None,
+                        drop: None,
+                    })
+                    .map(|m| m.make(py))
+                    .collect()
+            });
+            return table[squares].clone_ref(py);
+        }
         let slot = match (self.drop, self.promotion) {
-            (None, None) => Some(0),
-            (None, Some(p @ 2..=5)) => Some(usize::from(p) - 1),
-            _ => None,
+            (None, Some(p @ 2..=5)) => usize::from(p) - 2,
+            _ => return self.make(py),
         };
-        let Some(slot) = slot else { return make() };
-        let index = (usize::from(self.from_square) * 64 + usize::from(self.to_square)) * 5 + slot;
-        let table = MOVES.get_or_init(py, || (0..64 * 64 * 5).map(|_| PyOnceLock::new()).collect());
+        let index = squares * 4 + slot;
+        let table = MOVES.get_or_init(py, || (0..64 * 64 * 4).map(|_| PyOnceLock::new()).collect());
         let cell = &table[index];
         if let Some(m) = cell.get(py) {
             return m.clone_ref(py);
         }
-        let made = make();
+        let made = self.make(py);
         cell.get_or_init(py, || made).clone_ref(py)
+    }
+
+    /// A new `Move` object of this move.
+    fn make(self, py: Python<'_>) -> Py<Move> {
+        Move::new(py, self)
+            .and_then(|m| Py::new(py, m))
+            .unwrap_or_else(|_| unreachable!("a Move allocates"))
     }
 }
 

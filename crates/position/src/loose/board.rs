@@ -34,8 +34,9 @@ pub struct LooseBoard {
     pub layout: Layout,
     /// The side to move.
     pub turn: Color,
-    /// The squares of the rooks that keep castling rights; [`clean_castling_rights`]
-    /// (LooseBoard::clean_castling_rights) keeps those that are possible.
+    /// The squares of the rooks that keep castling rights;
+    /// [`clean_castling_rights`](LooseBoard::clean_castling_rights) keeps those that are
+    /// possible.
     pub castling_rights: Bitboard,
     /// The square a pawn skipped with its last double step (or the FEN's), legal to take
     /// on or not.

@@ -226,8 +226,8 @@ impl LooseBoard {
         self.for_each_castling_move(from_mask, to_mask, |m| out.push(m));
     }
 
-    /// Calls `f` with each castling move [`generate_castling_moves`]
-    /// (LooseBoard::generate_castling_moves) lists, in its order.
+    /// Calls `f` with each castling move that
+    /// [`generate_castling_moves`](LooseBoard::generate_castling_moves) lists, in its order.
     pub(crate) fn for_each_castling_move(
         &self,
         from_mask: Bitboard,

@@ -70,7 +70,7 @@ fn from_plain_fen(fen: &[u8], chess960: bool) -> Option<LooseBoard> {
             column += 1;
         } else if class < 32 {
             // A digit 1-8, never after another.
-            if previous >= 16 && previous < 32 {
+            if (16..32).contains(&previous) {
                 return None;
             }
             column += class - 16;
