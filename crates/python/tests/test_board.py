@@ -204,3 +204,15 @@ def test_heavy_calls_release_the_gil(sample_path):
     assert turns_while(lambda: lerf.perft(lerf.STARTING_FEN, 6)) > 10_000
     data = sample_path.read_bytes() * 4
     assert turns_while(lambda: sum(b.num_rows for b in lerf.pgn.positions(io.BytesIO(data), batch_size=1 << 30))) > 1000
+
+
+def test_the_readme_snippet_runs_with_lerf_as_chess(capsys):
+    """The package README's python-chess snippet, as written (the book replaced by an
+    empty one)."""
+    import os
+    import pathlib
+
+    readme = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    snippet = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    assert "import lerf as chess" in snippet
+    exec(snippet.replace('"book.bin"', repr(os.devnull)), {})
