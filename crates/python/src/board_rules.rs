@@ -161,4 +161,29 @@ impl Board {
     fn has_chess960_castling_rights(slf: PyRef<'_, Self>) -> bool {
         base(&slf).board().has_chess960_castling_rights()
     }
+
+    /// python-chess's private position key, which scripts use as a dict key: the six type
+    /// bitboards, White's and Black's pieces, the side to move, the clean castling rights and
+    /// the en passant square when a capture there is legal (else `None`).
+    #[allow(clippy::type_complexity)]
+    fn _transposition_key(
+        slf: PyRef<'_, Self>,
+    ) -> (u64, u64, u64, u64, u64, u64, u64, u64, bool, u64, Option<u8>) {
+        let b = base(&slf).board();
+        let l = &b.layout;
+        let ep = b.ep_square.filter(|_| b.has_legal_en_passant()).map(|sq| sq as u8);
+        (
+            l.pawns.0,
+            l.knights.0,
+            l.bishops.0,
+            l.rooks.0,
+            l.queens.0,
+            l.kings.0,
+            l.by_color[0].0,
+            l.by_color[1].0,
+            b.turn == Color::White,
+            b.clean_castling_rights().0,
+            ep,
+        )
+    }
 }

@@ -308,6 +308,27 @@ impl Board {
         if board.is_kingside_castling(lm) { "O-O".to_owned() } else { "O-O-O".to_owned() }
     }
 
+    /// python-chess's private helper, which its other modules and some scripts call: the
+    /// move with standard castling as the king's two-square step unless `chess960`.
+    #[pyo3(signature = (chess960, from_square, to_square, promotion=None, drop=None))]
+    fn _from_chess960(
+        slf: PyRef<'_, Self>,
+        chess960: bool,
+        from_square: u8,
+        to_square: u8,
+        promotion: Option<u8>,
+        drop: Option<u8>,
+    ) -> PyResult<Py<Move>> {
+        let m = MoveData::checked(from_square, to_square, promotion, drop)?.to_loose();
+        let written = base(&slf).board().from_chess960(chess960, m);
+        Ok(Move::shared_loose(written, slf.py()))
+    }
+
+    /// python-chess's private helper: the move with standard castling as king takes rook.
+    fn _to_chess960(slf: PyRef<'_, Self>, m: MoveData) -> Py<Move> {
+        Move::shared_loose(base(&slf).board().to_chess960(m.to_loose()), slf.py())
+    }
+
     /// The legal move an XBoard text (SAN) names.
     fn parse_xboard(slf: PyRef<'_, Self>, xboard: &str) -> PyResult<Py<Move>> {
         Board::parse_san(slf, xboard)

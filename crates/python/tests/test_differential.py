@@ -95,6 +95,7 @@ def compare_position(ours: lerf.Board, theirs: chess.Board, rng: random.Random, 
     for name in checks:
         assert getattr(ours, name)() == getattr(theirs, name)(), (name, where)
     assert ours.chess960_pos() == theirs.chess960_pos(), where
+    assert ours._transposition_key() == theirs._transposition_key(), where
     assert ours.is_repetition(2) == theirs.is_repetition(2), where
     assert ours.is_repetition(3) == theirs.is_repetition(3), where
     assert outcome_of(ours, False) == outcome_of(theirs, False), where

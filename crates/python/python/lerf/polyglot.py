@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import random
+import struct
 from types import TracebackType
 from typing import Callable, Container, Iterator, List, NamedTuple, Optional, Type, Union
 
@@ -14,6 +15,9 @@ from ._lerf import Move, PolyglotBook, polyglot_random_array
 from ._lerf import zobrist_hash as _zobrist_hash
 
 StrOrBytesPath = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+
+#: A book entry's layout: key, move, weight, learn, big-endian.
+ENTRY_STRUCT = struct.Struct(">QHHI")
 
 #: The 781 random numbers of the Polyglot format.
 POLYGLOT_RANDOM_ARRAY: List[int] = polyglot_random_array()

@@ -1,0 +1,65 @@
+"""Every public name of python-chess 1.11's ``chess`` and ``chess.polyglot`` modules is in
+lerf, and every public method and special method of their classes."""
+
+import types
+
+import chess
+import chess.polyglot
+import pytest
+
+import lerf
+import lerf.polyglot
+
+# typing helpers python-chess imports into its namespace, not part of its API
+TYPING = {
+    "annotations", "Callable", "ClassVar", "Counter", "Dict", "Generic", "Hashable",
+    "Iterable", "Iterator", "List", "Literal", "Mapping", "Optional", "SupportsInt", "Tuple",
+    "Type", "TypeVar", "Union", "BaseBoardT", "BoardT", "NamedTuple", "Container",
+    "StrOrBytesPath", "TracebackType",
+}
+
+
+def public(module):
+    return [
+        n for n in dir(module)
+        if not n.startswith("_") and n not in TYPING and not isinstance(getattr(module, n), types.ModuleType)
+    ]
+
+
+@pytest.mark.parametrize("theirs, ours", [(chess, lerf), (chess.polyglot, lerf.polyglot)])
+def test_every_module_name(theirs, ours):
+    assert [n for n in public(theirs) if not hasattr(ours, n)] == []
+
+
+@pytest.mark.parametrize(
+    "name", ["Board", "BaseBoard", "SquareSet", "Move", "Piece", "LegalMoveGenerator",
+             "PseudoLegalMoveGenerator", "Outcome"],
+)
+def test_every_method(name):
+    theirs, ours = getattr(chess, name), getattr(lerf, name)
+    # Data of the class statement, not behaviour; _repr_svg_ needs python-chess's chess.svg.
+    skip = {"__dict__", "__weakref__", "__module__", "__doc__", "__annotations__", "__init__",
+            "__dataclass_fields__", "__dataclass_params__", "__match_args__", "__firstlineno__",
+            "__static_attributes__", "__orig_bases__", "__parameters__", "__hash__"}
+    names = {n for k in theirs.__mro__ if k is not object for n in vars(k)} - skip
+    public = {n for n in names if not n.startswith("_")}
+    special = {n for n in names if n.startswith("__") and n.endswith("__")} - {"__weakref__"}
+    missing = [n for n in public if not hasattr(ours, n)]
+    # A special method must be the class's own, not object's default.
+    missing += [n for n in special if getattr(ours, n, None) is getattr(object, n, None)]
+    assert sorted(missing) == []
+
+
+def test_reader_methods():
+    theirs, ours = chess.polyglot.MemoryMappedReader, lerf.polyglot.MemoryMappedReader
+    assert [n for n in dir(theirs) if not n.startswith("_") and not hasattr(ours, n)] == []
+
+
+def test_enums_and_hashing_as_python_chess():
+    assert [m.name for m in lerf.Termination] == [m.name for m in chess.Termination]
+    assert {m.name: int(m) for m in lerf.Status} == {m.name: int(m) for m in chess.Status}
+    for build in [lambda m: m.SquareSet(1), lambda m: m.Board(), lambda m: m.BaseBoard()]:
+        for module in (chess, lerf):
+            with pytest.raises(TypeError):
+                hash(build(module))
+    assert hash(lerf.Move.from_uci("e2e4")) == hash(lerf.Move(12, 28))
