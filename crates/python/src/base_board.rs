@@ -7,7 +7,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
-use crate::moves::{Piece, PieceData, color, piece_type_of, square};
+use crate::moves::{Piece, PieceData, color_of, piece_type_of, square_of};
 use crate::squareset::{SquareSet, mask_of};
 
 /// python-chess's starting board FEN.
@@ -262,116 +262,121 @@ impl BaseBoard {
     }
 
     /// The squares of `color`'s pieces of `piece_type`, as a bitboard.
-    fn pieces_mask(&self, piece_type: u8, color_: bool) -> PyResult<u64> {
-        Ok(self.layout().pieces_mask(piece_type_of(piece_type)?, color(color_)).0)
+    fn pieces_mask(&self, piece_type: u8, color: bool) -> PyResult<u64> {
+        Ok(self.layout().pieces_mask(piece_type_of(piece_type)?, color_of(color)).0)
     }
 
     /// The squares of `color`'s pieces of `piece_type`.
-    fn pieces(&self, piece_type: u8, color_: bool) -> PyResult<SquareSet> {
-        Ok(SquareSet { mask: self.pieces_mask(piece_type, color_)? })
+    fn pieces(&self, piece_type: u8, color: bool) -> PyResult<SquareSet> {
+        Ok(SquareSet { mask: self.pieces_mask(piece_type, color)? })
     }
 
     /// The piece on `square`, or `None`.
-    fn piece_at(&self, py: Python<'_>, sq: u8) -> PyResult<Option<Py<Piece>>> {
-        Ok(self.layout().piece_at(square(sq)?).map(|p| Piece::shared(p, py)))
+    fn piece_at(&self, py: Python<'_>, square: u8) -> PyResult<Option<Py<Piece>>> {
+        Ok(self.layout().piece_at(square_of(square)?).map(|p| Piece::shared(p, py)))
     }
 
     /// The piece type on `square`, or `None`.
-    fn piece_type_at(&self, sq: u8) -> PyResult<Option<u8>> {
-        Ok(self.layout().piece_type_at(square(sq)?).map(|p| p as u8))
+    fn piece_type_at(&self, square: u8) -> PyResult<Option<u8>> {
+        Ok(self.layout().piece_type_at(square_of(square)?).map(|p| p as u8))
     }
 
     /// The colour of the piece on `square` (`True` White), or `None`.
-    fn color_at(&self, sq: u8) -> PyResult<Option<bool>> {
-        Ok(self.layout().color_at(square(sq)?).map(|c| c == lerf_types::Color::White))
+    fn color_at(&self, square: u8) -> PyResult<Option<bool>> {
+        Ok(self.layout().color_at(square_of(square)?).map(|c| c == lerf_types::Color::White))
     }
 
     /// The square of `color`'s king (not a promoted one), or `None`.
-    fn king(&self, color_: bool) -> Option<u8> {
-        self.layout().king(color(color_)).map(|sq| sq as u8)
+    fn king(&self, color: bool) -> Option<u8> {
+        self.layout().king(color_of(color)).map(|sq| sq as u8)
     }
 
     /// The squares the piece on `square` attacks, as a bitboard.
-    fn attacks_mask(&self, sq: u8) -> PyResult<u64> {
-        Ok(self.layout().attacks_mask(square(sq)?).0)
+    fn attacks_mask(&self, square: u8) -> PyResult<u64> {
+        Ok(self.layout().attacks_mask(square_of(square)?).0)
     }
 
     /// The squares the piece on `square` attacks.
-    fn attacks(&self, sq: u8) -> PyResult<SquareSet> {
-        Ok(SquareSet { mask: self.attacks_mask(sq)? })
+    fn attacks(&self, square: u8) -> PyResult<SquareSet> {
+        Ok(SquareSet { mask: self.attacks_mask(square)? })
     }
 
     /// `color`'s pieces attacking `square`, as a bitboard; sliders see through what is not
     /// in `occupied` (the board's pieces by default).
-    #[pyo3(signature = (color_, sq, occupied=None))]
+    #[pyo3(signature = (color, square, occupied=None))]
     fn attackers_mask(
         &self,
-        color_: bool,
-        sq: u8,
+        color: bool,
+        square: u8,
         occupied: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<u64> {
         let occupied = match occupied {
             Some(o) => Bitboard(mask_of(o)?),
             None => self.layout().occupied,
         };
-        Ok(self.layout().attackers_mask(color(color_), square(sq)?, occupied).0)
+        Ok(self.layout().attackers_mask(color_of(color), square_of(square)?, occupied).0)
     }
 
     /// Whether `color` attacks `square`.
-    #[pyo3(signature = (color_, sq, occupied=None))]
+    #[pyo3(signature = (color, square, occupied=None))]
     fn is_attacked_by(
         &self,
-        color_: bool,
-        sq: u8,
+        color: bool,
+        square: u8,
         occupied: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<bool> {
-        Ok(self.attackers_mask(color_, sq, occupied)? != 0)
+        Ok(self.attackers_mask(color, square, occupied)? != 0)
     }
 
     /// `color`'s pieces attacking `square`.
-    #[pyo3(signature = (color_, sq, occupied=None))]
+    #[pyo3(signature = (color, square, occupied=None))]
     fn attackers(
         &self,
-        color_: bool,
-        sq: u8,
+        color: bool,
+        square: u8,
         occupied: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<SquareSet> {
-        Ok(SquareSet { mask: self.attackers_mask(color_, sq, occupied)? })
+        Ok(SquareSet { mask: self.attackers_mask(color, square, occupied)? })
     }
 
     /// The line pinning the piece on `square` to `color`'s king; every square when none.
-    fn pin_mask(&self, color_: bool, sq: u8) -> PyResult<u64> {
-        Ok(self.layout().pin_mask(color(color_), square(sq)?).0)
+    fn pin_mask(&self, color: bool, square: u8) -> PyResult<u64> {
+        Ok(self.layout().pin_mask(color_of(color), square_of(square)?).0)
     }
 
     /// The line pinning the piece on `square` to `color`'s king; every square when none.
-    fn pin(&self, color_: bool, sq: u8) -> PyResult<SquareSet> {
-        Ok(SquareSet { mask: self.pin_mask(color_, sq)? })
+    fn pin(&self, color: bool, square: u8) -> PyResult<SquareSet> {
+        Ok(SquareSet { mask: self.pin_mask(color, square)? })
     }
 
     /// Whether the piece on `square` is pinned to `color`'s king.
-    fn is_pinned(&self, color_: bool, sq: u8) -> PyResult<bool> {
-        Ok(self.pin_mask(color_, sq)? != u64::MAX)
+    fn is_pinned(&self, color: bool, square: u8) -> PyResult<bool> {
+        Ok(self.pin_mask(color, square)? != u64::MAX)
     }
 
     /// Takes the piece off `square` and returns it (`None` when empty); a `Board` forgets
     /// its move stack.
-    fn remove_piece_at(&mut self, py: Python<'_>, sq: u8) -> PyResult<Option<Py<Piece>>> {
-        let sq = square(sq)?;
+    fn remove_piece_at(&mut self, py: Python<'_>, square: u8) -> PyResult<Option<Py<Piece>>> {
+        let sq = square_of(square)?;
         let piece = self.layout().piece_at(sq).map(|p| Piece::shared(p, py));
         let white = self.layout().by_color[0].contains(sq);
         let removed = self.layout_mut().remove_piece_at(sq);
         self.clear_stack();
         Ok(removed.map(|pt| {
-            let p = lerf_types::Piece::new(color(white), pt);
+            let p = lerf_types::Piece::new(color_of(white), pt);
             piece.unwrap_or_else(|| Piece::shared(p, py))
         }))
     }
 
     /// Puts `piece` on `square` (`None` empties it); a `Board` forgets its move stack.
-    #[pyo3(signature = (sq, piece, promoted=false))]
-    fn set_piece_at(&mut self, sq: u8, piece: Option<PieceData>, promoted: bool) -> PyResult<()> {
-        let sq = square(sq)?;
+    #[pyo3(signature = (square, piece, promoted=false))]
+    fn set_piece_at(
+        &mut self,
+        square: u8,
+        piece: Option<PieceData>,
+        promoted: bool,
+    ) -> PyResult<()> {
+        let sq = square_of(square)?;
         match piece {
             Some(p) => self.layout_mut().set_piece_at(sq, p.to_lerf(), promoted),
             None => {
@@ -414,7 +419,7 @@ impl BaseBoard {
         let mut layout = Layout::empty();
         for item in pieces.call_method0("items")?.try_iter()? {
             let (sq, piece): (u8, PieceData) = item?.extract()?;
-            layout.set_piece_at(square(sq)?, piece.to_lerf(), false);
+            layout.set_piece_at(square_of(sq)?, piece.to_lerf(), false);
         }
         self.set_layout(layout);
         Ok(())

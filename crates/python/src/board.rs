@@ -242,7 +242,7 @@ impl Board {
     }
     #[setter]
     fn set_turn(mut slf: PyRefMut<'_, Self>, white: bool) {
-        slf.as_super().game.board_mut().turn = crate::moves::color(white);
+        slf.as_super().game.board_mut().turn = crate::moves::color_of(white);
     }
 
     /// The rooks that keep castling rights, as a bitboard.
@@ -264,7 +264,7 @@ impl Board {
     }
     #[setter]
     fn set_ep_square(mut slf: PyRefMut<'_, Self>, sq: Option<u8>) -> PyResult<()> {
-        let sq = sq.map(crate::moves::square).transpose()?;
+        let sq = sq.map(crate::moves::square_of).transpose()?;
         slf.as_super().game.board_mut().ep_square = sq;
         Ok(())
     }
@@ -451,14 +451,16 @@ impl Board {
     }
 
     /// Whether a pseudo-legal move gives check (`IllegalMoveError` for other moves).
-    fn gives_check(slf: PyRef<'_, Self>, m: MoveData) -> PyResult<bool> {
+    fn gives_check(slf: PyRef<'_, Self>, r#move: MoveData) -> PyResult<bool> {
+        let m = r#move;
         let board = base(&slf).board();
         let after = board.play(m.to_loose()).map_err(|_| not_pseudo_legal(m.to_loose(), board))?;
         Ok(after.is_check())
     }
 
     /// Whether a pseudo-legal move leaves the side to move's king in check.
-    fn is_into_check(slf: PyRef<'_, Self>, m: MoveData) -> bool {
+    fn is_into_check(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
+        let m = r#move;
         base(&slf).board().is_into_check(m.to_loose())
     }
 
@@ -468,12 +470,14 @@ impl Board {
     }
 
     /// Whether the move is pseudo-legal.
-    fn is_pseudo_legal(slf: PyRef<'_, Self>, m: MoveData) -> bool {
+    fn is_pseudo_legal(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
+        let m = r#move;
         base(&slf).board().is_pseudo_legal(m.to_loose())
     }
 
     /// Whether the move is legal.
-    fn is_legal(slf: PyRef<'_, Self>, m: MoveData) -> bool {
+    fn is_legal(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
+        let m = r#move;
         base(&slf).board().is_legal(m.to_loose())
     }
 
@@ -496,7 +500,8 @@ impl Board {
 
     /// Plays a pseudo-legal or null move (`IllegalMoveError` for anything else, the board
     /// unchanged).
-    fn push(mut slf: PyRefMut<'_, Self>, m: MoveData) -> PyResult<()> {
+    fn push(mut slf: PyRefMut<'_, Self>, r#move: MoveData) -> PyResult<()> {
+        let m = r#move;
         Board::push_loose(&mut slf, m.to_loose())
     }
 
@@ -530,7 +535,8 @@ impl Board {
         promotion: Option<u8>,
     ) -> PyResult<Py<Move>> {
         let board = base(&slf).board();
-        let (from, to) = (crate::moves::square(from_square)?, crate::moves::square(to_square)?);
+        let (from, to) =
+            (crate::moves::square_of(from_square)?, crate::moves::square_of(to_square)?);
         let promotion = promotion.map(crate::moves::piece_type_of).transpose()?;
         let m = board.find_move(from, to, promotion).ok_or_else(|| {
             IllegalMoveError::new_err(format!(
@@ -552,37 +558,44 @@ impl Board {
     }
 
     /// Whether the move is an en passant capture.
-    fn is_en_passant(slf: PyRef<'_, Self>, m: MoveData) -> bool {
+    fn is_en_passant(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
+        let m = r#move;
         base(&slf).board().is_en_passant(m.to_loose())
     }
 
     /// Whether the move captures.
-    fn is_capture(slf: PyRef<'_, Self>, m: MoveData) -> bool {
+    fn is_capture(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
+        let m = r#move;
         base(&slf).board().is_capture(m.to_loose())
     }
 
     /// Whether the move captures or moves a pawn.
-    fn is_zeroing(slf: PyRef<'_, Self>, m: MoveData) -> bool {
+    fn is_zeroing(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
+        let m = r#move;
         base(&slf).board().is_zeroing(m.to_loose())
     }
 
     /// Whether no earlier position can come back after the move.
-    fn is_irreversible(slf: PyRef<'_, Self>, m: MoveData) -> bool {
+    fn is_irreversible(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
+        let m = r#move;
         base(&slf).board().is_irreversible(m.to_loose())
     }
 
     /// Whether the move castles.
-    fn is_castling(slf: PyRef<'_, Self>, m: MoveData) -> bool {
+    fn is_castling(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
+        let m = r#move;
         base(&slf).board().is_castling(m.to_loose())
     }
 
     /// Whether the move castles towards the h-file.
-    fn is_kingside_castling(slf: PyRef<'_, Self>, m: MoveData) -> bool {
+    fn is_kingside_castling(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
+        let m = r#move;
         base(&slf).board().is_kingside_castling(m.to_loose())
     }
 
     /// Whether the move castles towards the a-file.
-    fn is_queenside_castling(slf: PyRef<'_, Self>, m: MoveData) -> bool {
+    fn is_queenside_castling(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
+        let m = r#move;
         base(&slf).board().is_queenside_castling(m.to_loose())
     }
 

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 
 use crate::board::{Board, base};
-use crate::moves::color;
+use crate::moves::color_of;
 
 /// The Python classes `Status`, `Termination` and `Outcome` (lerf/_types.py).
 static TYPES: PyOnceLock<(Py<PyAny>, Py<PyAny>, Py<PyAny>)> = PyOnceLock::new();
@@ -97,8 +97,8 @@ impl Board {
     }
 
     /// Whether `color` cannot mate.
-    fn has_insufficient_material(slf: PyRef<'_, Self>, color_: bool) -> bool {
-        base(&slf).board().has_insufficient_material(color(color_))
+    fn has_insufficient_material(slf: PyRef<'_, Self>, color: bool) -> bool {
+        base(&slf).board().has_insufficient_material(color_of(color))
     }
 
     /// The 75-move rule.
@@ -143,18 +143,18 @@ impl Board {
     }
 
     /// Whether `color` keeps a castling right.
-    fn has_castling_rights(slf: PyRef<'_, Self>, color_: bool) -> bool {
-        base(&slf).board().has_castling_rights(color(color_))
+    fn has_castling_rights(slf: PyRef<'_, Self>, color: bool) -> bool {
+        base(&slf).board().has_castling_rights(color_of(color))
     }
 
     /// Whether `color` may castle towards the h-file.
-    fn has_kingside_castling_rights(slf: PyRef<'_, Self>, color_: bool) -> bool {
-        base(&slf).board().has_kingside_castling_rights(color(color_))
+    fn has_kingside_castling_rights(slf: PyRef<'_, Self>, color: bool) -> bool {
+        base(&slf).board().has_kingside_castling_rights(color_of(color))
     }
 
     /// Whether `color` may castle towards the a-file.
-    fn has_queenside_castling_rights(slf: PyRef<'_, Self>, color_: bool) -> bool {
-        base(&slf).board().has_queenside_castling_rights(color(color_))
+    fn has_queenside_castling_rights(slf: PyRef<'_, Self>, color: bool) -> bool {
+        base(&slf).board().has_queenside_castling_rights(color_of(color))
     }
 
     /// Whether some castling right exists only in Chess960.

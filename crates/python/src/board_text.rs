@@ -221,19 +221,22 @@ impl Board {
     }
 
     /// The SAN of a pseudo-legal (or null) move, `+`/`#` included.
-    fn san(slf: PyRef<'_, Self>, m: MoveData) -> PyResult<String> {
+    fn san(slf: PyRef<'_, Self>, r#move: MoveData) -> PyResult<String> {
+        let m = r#move;
         let board = base(&slf).board();
         loose_san(board, m.to_loose()).map_err(|_| not_pseudo_legal(m.to_loose(), board))
     }
 
     /// The long algebraic notation of a pseudo-legal (or null) move (`Ng1-f3`).
-    fn lan(slf: PyRef<'_, Self>, m: MoveData) -> PyResult<String> {
+    fn lan(slf: PyRef<'_, Self>, r#move: MoveData) -> PyResult<String> {
+        let m = r#move;
         let board = base(&slf).board();
         loose_lan(board, m.to_loose()).map_err(|_| not_pseudo_legal(m.to_loose(), board))
     }
 
     /// The SAN of a move, which is then played.
-    fn san_and_push(mut slf: PyRefMut<'_, Self>, m: MoveData) -> PyResult<String> {
+    fn san_and_push(mut slf: PyRefMut<'_, Self>, r#move: MoveData) -> PyResult<String> {
+        let m = r#move;
         let board = *slf.as_super().game.board();
         let text =
             loose_san(&board, m.to_loose()).map_err(|_| not_pseudo_legal(m.to_loose(), &board))?;
@@ -275,8 +278,9 @@ impl Board {
 
     /// The move's UCI; castling as king takes rook in Chess960 (`chess960`, by default
     /// the board's mode).
-    #[pyo3(signature = (m, *, chess960=None))]
-    fn uci(slf: PyRef<'_, Self>, m: MoveData, chess960: Option<bool>) -> String {
+    #[pyo3(signature = (r#move, *, chess960=None))]
+    fn uci(slf: PyRef<'_, Self>, r#move: MoveData, chess960: Option<bool>) -> String {
+        let m = r#move;
         let board = base(&slf).board();
         let chess960 = chess960.unwrap_or(board.chess960);
         board.from_chess960(chess960, board.to_chess960(m.to_loose())).to_string()
@@ -298,8 +302,9 @@ impl Board {
     }
 
     /// The move as XBoard writes it: `O-O`/`O-O-O` for castling in Chess960.
-    #[pyo3(signature = (m, chess960=None))]
-    fn xboard(slf: PyRef<'_, Self>, m: MoveData, chess960: Option<bool>) -> String {
+    #[pyo3(signature = (r#move, chess960=None))]
+    fn xboard(slf: PyRef<'_, Self>, r#move: MoveData, chess960: Option<bool>) -> String {
+        let m = r#move;
         let board = base(&slf).board();
         let lm = m.to_loose();
         if !chess960.unwrap_or(board.chess960) || !board.is_castling(lm) {
@@ -325,7 +330,8 @@ impl Board {
     }
 
     /// python-chess's private helper: the move with standard castling as king takes rook.
-    fn _to_chess960(slf: PyRef<'_, Self>, m: MoveData) -> Py<Move> {
+    fn _to_chess960(slf: PyRef<'_, Self>, r#move: MoveData) -> Py<Move> {
+        let m = r#move;
         Move::shared_loose(base(&slf).board().to_chess960(m.to_loose()), slf.py())
     }
 

@@ -448,7 +448,7 @@ impl PieceData {
     /// The lerf piece this is.
     pub fn to_lerf(self) -> LerfPiece {
         let pt = PieceType::from_index(self.piece_type).unwrap_or(PieceType::Pawn);
-        LerfPiece::new(color(self.color), pt)
+        LerfPiece::new(color_of(self.color), pt)
     }
 }
 
@@ -479,12 +479,12 @@ pub fn piece_type_of(n: u8) -> PyResult<PieceType> {
 }
 
 /// A lerf square from python-chess's number.
-pub fn square(n: u8) -> PyResult<Square> {
+pub fn square_of(n: u8) -> PyResult<Square> {
     Square::from_index(n)
         .ok_or_else(|| PyValueError::new_err(format!("a square goes from 0 to 63, not {n}")))
 }
 
 /// A lerf colour from python-chess's `True` (White) or `False`.
-pub fn color(white: bool) -> Color {
+pub fn color_of(white: bool) -> Color {
     if white { Color::White } else { Color::Black }
 }

@@ -57,11 +57,11 @@ fn board_of(state: BoardState) -> PyResult<LooseBoard> {
     };
     let ep_square = match ep {
         -1 => None,
-        sq => Some(crate::moves::square(u8::try_from(sq).map_err(|_| bad())?)?),
+        sq => Some(crate::moves::square_of(u8::try_from(sq).map_err(|_| bad())?)?),
     };
     let mut board = LooseBoard {
         layout,
-        turn: crate::moves::color(white),
+        turn: crate::moves::color_of(white),
         castling_rights: Bitboard(rights),
         ep_square,
         halfmove_clock: halfmove,

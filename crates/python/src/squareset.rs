@@ -8,7 +8,7 @@ use pyo3::exceptions::{PyIndexError, PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyType};
 
-use crate::moves::square;
+use crate::moves::square_of;
 
 /// A set of squares: bit `n` for square `n` (a1 = 0). Mutable, iterable from a1 upward,
 /// and combined with `&`, `|`, `^`, `-`, `~`, `<<`, `>>` against square sets, integers
@@ -336,19 +336,19 @@ impl SquareSet {
     /// The whole rank, file or diagonal through `a` and `b` (empty when not aligned).
     #[classmethod]
     fn ray<'py>(cls: &Bound<'py, PyType>, a: u8, b: u8) -> PyResult<Bound<'py, PyAny>> {
-        SquareSet::of_class(cls, ray(square(a)?, square(b)?).0)
+        SquareSet::of_class(cls, ray(square_of(a)?, square_of(b)?).0)
     }
 
     /// The squares strictly between `a` and `b` (empty when not aligned).
     #[classmethod]
     fn between<'py>(cls: &Bound<'py, PyType>, a: u8, b: u8) -> PyResult<Bound<'py, PyAny>> {
-        SquareSet::of_class(cls, between(square(a)?, square(b)?).0)
+        SquareSet::of_class(cls, between(square_of(a)?, square_of(b)?).0)
     }
 
     /// The set of one square.
     #[classmethod]
-    fn from_square<'py>(cls: &Bound<'py, PyType>, sq: u8) -> PyResult<Bound<'py, PyAny>> {
-        SquareSet::of_class(cls, Bitboard::from_square(square(sq)?).0)
+    fn from_square<'py>(cls: &Bound<'py, PyType>, square: u8) -> PyResult<Bound<'py, PyAny>> {
+        SquareSet::of_class(cls, Bitboard::from_square(square_of(square)?).0)
     }
 }
 

@@ -63,3 +63,32 @@ def test_enums_and_hashing_as_python_chess():
             with pytest.raises(TypeError):
                 hash(build(module))
     assert hash(lerf.Move.from_uci("e2e4")) == hash(lerf.Move(12, 28))
+
+
+def parameters(function):
+    import inspect
+
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):
+        return None
+    return [
+        (p.name, p.kind == p.KEYWORD_ONLY)
+        for p in signature.parameters.values()
+        if p.name not in ("self", "cls") and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+    ]
+
+
+@pytest.mark.parametrize("name", ["Board", "BaseBoard", "SquareSet", "Move", "Piece"])
+def test_parameter_names_as_python_chess(name):
+    """Keyword arguments work as in python-chess: the same names, keyword-only where it
+    has them so."""
+    theirs, ours = getattr(chess, name), getattr(lerf, name)
+    differ = {}
+    for attr in dir(theirs):
+        if attr.startswith("__") or attr.startswith("_repr") or not callable(getattr(theirs, attr)):
+            continue
+        expected, got = parameters(getattr(theirs, attr)), parameters(getattr(ours, attr, None))
+        if expected is not None and got is not None and expected != got:
+            differ[attr] = (expected, got)
+    assert differ == {}
