@@ -23,6 +23,9 @@
 //! - [`Replay`] plays every move with lerf and finds each game's outcome.
 //! - [`GameChunks`] cuts the input into chunks of whole games, for threads and shards;
 //!   [`ParallelGames`] runs work on them on several threads, results in input order.
+//! - [`tree`] holds games as python-chess's `chess.pgn` does (a tree of nodes with
+//!   comments, NAGs and variations), read with its reading rules and written back as it
+//!   writes them; lerf's Python package serves `chess.pgn` from it.
 //! - With the `shards` feature, [`shards::split`] cuts an input into Zstandard shards of
 //!   whole games with a manifest, for engines that read a shard a task (Dask).
 //! - With the `zstd` feature, [`ZstdReader`] and [`open`] read `.pgn.zst` (the Lichess
@@ -36,6 +39,7 @@ mod reader;
 mod replay;
 #[cfg(feature = "shards")]
 pub mod shards;
+pub mod tree;
 mod visitor;
 #[cfg(feature = "zstd")]
 mod zstd;

@@ -1,0 +1,277 @@
+//! [`TreeBuilder`]: the visitor that makes a [`GameTree`] as python-chess's `GameBuilder`
+//! makes a `Game`: comments before a move become its starting comment, comments after it
+//! its comment, NAGs go to the last move, a result token fills a `Result` tag that is `*`,
+//! and what cannot be read is recorded as a [`ReadIssue`] (python-chess's `game.errors`).
+
+use super::visit::{Flow, GameVisitor, PlayBoard};
+use super::{GameTree, Headers, NodeId, SetupError, start_board_of};
+use core::fmt;
+use lerf_position::loose::{LooseGame, LooseMove};
+use lerf_san::loose::{LooseSanError, parse_loose_san};
+
+impl PlayBoard for LooseGame {
+    type Move = LooseMove;
+    type Error = BuildError;
+
+    fn has_moves(&self) -> Result<bool, BuildError> {
+        Ok(!self.is_empty())
+    }
+
+    fn before_last_move(&self) -> Result<LooseGame, BuildError> {
+        let mut board = self.clone();
+        board.pop();
+        Ok(board)
+    }
+
+    fn push(&mut self, mv: &LooseMove) -> Result<(), BuildError> {
+        self.push_unchecked(*mv);
+        Ok(())
+    }
+}
+
+/// What python-chess's reader records in `game.errors` and reads on past.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReadIssue {
+    /// A SAN that names no move here.
+    San {
+        /// Why.
+        error: LooseSanError,
+        /// The SAN as read.
+        san: String,
+        /// The position it was read in.
+        fen: String,
+    },
+    /// The start position cannot be set up (the movetext is skipped), or the variant is
+    /// unknown (the game is then read as standard chess).
+    Setup(SetupError),
+}
+
+/// python-chess's exception class for a [`ReadIssue`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ReadIssueKind {
+    /// `InvalidMoveError`.
+    InvalidMove,
+    /// `IllegalMoveError`.
+    IllegalMove,
+    /// `AmbiguousMoveError`.
+    AmbiguousMove,
+    /// `ValueError`.
+    Value,
+}
+
+impl ReadIssue {
+    /// The exception class python-chess records for it.
+    pub fn kind(&self) -> ReadIssueKind {
+        match self {
+            ReadIssue::San { error: LooseSanError::Invalid { .. }, .. } => {
+                ReadIssueKind::InvalidMove
+            }
+            ReadIssue::San { error: LooseSanError::Ambiguous, .. } => ReadIssueKind::AmbiguousMove,
+            ReadIssue::San { .. } => ReadIssueKind::IllegalMove,
+            ReadIssue::Setup(_) => ReadIssueKind::Value,
+        }
+    }
+}
+
+impl fmt::Display for ReadIssue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadIssue::San { error: error @ LooseSanError::Invalid { .. }, san, .. } => {
+                write!(f, "{error}: {san:?}")
+            }
+            ReadIssue::San { error, san, fen } => write!(f, "{error}: {san:?} in {fen}"),
+            ReadIssue::Setup(e) => e.fmt(f),
+        }
+    }
+}
+
+impl core::error::Error for ReadIssue {}
+
+/// Where python-chess's `GameBuilder` fails outright on a malformed game (its variation
+/// stack runs empty after a `)` that closed a variation skipped at the main line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BuildError {
+    /// A list index out of range (`IndexError`): the stack is empty.
+    EmptyStack,
+    /// `pop from empty list` (`IndexError`).
+    PopEmptyStack,
+    /// A variation begins with the root on top of the stack (`AssertionError`).
+    VariationAtRoot,
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            BuildError::EmptyStack => "list index out of range",
+            BuildError::PopEmptyStack => "pop from empty list",
+            BuildError::VariationAtRoot => "begin_variation called, but root node on top of stack",
+        })
+    }
+}
+
+impl core::error::Error for BuildError {}
+
+/// A game read by [`TreeBuilder`]: the tree and what was recovered from.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TreeRead {
+    /// The game.
+    pub tree: GameTree,
+    /// python-chess's `game.errors`, in order.
+    pub issues: Vec<ReadIssue>,
+}
+
+/// Builds a [`GameTree`] from [`read_game`](super::read_game) as python-chess's
+/// `GameBuilder` builds a `Game`.
+#[derive(Debug, Clone, Default)]
+pub struct TreeBuilder {
+    read: TreeRead,
+    stack: Vec<NodeId>,
+    starting_comment: String,
+    in_variation: bool,
+}
+
+/// `a` and `b` joined by a space, either left out when empty (python-chess's
+/// `" ".join(filter(None, [a, b]))`).
+fn join_comment(a: &mut String, b: &str) {
+    if !a.is_empty() && !b.is_empty() {
+        a.push(' ');
+    }
+    a.push_str(b);
+}
+
+impl TreeBuilder {
+    /// A builder for one game at a time.
+    pub fn new() -> TreeBuilder {
+        TreeBuilder::default()
+    }
+
+    fn top(&self) -> Result<NodeId, BuildError> {
+        self.stack.last().copied().ok_or(BuildError::EmptyStack)
+    }
+
+    /// The tree being built.
+    pub fn tree(&self) -> &GameTree {
+        &self.read.tree
+    }
+
+    /// Records an issue (what python-chess's `handle_error` gets).
+    pub fn record(&mut self, issue: ReadIssue) {
+        self.read.issues.push(issue);
+    }
+
+    /// A move parsed by someone else: a new node on the current line.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::EmptyStack`].
+    pub fn add_move(&mut self, mv: LooseMove) -> Result<(), BuildError> {
+        let top = self.top()?;
+        let node = self.read.tree.add_variation(top, mv);
+        self.read.tree.node_mut(node).starting_comment =
+            core::mem::take(&mut self.starting_comment);
+        *self.stack.last_mut().expect("top exists") = node;
+        self.in_variation = true;
+        Ok(())
+    }
+
+    /// The start board of the collected headers, reporting an unknown variant (then read
+    /// as standard chess) and a bad FEN (then `None`).
+    pub fn start_board(&mut self) -> Option<LooseGame> {
+        if let Some(variant) = self.read.tree.headers.other_variant() {
+            let issue = ReadIssue::Setup(SetupError::UnsupportedVariant(variant.to_owned()));
+            self.record(issue);
+        }
+        match start_board_of(&self.read.tree.headers) {
+            Ok(board) => Some(LooseGame::new(board)),
+            Err(e) => {
+                self.record(ReadIssue::Setup(e));
+                None
+            }
+        }
+    }
+}
+
+impl GameVisitor for TreeBuilder {
+    type Board = LooseGame;
+    type Output = TreeRead;
+    type Error = BuildError;
+
+    fn begin_game(&mut self) -> Result<Flow, BuildError> {
+        self.read = TreeRead::default();
+        self.stack = vec![GameTree::ROOT];
+        self.starting_comment.clear();
+        self.in_variation = false;
+        Ok(Flow::Continue)
+    }
+
+    fn begin_headers(&mut self) -> Result<bool, BuildError> {
+        Ok(true)
+    }
+
+    fn visit_header(&mut self, name: &str, value: &str) -> Result<(), BuildError> {
+        // The reader only passes tag names and single-line values.
+        let _ = self.read.tree.headers.insert(name, value);
+        Ok(())
+    }
+
+    fn setup(&mut self, _headers: Option<&Headers>) -> Result<Option<LooseGame>, BuildError> {
+        Ok(self.start_board())
+    }
+
+    fn parse_san(&mut self, board: &LooseGame, san: &str) -> Result<Option<LooseMove>, BuildError> {
+        match parse_loose_san(board.board(), san) {
+            Ok(mv) => Ok(Some(mv)),
+            Err(error) => {
+                let fen = board.board().fen();
+                self.record(ReadIssue::San { error, san: san.to_owned(), fen });
+                Ok(None)
+            }
+        }
+    }
+
+    fn visit_move(&mut self, _board: &LooseGame, mv: &LooseMove) -> Result<(), BuildError> {
+        self.add_move(*mv)
+    }
+
+    fn visit_comment(&mut self, comment: &str) -> Result<(), BuildError> {
+        let top = self.top()?;
+        let tree = &mut self.read.tree;
+        let at_root_start = tree.parent(top).is_none() && tree.variations(top).is_empty();
+        if self.in_variation || at_root_start {
+            join_comment(&mut tree.node_mut(top).comment, comment);
+        } else {
+            join_comment(&mut self.starting_comment, comment);
+        }
+        Ok(())
+    }
+
+    fn visit_nag(&mut self, nag: i64, _digits: &str) -> Result<(), BuildError> {
+        let top = self.top()?;
+        self.read.tree.node_mut(top).nags.insert(nag);
+        Ok(())
+    }
+
+    fn begin_variation(&mut self) -> Result<Flow, BuildError> {
+        let top = self.top()?;
+        let parent = self.read.tree.parent(top).ok_or(BuildError::VariationAtRoot)?;
+        self.stack.push(parent);
+        self.in_variation = false;
+        Ok(Flow::Continue)
+    }
+
+    fn end_variation(&mut self) -> Result<(), BuildError> {
+        self.stack.pop().map(drop).ok_or(BuildError::PopEmptyStack)
+    }
+
+    fn visit_result(&mut self, result: &str) -> Result<(), BuildError> {
+        let headers = &mut self.read.tree.headers;
+        if headers.get("Result").unwrap_or("*") == "*" {
+            let _ = headers.insert("Result", result);
+        }
+        Ok(())
+    }
+
+    fn result(&mut self) -> Result<TreeRead, BuildError> {
+        Ok(core::mem::take(&mut self.read))
+    }
+}

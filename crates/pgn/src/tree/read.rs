@@ -1,0 +1,348 @@
+//! [`read_game`]: one game from a [`LineSource`], with python-chess 1.11's reading rules.
+//!
+//! - Before a game: blank lines and lines starting with `%` or `;` are passed over (and a
+//!   byte order mark at the very start).
+//! - Headers: tag lines as python-chess's `TAG_REGEX` takes them (a malformed one is
+//!   dropped), up to one blank line between them; the first other line starts the
+//!   movetext.
+//! - Movetext: tokens as `MOVETEXT_REGEX` finds them, line by line, until a blank line
+//!   (outside a comment) or the end; `{...}` comments may span lines; `;` ends a line;
+//!   `(` opens a variation only after a move; a SAN that cannot be played skips the rest
+//!   of its variation; a result token inside a variation is read as a SAN.
+//! - A skipped game is passed over by its braces and semicolons alone.
+//!
+//! The reader consumes exactly the lines python-chess's reader consumes, so a file's
+//! position after a game is where python-chess leaves it.
+
+use super::Headers;
+use super::lines::LineSource;
+use super::text::{is_blank, is_py_space};
+use super::tokens::{Token, next_token};
+use super::visit::{Flow, GameVisitor, PlayBoard};
+
+/// Why [`read_game`] stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReadFailure<L, V> {
+    /// The line source failed.
+    Lines(L),
+    /// The visitor (or its board) stopped the reading.
+    Visitor(V),
+}
+
+impl<L: core::fmt::Display, V: core::fmt::Display> core::fmt::Display for ReadFailure<L, V> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ReadFailure::Lines(e) => write!(f, "reading a line: {e}"),
+            ReadFailure::Visitor(e) => e.fmt(f),
+        }
+    }
+}
+
+impl<L: core::error::Error, V: core::error::Error> core::error::Error for ReadFailure<L, V> {}
+
+type Failure<L, V> = ReadFailure<<L as LineSource>::Error, <V as GameVisitor>::Error>;
+
+/// What [`read_game`] returns: the visitor's result (`None` at the end of the input).
+pub type ReadResult<L, V> = Result<Option<<V as GameVisitor>::Output>, Failure<L, V>>;
+
+/// The name and value of a tag line as python-chess's
+/// `^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+\"([^\r]*)\"\]\s*$` takes them: the value runs
+/// to the line's last `"]`, which only whitespace may follow.
+pub(crate) fn tag_line(line: &str) -> Option<(&str, &str)> {
+    let rest = line.strip_prefix('[')?;
+    let name_len = rest
+        .bytes()
+        .enumerate()
+        .take_while(|&(i, c)| c.is_ascii_alphanumeric() || (i > 0 && b"_+#=:-".contains(&c)))
+        .count();
+    if name_len == 0 {
+        return None;
+    }
+    let (name, after) = rest.split_at(name_len);
+    let value_and_end = after.trim_start_matches(is_py_space);
+    if value_and_end.len() == after.len() {
+        return None;
+    }
+    let value_and_end = value_and_end.strip_prefix('"')?;
+    let value = value_and_end.trim_end_matches(is_py_space).strip_suffix("\"]")?;
+    (!value.contains('\r')).then_some((name, value))
+}
+
+/// python-chess's value of a NAG's digits (saturated).
+fn nag_value(digits: &str) -> i64 {
+    digits.parse().unwrap_or(i64::MAX)
+}
+
+/// The NAG of a `!`/`?` suffix.
+fn suffix_nag(suffix: &str) -> (i64, &'static str) {
+    match suffix {
+        "!" => (1, "1"),
+        "?" => (2, "2"),
+        "!!" => (3, "3"),
+        "??" => (4, "4"),
+        "!?" => (5, "5"),
+        _ => (6, "6"),
+    }
+}
+
+struct Reader<'a, L, V: GameVisitor> {
+    lines: &'a mut L,
+    visitor: &'a mut V,
+    line: String,
+}
+
+impl<L: LineSource, V: GameVisitor> Reader<'_, L, V> {
+    fn next_line(&mut self) -> Result<(), Failure<L, V>> {
+        self.lines.read_line(&mut self.line).map_err(ReadFailure::Lines)
+    }
+
+    fn call<T>(result: Result<T, V::Error>) -> Result<T, Failure<L, V>> {
+        result.map_err(ReadFailure::Visitor)
+    }
+
+    fn is_comment_line(&self) -> bool {
+        self.line.starts_with('%') || self.line.starts_with(';')
+    }
+
+    /// The header section. Returns whether a game was found, whether it is skipped, and
+    /// the headers the reader collected (when the visitor keeps none).
+    fn headers(&mut self) -> Result<(bool, bool, Option<Headers>), Failure<L, V>> {
+        self.next_line()?;
+        if self.line.starts_with('\u{feff}') {
+            let start = self.line.len() - self.line.trim_start_matches('\u{feff}').len();
+            self.line.drain(..start);
+        }
+        while is_blank(&self.line) || self.is_comment_line() {
+            self.next_line()?;
+        }
+        let (mut found, mut skipping, mut collected) = (false, false, None);
+        let mut blank_lines = 0;
+        while !self.line.is_empty() {
+            if self.is_comment_line() {
+                self.next_line()?;
+                continue;
+            }
+            if blank_lines < 1 && is_blank(&self.line) {
+                blank_lines += 1;
+                self.next_line()?;
+                continue;
+            }
+            if !found {
+                found = true;
+                skipping = Self::call(self.visitor.begin_game())? == Flow::Skip;
+                if !skipping && !Self::call(self.visitor.begin_headers())? {
+                    collected = Some(Headers::empty());
+                }
+            }
+            if !self.line.starts_with('[') {
+                break;
+            }
+            blank_lines = 0;
+            if !skipping {
+                match tag_line(&self.line) {
+                    Some((name, value)) => {
+                        Self::call(self.visitor.visit_header(name, value))?;
+                        if let Some(headers) = collected.as_mut() {
+                            // A tag line's name is a tag name and its value holds no
+                            // line break: nothing to refuse.
+                            let _ = headers.insert(name, value);
+                        }
+                    }
+                    None => {
+                        self.next_line()?;
+                        continue;
+                    }
+                }
+            }
+            self.next_line()?;
+        }
+        Ok((found, skipping, collected))
+    }
+
+    /// Passes over a skipped game's movetext: up to a blank line outside a comment.
+    fn skip_movetext(&mut self) -> Result<(), Failure<L, V>> {
+        let mut in_comment = false;
+        while !self.line.is_empty() {
+            if !in_comment {
+                if is_blank(&self.line) {
+                    break;
+                } else if self.line.starts_with('%') {
+                    self.next_line()?;
+                    continue;
+                }
+            }
+            for c in self.line.bytes() {
+                match c {
+                    b'{' => in_comment = true,
+                    b';' if !in_comment => break,
+                    b'}' => in_comment = false,
+                    _ => {}
+                }
+            }
+            self.next_line()?;
+        }
+        Ok(())
+    }
+
+    /// A comment starting at byte `start` of the line (its `{`): read to its `}` across
+    /// lines; the line then holds what follows the `}`.
+    fn comment(&mut self, start: usize) -> Result<String, Failure<L, V>> {
+        let open = if self.line[start..].starts_with("{ ") { 2 } else { 1 };
+        let mut text = String::new();
+        let mut rest = self.line.split_off(start + open);
+        while !rest.is_empty() && !rest.contains('}') {
+            text.push_str(&rest);
+            self.lines.read_line(&mut rest).map_err(ReadFailure::Lines)?;
+        }
+        if let Some(close) = rest.find('}') {
+            let end =
+                if close > 0 && rest.as_bytes()[close - 1] == b' ' { close - 1 } else { close };
+            text.push_str(&rest[..end]);
+            rest.drain(..=close);
+        }
+        self.line = rest;
+        Ok(text)
+    }
+
+    /// The movetext of a game played on `start`.
+    fn movetext(&mut self, start: V::Board) -> Result<(), Failure<L, V>> {
+        let mut boards = vec![start];
+        let mut skip_depth = 0usize;
+        let mut fresh = true;
+        while !self.line.is_empty() {
+            if fresh {
+                if self.is_comment_line() {
+                    self.next_line()?;
+                    continue;
+                }
+                if is_blank(&self.line) {
+                    return Ok(());
+                }
+            }
+            fresh = true;
+            let mut at = 0;
+            while let Some((start, token, end)) = next_token(&self.line, at) {
+                at = end;
+                match token {
+                    Token::Comment(_) => {
+                        let comment = self.comment(start)?;
+                        if skip_depth == 0 {
+                            Self::call(self.visitor.visit_comment(&comment))?;
+                        }
+                        fresh = false;
+                        break;
+                    }
+                    Token::Open => {
+                        if skip_depth > 0 {
+                            skip_depth += 1;
+                        } else if Self::call(boards[boards.len() - 1].has_moves())? {
+                            if Self::call(self.visitor.begin_variation())? == Flow::Skip {
+                                skip_depth = 1;
+                            } else {
+                                let board =
+                                    Self::call(boards[boards.len() - 1].before_last_move())?;
+                                boards.push(board);
+                            }
+                        }
+                    }
+                    Token::Close => {
+                        if skip_depth == 1 {
+                            skip_depth = 0;
+                            Self::call(self.visitor.end_variation())?;
+                        } else if skip_depth > 0 {
+                            skip_depth -= 1;
+                        } else if boards.len() > 1 {
+                            Self::call(self.visitor.end_variation())?;
+                            boards.pop();
+                        }
+                    }
+                    _ if skip_depth > 0 => {}
+                    Token::LineComment => break,
+                    Token::Nag(text) => {
+                        let digits = &text[1..];
+                        Self::call(self.visitor.visit_nag(nag_value(digits), digits))?;
+                    }
+                    Token::Suffix(text) => {
+                        let (nag, digits) = suffix_nag(text);
+                        Self::call(self.visitor.visit_nag(nag, digits))?;
+                    }
+                    Token::Result(text) if boards.len() == 1 => {
+                        Self::call(self.visitor.visit_result(text))?;
+                    }
+                    Token::Result(san) | Token::Move(san) => {
+                        let san = san.to_owned();
+                        let board = boards.last_mut().expect("the main line's board stays");
+                        if Self::call(self.visitor.begin_parse_san(board, &san))? != Flow::Skip {
+                            match Self::call(self.visitor.parse_san(board, &san))? {
+                                Some(mv) => {
+                                    Self::call(self.visitor.visit_move(board, &mv))?;
+                                    Self::call(board.push(&mv))?;
+                                }
+                                None => skip_depth = 1,
+                            }
+                        }
+                        Self::call(self.visitor.visit_board(board))?;
+                    }
+                }
+            }
+            if fresh {
+                self.next_line()?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads one game from `lines`, calling `visitor` as python-chess's `read_game` calls its
+/// visitor; returns the visitor's result, or `None` at the end of the input.
+///
+/// # Errors
+///
+/// A failing line source or a visitor that stops the reading; the lines read so far stay
+/// read.
+pub fn read_game<L: LineSource, V: GameVisitor>(
+    lines: &mut L,
+    visitor: &mut V,
+) -> ReadResult<L, V> {
+    let mut reader = Reader { lines, visitor, line: String::new() };
+    let (found, mut skipping, collected) = reader.headers()?;
+    if !found {
+        return Ok(None);
+    }
+    if !skipping {
+        skipping = Reader::<L, V>::call(reader.visitor.end_headers())? == Flow::Skip;
+    }
+    let mut start = None;
+    if !skipping {
+        start = Reader::<L, V>::call(reader.visitor.setup(collected.as_ref()))?;
+        match &start {
+            Some(board) => Reader::<L, V>::call(reader.visitor.visit_board(board))?,
+            None => skipping = true,
+        }
+    }
+    match start {
+        Some(board) if !skipping => reader.movetext(board)?,
+        _ => reader.skip_movetext()?,
+    }
+    Reader::<L, V>::call(reader.visitor.end_game())?;
+    Ok(Some(Reader::<L, V>::call(reader.visitor.result())?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tag_line;
+
+    #[test]
+    fn tag_lines_as_python_chess_regex() {
+        assert_eq!(tag_line("[Event \"A\"]\n"), Some(("Event", "A")));
+        assert_eq!(tag_line("[Black \"[=0040.34h5a4]\"]"), Some(("Black", "[=0040.34h5a4]")));
+        assert_eq!(tag_line("[BlackType: \"program\"]"), Some(("BlackType:", "program")));
+        assert_eq!(tag_line("[A \"x\"] \"] \n"), Some(("A", "x\"] ")));
+        assert_eq!(tag_line("[A  \"\"]"), Some(("A", "")));
+        assert_eq!(tag_line("[A\"x\"]"), None);
+        assert_eq!(tag_line("[_A \"x\"]"), None);
+        assert_eq!(tag_line("[A \"x\r\"]"), None);
+        assert_eq!(tag_line("[A \"x\"] y"), None);
+        assert_eq!(tag_line("[A \"x\"]\r\n"), Some(("A", "x")));
+    }
+}

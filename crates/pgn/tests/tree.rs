@@ -1,0 +1,99 @@
+//! The tree reader and writer against python-chess 1.11.2: each `*.pgn` of
+//! `tests/data/tree` and `tests/data/recovery` is read game by game, and each game's
+//! headers, error classes and exports must equal what python-chess made of it
+//! (`tests/data/tree/*.tree.json`, written by `make_expected.py` there).
+
+use lerf_pgn::tree::{
+    ExportOptions, GameTree, MoveTextWriter, ReadIssueKind, ReadLines, TreeBuilder, read_game,
+};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+fn data(dir: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(dir)
+}
+
+fn class_name(kind: ReadIssueKind) -> &'static str {
+    match kind {
+        ReadIssueKind::InvalidMove => "InvalidMoveError",
+        ReadIssueKind::IllegalMove => "IllegalMoveError",
+        ReadIssueKind::AmbiguousMove => "AmbiguousMoveError",
+        ReadIssueKind::Value => "ValueError",
+    }
+}
+
+/// `Ok(text)` must equal a string; an error must match `{"raises": ...}`.
+fn check_export(what: &str, got: Result<String, String>, expected: &Value) {
+    match (got, expected) {
+        (Ok(text), Value::String(want)) => assert_eq!(&text, want, "{what}"),
+        (Err(_), Value::Object(_)) => {}
+        (got, want) => panic!("{what}: got {got:?}, python-chess {want}"),
+    }
+}
+
+fn options(name: &str) -> ExportOptions {
+    let d = ExportOptions::default();
+    match name {
+        "default" => d,
+        "plain40" => {
+            ExportOptions { headers: false, comments: false, variations: false, columns: Some(40) }
+        }
+        "no_variations" => ExportOptions { variations: false, ..d },
+        "no_comments" => ExportOptions { comments: false, columns: Some(20), ..d },
+        other => panic!("unknown option set {other}"),
+    }
+}
+
+fn check_game(what: &str, tree: &GameTree, errors: Vec<&str>, expected: &Value) {
+    let headers: Vec<Value> = tree.headers.iter().map(|(k, v)| Value::from(vec![k, v])).collect();
+    assert_eq!(Value::from(headers), expected["headers"], "{what}: headers");
+    assert_eq!(Value::from(errors), expected["errors"], "{what}: errors");
+    let exported = |o: ExportOptions| tree.export(&o).map_err(|e| e.to_string());
+    check_export(
+        &format!("{what} str"),
+        exported(ExportOptions { columns: None, ..Default::default() }),
+        &expected["str"],
+    );
+    for name in ["default", "plain40", "no_variations", "no_comments"] {
+        check_export(&format!("{what} {name}"), exported(options(name)), &expected[name]);
+    }
+    let mut file = MoveTextWriter::new(ExportOptions::default());
+    let written = tree.write_game(&mut file).map(|()| file.into_output());
+    check_export(&format!("{what} file"), written.map_err(|e| e.to_string()), &expected["file"]);
+    let mainline = tree.start_board().map_err(|e| e.to_string()).and_then(|board| {
+        let mut w = MoveTextWriter::new(ExportOptions { columns: None, ..Default::default() });
+        tree.write_mainline(GameTree::ROOT, board, &mut w).map_err(|e| e.to_string())?;
+        Ok(w.into_string())
+    });
+    check_export(&format!("{what} mainline"), mainline, &expected["mainline"]);
+}
+
+#[test]
+fn games_read_and_written_as_python_chess() {
+    let mut files: Vec<PathBuf> = ["tree", "recovery"]
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(data(dir)).unwrap().map(|e| e.unwrap().path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 29, "{files:?}");
+    for path in files {
+        let stem = path.file_stem().unwrap().to_str().unwrap().to_owned();
+        let expected_path = data("tree").join(format!("{stem}.tree.json"));
+        let expected: Value =
+            serde_json::from_slice(&std::fs::read(&expected_path).unwrap()).unwrap();
+        let expected = expected.as_array().unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        let mut lines = ReadLines::new(&bytes[..]);
+        let mut builder = TreeBuilder::new();
+        let mut index = 0;
+        while let Some(read) = read_game(&mut lines, &mut builder).unwrap() {
+            let what = format!("{stem} game {index}");
+            assert!(index < expected.len(), "{what}: python-chess reads fewer games");
+            let errors = read.issues.iter().map(|i| class_name(i.kind())).collect();
+            check_game(&what, &read.tree, errors, &expected[index]);
+            index += 1;
+        }
+        assert_eq!(index, expected.len(), "{stem}: games read");
+    }
+}
