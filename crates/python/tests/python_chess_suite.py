@@ -32,6 +32,7 @@ CLASSES = [
     "BaseBoardTestCase",
     "SquareSetTestCase",
     "PolyglotTestCase",
+    "PgnTestCase",
 ]
 
 #: Tests of the classes above that fail with lerf, each named in the package README's

@@ -4,7 +4,7 @@
 //! `$n` NAGs in order, `( variations )`, move numbers where a line of play starts again.
 
 use super::text::is_py_space;
-use super::{GameTree, NodeId, SetupError};
+use super::{GameTree, Headers, NodeId, SetupError};
 use core::fmt;
 use lerf_position::loose::{LooseBoard, LooseMove};
 use lerf_san::loose::loose_san;
@@ -342,12 +342,25 @@ impl GameTree {
     ///
     /// A start position that cannot be set up, or a move with no SAN.
     pub fn write_game(&self, w: &mut MoveTextWriter) -> Result<(), ExportError> {
+        self.write_game_with(&self.headers, w)
+    }
+
+    /// [`write_game`](GameTree::write_game) with headers kept elsewhere.
+    ///
+    /// # Errors
+    ///
+    /// As [`write_game`](GameTree::write_game).
+    pub fn write_game_with(
+        &self,
+        headers: &Headers,
+        w: &mut MoveTextWriter,
+    ) -> Result<(), ExportError> {
         w.begin_headers();
-        for (name, value) in self.headers.iter() {
+        for (name, value) in headers.iter() {
             w.visit_header(name, value);
         }
         w.end_headers();
-        let board = self.start_board().map_err(ExportError::Setup)?;
+        let board = Self::start_board_with(headers).map_err(ExportError::Setup)?;
         let root = self.node(GameTree::ROOT);
         if !root.comment.is_empty() {
             w.visit_comment(&root.comment);
@@ -355,7 +368,7 @@ impl GameTree {
         if let Some(first) = self.next(GameTree::ROOT) {
             self.write_line_from(first, board, true, w)?;
         }
-        w.visit_result(self.headers.get("Result").unwrap_or("*"));
+        w.visit_result(headers.get("Result").unwrap_or("*"));
         w.end_game();
         Ok(())
     }

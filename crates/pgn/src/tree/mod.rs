@@ -33,7 +33,7 @@ pub use annotations::{
     set_eval, strip_arrows,
 };
 pub use builder::{BuildError, ReadIssue, ReadIssueKind, TreeBuilder, TreeRead};
-pub use export::{ExportOptions, MoveTextWriter};
+pub use export::{ExportError, ExportOptions, MoveTextWriter};
 pub use headers::{HeaderError, Headers, is_tag_name};
 pub use lines::{LineSource, ReadLines, StrLines};
 pub use read::{ReadFailure, ReadResult, read_game};
@@ -336,10 +336,19 @@ impl GameTree {
     ///
     /// A variant lerf does not play, or a `FEN` tag that is not a FEN.
     pub fn start_board(&self) -> Result<LooseBoard, SetupError> {
-        if let Some(variant) = self.headers.other_variant() {
+        Self::start_board_with(&self.headers)
+    }
+
+    /// [`start_board`](GameTree::start_board) with headers kept elsewhere.
+    ///
+    /// # Errors
+    ///
+    /// As [`start_board`](GameTree::start_board).
+    pub fn start_board_with(headers: &Headers) -> Result<LooseBoard, SetupError> {
+        if let Some(variant) = headers.other_variant() {
             return Err(SetupError::UnsupportedVariant(variant.to_owned()));
         }
-        start_board_of(&self.headers)
+        start_board_of(headers)
     }
 
     /// The position at `id` with the moves from the start on its stack, as python-chess's
@@ -349,7 +358,16 @@ impl GameTree {
     ///
     /// As [`start_board`](GameTree::start_board).
     pub fn board_at(&self, id: NodeId) -> Result<LooseGame, SetupError> {
-        let mut game = LooseGame::new(self.start_board()?);
+        self.board_at_with(id, &self.headers)
+    }
+
+    /// [`board_at`](GameTree::board_at) with headers kept elsewhere.
+    ///
+    /// # Errors
+    ///
+    /// As [`start_board`](GameTree::start_board).
+    pub fn board_at_with(&self, id: NodeId, headers: &Headers) -> Result<LooseGame, SetupError> {
+        let mut game = LooseGame::new(Self::start_board_with(headers)?);
         for mv in self.moves_to(id) {
             game.push_unchecked(mv);
         }
@@ -363,7 +381,17 @@ impl GameTree {
     ///
     /// As [`start_board`](GameTree::start_board), when the headers have a `FEN` tag.
     pub fn ply(&self, id: NodeId) -> Result<u64, SetupError> {
-        let start = if self.headers.contains("FEN") { ply_of(&self.start_board()?) } else { 0 };
+        self.ply_with(id, &self.headers)
+    }
+
+    /// [`ply`](GameTree::ply) with headers kept elsewhere.
+    ///
+    /// # Errors
+    ///
+    /// As [`start_board`](GameTree::start_board), when the headers have a `FEN` tag.
+    pub fn ply_with(&self, id: NodeId, headers: &Headers) -> Result<u64, SetupError> {
+        let start =
+            if headers.contains("FEN") { ply_of(&Self::start_board_with(headers)?) } else { 0 };
         Ok(start + self.depth(id) as u64)
     }
 

@@ -1,28 +1,713 @@
-"""PGN for lerf: games read as python-chess reads them, from ``.pgn`` or ``.pgn.zst``."""
+"""PGN for lerf: python-chess's ``chess.pgn`` (games as trees of nodes, visitors,
+exporters, ``read_game`` over text handles) read and written by lerf's Rust reader, and
+lerf's bulk readers (``read_games`` over paths and ``.pgn.zst``, Arrow ``positions``,
+``split`` into shards).
+
+Games, nodes and headers are Rust objects (``lerf_pgn::tree``): a game read by
+``read_game`` stays in Rust until Python asks for a node, and ``str(game)`` is written in
+Rust. Visitors and exporters are the Python classes below; a visitor of your own is called
+from the Rust reader as python-chess calls it.
+"""
 
 from __future__ import annotations
 
+import abc
+import dataclasses
+import enum
 import json
+import logging
 import os
-from typing import IO, Any, Dict, Iterator, Union
+import re
+from typing import IO, Any, Callable, Dict, Generic, Iterator, List, Optional, TextIO, TypeVar, Union
 
-from ._lerf import Game, PositionReader as _PositionReader, read_games as _read_games
+import lerf
+
+from ._lerf import ChildNode, Game, GameNode, Headers, Mainline, NagSet, Variations
+from ._lerf import PositionReader as _PositionReader
+from ._lerf import read_game_from as _read_game_from
+from ._lerf import read_games as _read_games
 from ._lerf import split_shards as _split_shards
 
-__all__ = ["Game", "read_games", "positions", "split", "POSITION_COLUMNS"]
+__all__ = [
+    "Game", "GameNode", "ChildNode", "Headers", "Mainline", "BaseVisitor", "GameBuilder",
+    "HeadersBuilder", "BoardBuilder", "SkipVisitor", "StringExporterMixin", "StringExporter",
+    "FileExporter", "read_game", "read_headers", "skip_game", "parse_time_control",
+    "TimeControl", "TimeControlPart", "TimeControlType", "SkipType", "SKIP", "read_games",
+    "positions", "split", "POSITION_COLUMNS",
+]
+
+#: Errors met while reading are logged here, under python-chess's logger name, so that
+#: code that quiets ``logging.getLogger("chess.pgn")`` quiets lerf too.
+LOGGER = logging.getLogger("chess.pgn")
+
+# Numeric annotation glyphs (the PGN standard's numbering).
+NAG_NULL = 0
+NAG_GOOD_MOVE = 1
+NAG_MISTAKE = 2
+NAG_BRILLIANT_MOVE = 3
+NAG_BLUNDER = 4
+NAG_SPECULATIVE_MOVE = 5
+NAG_DUBIOUS_MOVE = 6
+NAG_FORCED_MOVE = 7
+NAG_SINGULAR_MOVE = 8
+NAG_WORST_MOVE = 9
+NAG_DRAWISH_POSITION = 10
+NAG_QUIET_POSITION = 11
+NAG_ACTIVE_POSITION = 12
+NAG_UNCLEAR_POSITION = 13
+NAG_WHITE_SLIGHT_ADVANTAGE = 14
+NAG_BLACK_SLIGHT_ADVANTAGE = 15
+NAG_WHITE_MODERATE_ADVANTAGE = 16
+NAG_BLACK_MODERATE_ADVANTAGE = 17
+NAG_WHITE_DECISIVE_ADVANTAGE = 18
+NAG_BLACK_DECISIVE_ADVANTAGE = 19
+NAG_WHITE_ZUGZWANG = 22
+NAG_BLACK_ZUGZWANG = 23
+NAG_WHITE_MODERATE_COUNTERPLAY = 132
+NAG_BLACK_MODERATE_COUNTERPLAY = 133
+NAG_WHITE_DECISIVE_COUNTERPLAY = 134
+NAG_BLACK_DECISIVE_COUNTERPLAY = 135
+NAG_WHITE_MODERATE_TIME_PRESSURE = 136
+NAG_BLACK_MODERATE_TIME_PRESSURE = 137
+NAG_WHITE_SEVERE_TIME_PRESSURE = 138
+NAG_BLACK_SEVERE_TIME_PRESSURE = 139
+NAG_NOVELTY = 146
+
+# The text patterns of PGN as the reader takes them (the reader itself is Rust; these are
+# for scripts that use them directly).
+TAG_REGEX = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"([^\r]*)"\]\s*$')
+TAG_NAME_REGEX = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*\Z")
+MOVETEXT_REGEX = re.compile(
+    r"([NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?|[PNBRQK]?@[a-h][1-8]|--|Z0|0000|@@@@"
+    r"|O-O(?:-O)?|0-0(?:-0)?)|(\{.*)|(;.*)|(\$[0-9]+)|(\()|(\))|(\*|1-0|0-1|1/2-1/2)|([\?!]{1,2})",
+    re.DOTALL,
+)
+SKIP_MOVETEXT_REGEX = re.compile(r";|\{|\}")
+_TIME = r"(?P<hours>\d+):(?P<minutes>\d+):(?P<seconds>\d+(?:\.\d*)?)"
+CLOCK_REGEX = re.compile(r"(?P<prefix>\s?)\[%clk\s" + _TIME + r"\](?P<suffix>\s?)")
+EMT_REGEX = re.compile(r"(?P<prefix>\s?)\[%emt\s" + _TIME + r"\](?P<suffix>\s?)")
+EVAL_REGEX = re.compile(
+    r"(?P<prefix>\s?)\[%eval\s(?:\#(?P<mate>[+-]?\d+)|(?P<cp>[+-]?(?:\d{0,10}\.\d{1,2}|\d{1,10}\.?)))"
+    r"(?:,(?P<depth>\d+))?\](?P<suffix>\s?)"
+)
+ARROWS_REGEX = re.compile(
+    r"(?P<prefix>\s?)\[%(?:csl|cal)\s(?P<arrows>[RGYB][a-h][1-8](?:[a-h][1-8])?"
+    r"(?:,[RGYB][a-h][1-8](?:[a-h][1-8])?)*)\](?P<suffix>\s?)"
+)
+
+#: The Seven Tag Roster, in the order it is written.
+TAG_ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
+
+ResultT = TypeVar("ResultT", covariant=True)
+GameT = TypeVar("GameT", bound=Game)
+HeadersT = TypeVar("HeadersT", bound=Headers)
+
+
+class SkipType(enum.Enum):
+    """What a visitor returns to skip a game's movetext, a variation or a SAN."""
+
+    SKIP = None
+
+
+SKIP = SkipType.SKIP
+
+
+class TimeControlType(enum.Enum):
+    """A time control's class (FIDE's, with bullet below blitz)."""
+
+    UNKNOWN = 0
+    UNLIMITED = 1
+    STANDARD = 2
+    RAPID = 3
+    BLITZ = 4
+    BULLET = 5
+
+
+@dataclasses.dataclass
+class TimeControlPart:
+    """One period of a time control: ``moves`` in ``time`` seconds (0 moves: the rest of
+    the game), with an ``increment`` or a ``delay`` a move."""
+
+    moves: int = 0
+    time: int = 0
+    increment: float = 0
+    delay: float = 0
+
+
+@dataclasses.dataclass
+class TimeControl:
+    """A game's ``TimeControl`` tag, read: its periods and its class."""
+
+    parts: List[TimeControlPart] = dataclasses.field(default_factory=list)
+    type: TimeControlType = TimeControlType.UNKNOWN
+
+
+def _time_control_part(text: str) -> TimeControlPart:
+    period, plus, bonus = text.partition("+")
+    part = TimeControlPart()
+    if plus:
+        if bonus.lower().endswith("d"):
+            part.delay = float(bonus[:-1])
+        else:
+            part.increment = float(bonus)
+    moves, slash, seconds = period.partition("/")
+    if slash:
+        part.moves, part.time = int(moves), int(seconds.split("/")[0])
+    else:
+        part.time = int(moves)
+    return part
+
+
+def parse_time_control(time_control: str) -> TimeControl:
+    """Reads a PGN ``TimeControl`` tag (``40/7200:3600``, ``300+3``, ``-``, ``?``):
+    ``ValueError`` for text it cannot read, or when a period other than the last has no
+    move count."""
+    tc = TimeControl()
+    if not time_control or time_control.startswith("?"):
+        return tc
+    if time_control.startswith("-"):
+        tc.type = TimeControlType.UNLIMITED
+        return tc
+    tc.parts = [_time_control_part(part) for part in time_control.split(":")]
+    if any(part.moves == 0 for part in tc.parts[:-1]):
+        raise ValueError("Only last part can be 'sudden death'.")
+    first = tc.parts[0]
+    estimate = first.time + 60 * first.increment
+    if estimate < 3 * 60:
+        tc.type = TimeControlType.BULLET
+    elif estimate < 15 * 60:
+        tc.type = TimeControlType.BLITZ
+    elif estimate < 60 * 60:
+        tc.type = TimeControlType.RAPID
+    else:
+        tc.type = TimeControlType.STANDARD
+    return tc
+
+
+class BaseVisitor(abc.ABC, Generic[ResultT]):
+    """What ``read_game`` and ``accept`` call, in PGN order. Every method may return
+    ``SKIP`` where python-chess lets it (``begin_game``, ``end_headers``,
+    ``begin_parse_san``, ``begin_variation``); only ``result`` must be written."""
+
+    def begin_game(self) -> Optional[SkipType]:
+        """A game starts."""
+
+    def begin_headers(self) -> Optional[Headers]:
+        """Its headers start; return a ``Headers`` to have the reader set the board up
+        from it."""
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        """A tag pair."""
+
+    def end_headers(self) -> Optional[SkipType]:
+        """The headers end."""
+
+    def begin_parse_san(self, board: lerf.Board, san: str) -> Optional[SkipType]:
+        """A SAN is about to be read (only when reading)."""
+
+    def parse_san(self, board: lerf.Board, san: str) -> lerf.Move:
+        """The move a SAN names (only when reading); a ``ValueError`` goes to
+        ``handle_error``."""
+        return board.parse_san(san)
+
+    def visit_move(self, board: lerf.Board, move: lerf.Move) -> None:
+        """A move, with the board before it (leave the board as it is)."""
+
+    def visit_board(self, board: lerf.Board) -> None:
+        """The start position, and the position after each move (leave it as it is)."""
+
+    def visit_comment(self, comment: str) -> None:
+        """A comment."""
+
+    def visit_nag(self, nag: int) -> None:
+        """A NAG."""
+
+    def begin_variation(self) -> Optional[SkipType]:
+        """A variation starts (not the main line)."""
+
+    def end_variation(self) -> None:
+        """A variation ends."""
+
+    def visit_result(self, result: str) -> None:
+        """The result (the ``Result`` tag's, when visiting a game)."""
+
+    def end_game(self) -> None:
+        """The game ends."""
+
+    @abc.abstractmethod
+    def result(self) -> ResultT:
+        """What the visitor made."""
+
+    def handle_error(self, error: Exception) -> None:
+        """An error met while reading; raises it by default."""
+        raise error
+
+
+class GameBuilder(BaseVisitor[GameT]):
+    """Makes a ``Game`` (``read_game``'s default visitor). Run in Rust when it is this
+    exact class making ``Game``s; a subclass is called method by method."""
+
+    def __init__(self, *, Game: Any = Game) -> None:
+        self.Game = Game
+
+    def begin_game(self) -> None:
+        self.game: GameT = self.Game()
+        self.variation_stack: List[GameNode] = [self.game]
+        self.starting_comment = ""
+        self.in_variation = False
+
+    def begin_headers(self) -> Headers:
+        return self.game.headers
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        self.game.headers[tagname] = tagvalue
+
+    def visit_nag(self, nag: int) -> None:
+        self.variation_stack[-1].nags.add(nag)
+
+    def begin_variation(self) -> None:
+        parent = self.variation_stack[-1].parent
+        assert parent is not None, "begin_variation called, but root node on top of stack"
+        self.variation_stack.append(parent)
+        self.in_variation = False
+
+    def end_variation(self) -> None:
+        self.variation_stack.pop()
+
+    def visit_result(self, result: str) -> None:
+        if self.game.headers.get("Result", "*") == "*":
+            self.game.headers["Result"] = result
+
+    def visit_comment(self, comment: str) -> None:
+        top = self.variation_stack[-1]
+        if self.in_variation or (top.parent is None and top.is_end()):
+            # After a move, or before the first one: the node's own comment.
+            top.comment = " ".join(text for text in (top.comment, comment) if text)
+        else:
+            # At the start of a variation: it goes before the next move.
+            self.starting_comment = " ".join(text for text in (self.starting_comment, comment) if text)
+
+    def visit_move(self, board: lerf.Board, move: lerf.Move) -> None:
+        node = self.variation_stack[-1].add_variation(move)
+        node.starting_comment = self.starting_comment
+        self.variation_stack[-1] = node
+        self.starting_comment = ""
+        self.in_variation = True
+
+    def handle_error(self, error: Exception) -> None:
+        """Logs the error (logger ``chess.pgn``) and keeps it in ``game.errors``."""
+        LOGGER.error("%s while parsing %r", error, self.game)
+        self.game.errors.append(error)
+
+    def result(self) -> GameT:
+        return self.game
+
+
+class HeadersBuilder(BaseVisitor[HeadersT]):
+    """Collects a game's headers and skips its movetext (``read_headers``)."""
+
+    def __init__(self, *, Headers: Any = Headers) -> None:
+        self.Headers = Headers
+
+    def begin_headers(self) -> HeadersT:
+        self.headers: HeadersT = self.Headers({})
+        return self.headers
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        self.headers[tagname] = tagvalue
+
+    def end_headers(self) -> SkipType:
+        return SKIP
+
+    def result(self) -> HeadersT:
+        return self.headers
+
+
+class BoardBuilder(BaseVisitor[lerf.Board]):
+    """The game's final position, with the main line on the move stack."""
+
+    def begin_game(self) -> None:
+        self.skip_variation_depth = 0
+
+    def begin_variation(self) -> SkipType:
+        self.skip_variation_depth += 1
+        return SKIP
+
+    def end_variation(self) -> None:
+        self.skip_variation_depth = max(self.skip_variation_depth - 1, 0)
+
+    def visit_board(self, board: lerf.Board) -> None:
+        if not self.skip_variation_depth:
+            self.board = board
+
+    def result(self) -> lerf.Board:
+        return self.board
+
+
+class SkipVisitor(BaseVisitor[bool]):
+    """Skips a game (``skip_game``)."""
+
+    def begin_game(self) -> SkipType:
+        return SKIP
+
+    def end_headers(self) -> SkipType:
+        return SKIP
+
+    def begin_variation(self) -> SkipType:
+        return SKIP
+
+    def result(self) -> bool:
+        return True
+
+
+class StringExporterMixin:
+    """Writes PGN text: tag lines, a blank line, movetext wrapped at ``columns``
+    characters (``None``: one line), comments (``{ ... }``) and NAGs unless ``comments`` is
+    false, variations unless ``variations`` is false, tags unless ``headers`` is false."""
+
+    def __init__(self, *, columns: Optional[int] = 80, headers: bool = True, comments: bool = True, variations: bool = True):
+        self.columns = columns
+        self.headers = headers
+        self.comments = comments
+        self.variations = variations
+        self.found_headers = False
+        self.force_movenumber = True
+        self.lines: List[str] = []
+        self.current_line = ""
+        self.variation_depth = 0
+
+    def flush_current_line(self) -> None:
+        if self.current_line:
+            self.lines.append(self.current_line.rstrip())
+        self.current_line = ""
+
+    def write_token(self, token: str) -> None:
+        if self.columns is not None and self.columns - len(self.current_line) < len(token):
+            self.flush_current_line()
+        self.current_line += token
+
+    def write_line(self, line: str = "") -> None:
+        self.flush_current_line()
+        self.lines.append(line.rstrip())
+
+    def end_game(self) -> None:
+        self.write_line()
+
+    def begin_headers(self) -> None:
+        self.found_headers = False
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        if self.headers:
+            self.found_headers = True
+            self.write_line(f'[{tagname} "{tagvalue}"]')
+
+    def end_headers(self) -> None:
+        if self.found_headers:
+            self.write_line()
+
+    def begin_variation(self) -> Optional[SkipType]:
+        self.variation_depth += 1
+        if not self.variations:
+            return SKIP
+        self.write_token("( ")
+        self.force_movenumber = True
+        return None
+
+    def end_variation(self) -> None:
+        self.variation_depth -= 1
+        if self.variations:
+            self.write_token(") ")
+            self.force_movenumber = True
+
+    def _writes_here(self) -> bool:
+        return self.variations or not self.variation_depth
+
+    def visit_comment(self, comment: str) -> None:
+        if self.comments and self._writes_here():
+            self.write_token("{ " + comment.replace("}", "").strip() + " } ")
+            self.force_movenumber = True
+
+    def visit_nag(self, nag: int) -> None:
+        if self.comments and self._writes_here():
+            self.write_token(f"${nag} ")
+
+    def visit_move(self, board: lerf.Board, move: lerf.Move) -> None:
+        if self._writes_here():
+            if board.turn:
+                self.write_token(f"{board.fullmove_number}. ")
+            elif self.force_movenumber:
+                self.write_token(f"{board.fullmove_number}... ")
+            self.write_token(board.san(move) + " ")
+            self.force_movenumber = False
+
+    def visit_result(self, result: str) -> None:
+        self.write_token(result + " ")
+
+
+class StringExporter(StringExporterMixin, BaseVisitor[str]):
+    """Writes games as PGN text (no line end after the last line); ``str(exporter)`` is
+    the text so far."""
+
+    def result(self) -> str:
+        lines = self.lines + [self.current_line.rstrip()] if self.current_line else self.lines
+        return "\n".join(lines).rstrip()
+
+    def __str__(self) -> str:
+        return self.result()
+
+
+class FileExporter(StringExporterMixin, BaseVisitor[int]):
+    """Writes games as PGN into a text file, each followed by a blank line; ``result()``
+    is the number of characters written for the last game."""
+
+    def __init__(self, handle: TextIO, *, columns: Optional[int] = 80, headers: bool = True, comments: bool = True, variations: bool = True):
+        super().__init__(columns=columns, headers=headers, comments=comments, variations=variations)
+        self.handle = handle
+
+    def begin_game(self) -> None:
+        self.written: int = 0
+        super().begin_game()
+
+    def flush_current_line(self) -> None:
+        if self.current_line:
+            self.written += self.handle.write(self.current_line.rstrip())
+            self.written += self.handle.write("\n")
+        self.current_line = ""
+
+    def write_line(self, line: str = "") -> None:
+        self.flush_current_line()
+        self.written += self.handle.write(line.rstrip())
+        self.written += self.handle.write("\n")
+
+    def result(self) -> int:
+        return self.written
+
+    def __repr__(self) -> str:
+        return f"<FileExporter at {id(self):#x}>"
+
+    def __str__(self) -> str:
+        return self.__repr__()
+
+
+def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:
+    """Reads the next game of a file opened in text mode (or an ``io.StringIO``) with
+    python-chess's rules and returns what the visitor made of it (a ``Game`` by default),
+    or ``None`` at the end. The handle is left after the game, where python-chess leaves
+    it, so ``tell()``/``seek()`` between games work as there. A game's errors (illegal or
+    ambiguous moves...) are logged and kept in ``game.errors``."""
+    return _read_game_from(handle, Visitor)
+
+
+def read_headers(handle: TextIO) -> Optional[Headers]:
+    """The headers of the next game, skipping its movetext (``None`` at the end)."""
+    return read_game(handle, Visitor=HeadersBuilder)
+
+
+def skip_game(handle: TextIO) -> bool:
+    """Skips the next game; ``False`` at the end."""
+    return bool(read_game(handle, Visitor=SkipVisitor))
+
+
+# --- Visiting a game from Python (visitors other than lerf's exact exporters) ---
+
+
+def _visit_node(node: ChildNode, board: lerf.Board, visitor: BaseVisitor[Any]) -> None:
+    """One node: its starting comment, move, the position after it, NAGs, comment."""
+    if node.starting_comment:
+        visitor.visit_comment(node.starting_comment)
+    visitor.visit_move(board, node.move)
+    board.push(node.move)
+    visitor.visit_board(board)
+    board.pop()
+    for nag in sorted(node.nags):
+        visitor.visit_nag(nag)
+    if node.comment:
+        visitor.visit_comment(node.comment)
+
+
+def _visit_line(start: ChildNode, board: lerf.Board, visitor: BaseVisitor[Any], sidelines: bool) -> None:
+    """The line from ``start`` in PGN order: each move, then the alternatives to it (when
+    ``sidelines``), then what follows it. Iterative, for games of any length."""
+    # A frame: [node, stage, alternatives left, variation open]; stages: 0 the node, 1 its
+    # alternatives, 2 after its continuation.
+    def frame(node: ChildNode, with_sidelines: bool) -> list:
+        alternatives = list(node.parent.variations)[1:] if with_sidelines else []
+        return [node, 0, iter(alternatives), False]
+
+    stack = [frame(start, sidelines)]
+    while stack:
+        top = stack[-1]
+        if top[3]:
+            top[3] = False
+            visitor.end_variation()
+        node, stage = top[0], top[1]
+        if stage == 0:
+            _visit_node(node, board, visitor)
+            top[1] = 1
+        elif stage == 1:
+            alternative = next(top[2], None)
+            if alternative is not None:
+                if visitor.begin_variation() is not SKIP:
+                    stack.append(frame(alternative, False))
+                top[3] = True
+            elif node.variations:
+                board.push(node.move)
+                top[1] = 2
+                stack.append(frame(node.variations[0], True))
+            else:
+                stack.pop()
+        else:
+            board.pop()
+            stack.pop()
+
+
+def _accept_game(game: Game, visitor: BaseVisitor[ResultT]) -> ResultT:
+    if visitor.begin_game() is not SKIP:
+        for tagname, tagvalue in game.headers.items():
+            visitor.visit_header(tagname, tagvalue)
+        if visitor.end_headers() is not SKIP:
+            board = game.board()
+            visitor.visit_board(board)
+            if game.comment:
+                visitor.visit_comment(game.comment)
+            if game.variations:
+                _visit_line(game.variations[0], board, visitor, True)
+            visitor.visit_result(game.headers.get("Result", "*"))
+    visitor.end_game()
+    return visitor.result()
+
+
+def _accept_child(node: ChildNode, visitor: BaseVisitor[ResultT]) -> ResultT:
+    _visit_line(node, node.parent.board(), visitor, False)
+    return visitor.result()
+
+
+def _accept_mainline(mainline: Mainline, visitor: BaseVisitor[ResultT]) -> ResultT:
+    node = mainline.start
+    board = node.board()
+    while node.variations:
+        node = node.variations[0]
+        _visit_node(node, board, visitor)
+        board.push(node.move)
+    return visitor.result()
+
+
+def _mainline_str(mainline: Mainline) -> str:
+    return _accept_mainline(mainline, StringExporter(columns=None))
+
+
+def _mainline_repr(mainline: Mainline) -> str:
+    text = _accept_mainline(mainline, StringExporter(columns=None, comments=False))
+    return f"<Mainline at {id(mainline):#x} ({text})>"
+
+
+def _accept_subgame(node: GameNode, visitor: BaseVisitor[ResultT]) -> ResultT:
+    if visitor.begin_game() is not SKIP:
+        game = node.game()
+        board = node.board()
+        setup = Game.without_tag_roster()
+        setup.setup(board)
+        visitor.begin_headers()
+        for tagname, tagvalue in game.headers.items():
+            if tagname not in setup.headers:
+                visitor.visit_header(tagname, tagvalue)
+        for tagname, tagvalue in setup.headers.items():
+            visitor.visit_header(tagname, tagvalue)
+        if visitor.end_headers() is not SKIP:
+            visitor.visit_board(board)
+            if node.variations:
+                _visit_line(node.variations[0], board, visitor, True)
+            visitor.visit_result(game.headers.get("Result", "*"))
+    visitor.end_game()
+    return visitor.result()
+
+
+def _setup(game: Game, board: Any) -> None:
+    """``game.setup(board)``: the ``FEN``, ``SetUp`` and ``Variant`` tags of a start
+    position (a board of any variant, or a FEN)."""
+    try:
+        fen = board.fen()
+        position = board
+    except AttributeError:
+        position = lerf.Board(board)
+        position.chess960 = position.has_chess960_castling_rights()
+        fen = position.fen()
+    headers = game.headers
+    if fen == type(position).starting_fen:
+        headers.pop("FEN", None)
+        headers.pop("SetUp", None)
+    else:
+        headers["FEN"] = fen
+        headers["SetUp"] = "1"
+    variant = getattr(type(position), "aliases", ["Standard"])[0]
+    if variant == "Standard" and position.chess960:
+        headers["Variant"] = "Chess960"
+    elif variant != "Standard":
+        headers["Variant"] = variant
+        headers["FEN"] = fen
+    else:
+        headers.pop("Variant", None)
+
+
+def _game_from_board(cls: Any, board: lerf.Board) -> Game:
+    game = cls()
+    game.setup(board.root())
+    node: GameNode = game
+    for move in board.move_stack:
+        node = node.add_variation(move)
+    game.headers["Result"] = board.result()
+    return game
+
+
+def _find_variant(name: str) -> Any:
+    """The board class of a variant lerf does not play: python-chess's, when its
+    ``chess.variant`` module is set as ``lerf.variant``; ``ValueError`` otherwise."""
+    variants = getattr(lerf, "variant", None)
+    if variants is None:
+        raise ValueError(f"unsupported variant: {name}")
+    return variants.find_variant(name)
+
+
+def _variant_board(headers: Headers) -> Any:
+    board_class = headers.variant()
+    board = board_class(headers.get("FEN", board_class.starting_fen), chess960=headers.is_chess960())
+    board.chess960 = board.chess960 or board.has_chess960_castling_rights()
+    return board
+
+
+def _variant_node_board(node: GameNode) -> Any:
+    moves = []
+    while node.move is not None and node.parent is not None:
+        moves.append(node.move)
+        node = node.parent
+    board = node.game().board()
+    for move in reversed(moves):
+        board.push(move)
+    return board
+
+
+def _identity(node: Any) -> Any:
+    return node
+
+
+def _node_move(node: Any) -> Any:
+    return node.move
+
+
+# --- lerf's bulk readers ---
 
 #: The columns of ``positions``, in order.
 POSITION_COLUMNS = ["game", "ply", "fen", "san", "uci", "turn", "result", "white_elo", "black_elo"]
 
 
 def read_games(source: Union[str, "os.PathLike[str]", IO[bytes]]) -> Iterator[Game]:
-    """The games of ``source``, one at a time: a path, or a file object opened in binary
-    mode; plain PGN or Zstandard-compressed (told by its first bytes).
+    """The games of ``source``, one ``Game`` at a time: a path, or a file object opened in
+    binary mode; plain PGN or Zstandard-compressed (told by its first bytes).
 
-    Each ``Game`` has ``headers`` (a dict, as python-chess's), ``board()`` (the start),
-    ``mainline_moves()`` and ``errors`` (what was recovered from, as python-chess records
-    it). Reading happens with the GIL released. A missing file raises ``OSError``; a
-    truncated or corrupt ``.zst`` raises ``OSError`` after every game before the damage.
+    Games are read as ``read_game`` reads a file opened with UTF-8 (bytes that are not
+    UTF-8 replaced) and universal newlines, each with the GIL released. A missing file
+    raises ``OSError``; a truncated or corrupt ``.zst`` raises ``OSError`` after every
+    game before the damage.
     """
     if isinstance(source, (str, bytes, os.PathLike)):
         source = os.fspath(source)
@@ -62,14 +747,14 @@ def positions(
         yield _record_batch(pa, columns)
 
 
-def _record_batch(pa, columns):
+def _record_batch(pa: Any, columns: Dict[str, Any]) -> Any:
     n = columns["rows"]
 
-    def strings(name):
+    def strings(name: str) -> Any:
         offsets, data = columns[name]
         return pa.Array.from_buffers(pa.string(), n, [None, pa.py_buffer(offsets), pa.py_buffer(data)])
 
-    def elo(name):
+    def elo(name: str) -> Any:
         values, valid = columns[name]
         return pa.Array.from_buffers(pa.int32(), n, [pa.py_buffer(valid), pa.py_buffer(values)])
 
@@ -113,3 +798,12 @@ def split(
         source = os.fspath(source)
     text = _split_shards(source, os.fspath(out_dir), games_per_shard, overwrite=overwrite, level=level)
     return json.loads(text)
+
+
+# Registered so that isinstance checks against the abstract collections hold.
+import collections.abc as _abc  # noqa: E402
+
+_abc.MutableMapping.register(Headers)
+_abc.MutableSequence.register(Variations)
+_abc.MutableSet.register(NagSet)
+del _abc

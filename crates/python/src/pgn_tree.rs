@@ -1,0 +1,743 @@
+//! python-chess's game tree over `lerf_pgn::tree::GameTree`: one `_Tree` object holds a
+//! game's nodes (an arena in Rust); `GameNode` objects are made for nodes only when Python
+//! asks for them, then kept, so that a node is the same object every time it is reached
+//! (its identity, class and attributes last). This file holds the tree and the methods
+//! every node has; `pgn_nodes.rs` has `ChildNode` and `Game`.
+
+use lerf_pgn::tree::{EvalScore, GameTree, Headers, NodeId, Seconds};
+use lerf_position::loose::LooseGame;
+use pyo3::exceptions::{PyAssertionError, PyIndexError, PyKeyError, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyInt, PyList, PySlice, PyTuple};
+use pyo3::{PyTraverseError, PyVisit};
+
+use crate::board::Board;
+use crate::moves::{Move, MoveData};
+use crate::pgn_headers::{PyHeaders, pgn_module, setup_error};
+use crate::pgn_nodes::{ChildNode, Game};
+use crate::pgn_views::{Mainline, NagSet, Variations};
+
+/// A game's nodes, its headers and errors, and the node objects made so far.
+#[pyclass(module = "lerf.pgn", name = "_Tree")]
+pub struct Tree {
+    /// The nodes (its own headers unused: the game's `headers` object holds them).
+    pub tree: GameTree,
+    proxies: Vec<Option<Py<PyAny>>>,
+    /// The game's `headers`.
+    pub headers: Py<PyAny>,
+    /// The game's `errors`.
+    pub errors: Py<PyAny>,
+}
+
+#[pymethods]
+impl Tree {
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        for proxy in self.proxies.iter().flatten() {
+            visit.call(proxy)?;
+        }
+        visit.call(&self.headers)?;
+        visit.call(&self.errors)
+    }
+
+    fn __clear__(&mut self) {
+        self.proxies.clear();
+    }
+}
+
+impl Tree {
+    /// A tree over `tree`, with these headers and errors objects.
+    pub fn new(tree: GameTree, headers: Py<PyAny>, errors: Py<PyAny>) -> Tree {
+        Tree { tree, proxies: Vec::new(), headers, errors }
+    }
+
+    /// Keeps `object` as the node object of `id`.
+    pub fn register(&mut self, id: NodeId, object: Py<PyAny>) {
+        if self.proxies.len() <= id.index() {
+            self.proxies.resize_with(id.index() + 1, || None);
+        }
+        self.proxies[id.index()] = Some(object);
+    }
+
+    /// The headers as Rust reads them (copied from a mapping that is not a `Headers`).
+    pub fn with_headers<R>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&GameTree, &Headers) -> PyResult<R>,
+    ) -> PyResult<R> {
+        let headers = self.headers.bind(py);
+        match headers.cast::<PyHeaders>() {
+            Ok(h) => f(&self.tree, &h.borrow().inner),
+            Err(_) => {
+                let mut copy = Headers::empty();
+                for item in headers.call_method0("items")?.try_iter()? {
+                    let (k, v): (String, Bound<'_, PyAny>) = item?.extract()?;
+                    let _ = copy.insert(&k, &v.str()?.to_string());
+                }
+                f(&self.tree, &copy)
+            }
+        }
+    }
+
+    /// Whether the headers name a variant lerf does not play (Python plays it).
+    pub fn is_other_variant(&self, py: Python<'_>) -> PyResult<bool> {
+        self.with_headers(py, |_, h| Ok(h.other_variant().is_some()))
+    }
+}
+
+/// The node object of `id` in `tree`, made (as a `ChildNode`) the first time.
+pub fn proxy<'py>(tree: &Bound<'py, Tree>, id: NodeId) -> PyResult<Bound<'py, PyAny>> {
+    let py = tree.py();
+    if let Some(Some(p)) = tree.borrow().proxies.get(id.index()) {
+        return Ok(p.bind(py).clone());
+    }
+    let init = PyClassInitializer::from(GameNode {
+        tree: Some(tree.clone().unbind()),
+        id: id.index() as u32,
+    })
+    .add_subclass(ChildNode {});
+    let node = Bound::new(py, init)?.into_any();
+    tree.borrow_mut().register(id, node.clone().unbind());
+    Ok(node)
+}
+
+/// The node object of `id`, or `None` for no node.
+fn proxy_or_none<'py>(tree: &Bound<'py, Tree>, id: Option<NodeId>) -> PyResult<Bound<'py, PyAny>> {
+    match id {
+        Some(id) => proxy(tree, id),
+        None => Ok(tree.py().None().into_bound(tree.py())),
+    }
+}
+
+/// A node of a game (python-chess's `GameNode`): `Game` is the root, `ChildNode` every
+/// other node.
+#[pyclass(module = "lerf.pgn", name = "GameNode", subclass, dict, weakref)]
+pub struct GameNode {
+    pub tree: Option<Py<Tree>>,
+    pub id: u32,
+}
+
+/// The tree and node id of a node object.
+pub fn node_of<'py>(node: &Bound<'py, PyAny>) -> PyResult<(Bound<'py, Tree>, NodeId)> {
+    let node = node.cast::<GameNode>().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "expected a game node, got {}",
+            node.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+        ))
+    })?;
+    let inner = node.borrow();
+    match &inner.tree {
+        Some(t) => Ok((t.bind(node.py()).clone(), NodeId::from_index(inner.id))),
+        None => Err(PyRuntimeError::new_err(
+            "this node is not part of a game (its __init__ was not called)",
+        )),
+    }
+}
+
+/// A node's position as a `Board` (or, in a variant lerf does not play, as Python's
+/// variant board, through `lerf.pgn`).
+pub fn board_of<'py>(node: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let py = node.py();
+    let (tree, id) = node_of(node)?;
+    if tree.borrow().is_other_variant(py)? {
+        return pgn_module(py)?.call_method1("_variant_node_board", (node,));
+    }
+    let game = tree
+        .borrow()
+        .with_headers(py, |t, h| t.board_at_with(id, h).map_err(|e| setup_error(&e)))?;
+    Ok(Board::create(py, game)?.into_any())
+}
+
+/// A node's position for Rust (`None` in a variant lerf does not play).
+pub fn loose_game_of(tree: &Bound<'_, Tree>, id: NodeId) -> PyResult<Option<LooseGame>> {
+    let py = tree.py();
+    let t = tree.borrow();
+    if t.is_other_variant(py)? {
+        return Ok(None);
+    }
+    t.with_headers(py, |t, h| t.board_at_with(id, h).map(Some).map_err(|e| setup_error(&e)))
+}
+
+/// The ply of a node, as python-chess counts it.
+fn ply_of(tree: &Bound<'_, Tree>, id: NodeId) -> PyResult<u64> {
+    let py = tree.py();
+    let t = tree.borrow();
+    if t.is_other_variant(py)? {
+        let depth = t.tree.depth(id) as u64;
+        drop(t);
+        let game = proxy(tree, GameTree::ROOT)?;
+        return Ok(depth + game.call_method0("ply")?.extract::<u64>()?);
+    }
+    t.with_headers(py, |t, h| t.ply_with(id, h).map_err(|e| setup_error(&e)))
+}
+
+/// The child of `id` that `key` names as python-chess's `node[key]` does: an index (or a
+/// slice, a list), a move, or a node.
+fn child<'py>(
+    tree: &Bound<'py, Tree>,
+    id: NodeId,
+    key: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = tree.py();
+    let variations: Vec<NodeId> = tree.borrow().tree.variations(id).to_vec();
+    if key.is_instance_of::<PyInt>() {
+        let i: isize = key.extract()?;
+        let n = variations.len() as isize;
+        let at = if i < 0 { i + n } else { i };
+        if at < 0 || at >= n {
+            return Err(PyIndexError::new_err("list index out of range"));
+        }
+        return proxy(tree, variations[at as usize]);
+    }
+    if let Ok(slice) = key.cast::<PySlice>() {
+        let all: PyResult<Vec<Bound<'_, PyAny>>> =
+            variations.iter().map(|&v| proxy(tree, v)).collect();
+        return PyList::new(py, all?)?.as_any().get_item(slice);
+    }
+    if let Ok(m) = key.extract::<MoveData>() {
+        let target = m.to_loose();
+        let t = tree.borrow();
+        if let Some(&v) = variations.iter().find(|&&v| t.tree.node(v).mv() == Some(target)) {
+            drop(t);
+            return proxy(tree, v);
+        }
+    } else if let Ok((other_tree, other)) = node_of(key)
+        && other_tree.is(tree)
+        && variations.contains(&other)
+    {
+        return proxy(tree, other);
+    }
+    Err(PyKeyError::new_err(key.clone().unbind()))
+}
+
+/// A Python `int` or `float` as seconds for `set_clock`/`set_emt`.
+fn seconds_of(value: &Bound<'_, PyAny>) -> PyResult<Seconds> {
+    if value.is_instance_of::<PyInt>() {
+        match value.extract::<i64>() {
+            Ok(n) => return Ok(Seconds::Whole(n)),
+            Err(_) => return Ok(Seconds::Float(value.extract::<f64>()?)),
+        }
+    }
+    Ok(Seconds::Float(value.extract::<f64>()?))
+}
+
+impl GameNode {
+    fn comment_edit(
+        slf: &Bound<'_, Self>,
+        edit: impl FnOnce(&str) -> PyResult<String>,
+    ) -> PyResult<()> {
+        let (tree, id) = node_of(slf.as_any())?;
+        let new = edit(&tree.borrow().tree.node(id).comment)?;
+        tree.borrow_mut().tree.node_mut(id).comment = new;
+        Ok(())
+    }
+
+    fn comment_read<R>(slf: &Bound<'_, Self>, read: impl FnOnce(&str) -> R) -> PyResult<R> {
+        let (tree, id) = node_of(slf.as_any())?;
+        let t = tree.borrow();
+        Ok(read(&t.tree.node(id).comment))
+    }
+
+    /// Calls `add_variation` through Python when a subclass may have replaced it.
+    fn add_variation_dispatch<'py>(
+        slf: &Bound<'py, Self>,
+        mv: &Bound<'py, PyAny>,
+        comment: &str,
+        starting_comment: &str,
+        nags: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let exact = slf.get_type().is(py.get_type::<ChildNode>())
+            || slf.get_type().is(py.get_type::<Game>());
+        if exact {
+            return GameNode::add_variation(slf, mv.extract()?, comment, starting_comment, nags);
+        }
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("comment", comment)?;
+        kwargs.set_item("starting_comment", starting_comment)?;
+        if let Some(nags) = nags {
+            kwargs.set_item("nags", nags)?;
+        }
+        slf.call_method("add_variation", (mv,), Some(&kwargs))
+    }
+}
+
+/// The NAGs of an iterable of integers.
+pub fn nags_of(nags: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<i64>> {
+    match nags {
+        None => Ok(Vec::new()),
+        Some(n) => n.try_iter()?.map(|v| v?.extract::<i64>()).collect(),
+    }
+}
+
+/// A new node after `(tree, parent)` for `mv`, with its comments and NAGs; its object is
+/// `object` when given (a node being initialised), a new `ChildNode` otherwise.
+pub fn attach_child<'py>(
+    tree: &Bound<'py, Tree>,
+    parent: NodeId,
+    mv: MoveData,
+    comment: &str,
+    starting_comment: &str,
+    nags: Vec<i64>,
+) -> NodeId {
+    let mut t = tree.borrow_mut();
+    let id = t.tree.add_variation(parent, mv.to_loose());
+    let node = t.tree.node_mut(id);
+    node.comment = comment.to_owned();
+    node.starting_comment = starting_comment.to_owned();
+    node.nags.extend(nags);
+    id
+}
+
+#[pymethods]
+impl GameNode {
+    #[new]
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn py_new(_args: &Bound<'_, PyTuple>, _kwargs: Option<&Bound<'_, PyDict>>) -> GameNode {
+        GameNode { tree: None, id: 0 }
+    }
+
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        if let Some(t) = &self.tree {
+            visit.call(t)?;
+        }
+        Ok(())
+    }
+
+    fn __clear__(&mut self) {
+        self.tree = None;
+    }
+
+    /// The node this one follows (`None` at the root).
+    #[getter]
+    fn parent<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let (tree, id) = node_of(slf.as_any())?;
+        let parent = tree.borrow().tree.parent(id);
+        proxy_or_none(&tree, parent)
+    }
+
+    #[setter]
+    fn set_parent(slf: &Bound<'_, Self>, parent: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (tree, id) = node_of(slf.as_any())?;
+        let link = if parent.is_none() {
+            None
+        } else {
+            let (other, p) = node_of(parent)?;
+            if !other.is(&tree) {
+                return Err(PyValueError::new_err(
+                    "a node's parent must be a node of the same game",
+                ));
+            }
+            Some(p)
+        };
+        tree.borrow_mut().tree.set_parent(id, link);
+        Ok(())
+    }
+
+    /// The move that led here (`None` at the root).
+    #[getter(r#move)]
+    fn get_move(slf: &Bound<'_, Self>) -> PyResult<Option<Py<Move>>> {
+        let (tree, id) = node_of(slf.as_any())?;
+        let mv = tree.borrow().tree.node(id).mv();
+        Ok(mv.map(|m| Move::shared_loose(m, slf.py())))
+    }
+
+    #[setter(r#move)]
+    fn set_move(slf: &Bound<'_, Self>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (tree, id) = node_of(slf.as_any())?;
+        let mv = if value.is_none() { None } else { Some(value.extract::<MoveData>()?.to_loose()) };
+        tree.borrow_mut().tree.set_move(id, mv);
+        Ok(())
+    }
+
+    /// The moves that follow, the main one first (a list-like view: changes to it change
+    /// the game).
+    #[getter]
+    fn variations(slf: &Bound<'_, Self>) -> PyResult<Variations> {
+        let (tree, id) = node_of(slf.as_any())?;
+        Ok(Variations::new(tree.unbind(), id))
+    }
+
+    #[setter]
+    fn set_variations(slf: &Bound<'_, Self>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (tree, id) = node_of(slf.as_any())?;
+        let ids = crate::pgn_views::node_ids(&tree, value)?;
+        *tree.borrow_mut().tree.variations_mut(id) = ids;
+        Ok(())
+    }
+
+    /// The comment after the move (at the root: before the first move).
+    #[getter]
+    fn comment(slf: &Bound<'_, Self>) -> PyResult<String> {
+        GameNode::comment_read(slf, str::to_owned)
+    }
+
+    #[setter]
+    fn set_comment(slf: &Bound<'_, Self>, value: String) -> PyResult<()> {
+        GameNode::comment_edit(slf, |_| Ok(value))
+    }
+
+    /// The comment before the move, where it starts a variation.
+    #[getter]
+    fn starting_comment(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let (tree, id) = node_of(slf.as_any())?;
+        Ok(tree.borrow().tree.node(id).starting_comment.clone())
+    }
+
+    #[setter]
+    fn set_starting_comment(slf: &Bound<'_, Self>, value: String) -> PyResult<()> {
+        let (tree, id) = node_of(slf.as_any())?;
+        tree.borrow_mut().tree.node_mut(id).starting_comment = value;
+        Ok(())
+    }
+
+    /// The move's NAGs (a set-like view).
+    #[getter]
+    fn nags(slf: &Bound<'_, Self>) -> PyResult<NagSet> {
+        let (tree, id) = node_of(slf.as_any())?;
+        Ok(NagSet::new(tree.unbind(), id))
+    }
+
+    #[setter]
+    fn set_nags(slf: &Bound<'_, Self>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (tree, id) = node_of(slf.as_any())?;
+        let nags = nags_of(Some(value))?;
+        let mut t = tree.borrow_mut();
+        let node = t.tree.node_mut(id);
+        node.nags.clear();
+        node.nags.extend(nags);
+        Ok(())
+    }
+
+    /// The position at this node, with the moves from the start on the move stack.
+    fn board<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        board_of(slf.as_any())
+    }
+
+    /// Half-moves from the start of the game (counting the start position's).
+    fn ply(slf: &Bound<'_, Self>) -> PyResult<u64> {
+        let (tree, id) = node_of(slf.as_any())?;
+        ply_of(&tree, id)
+    }
+
+    /// The side to move at this node.
+    fn turn(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        let (tree, id) = node_of(slf.as_any())?;
+        Ok(ply_of(&tree, id)? % 2 == 0)
+    }
+
+    /// The topmost node above this one (the game).
+    fn root<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let (tree, id) = node_of(slf.as_any())?;
+        let top = tree.borrow().tree.ancestors(id).last().unwrap_or(id);
+        proxy(&tree, top)
+    }
+
+    /// The game this node belongs to.
+    fn game<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let root = GameNode::root(slf)?;
+        if !root.is_instance_of::<Game>() {
+            return Err(PyAssertionError::new_err("GameNode not rooted in Game"));
+        }
+        Ok(root)
+    }
+
+    /// The last node of the main line from here.
+    fn end<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let (tree, id) = node_of(slf.as_any())?;
+        let end = tree.borrow().tree.end(id);
+        proxy(&tree, end)
+    }
+
+    /// Whether no move follows.
+    fn is_end(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        let (tree, id) = node_of(slf.as_any())?;
+        Ok(tree.borrow().tree.variations(id).is_empty())
+    }
+
+    /// Whether this node is a variation other than the first of its parent.
+    fn starts_variation(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        let (tree, id) = node_of(slf.as_any())?;
+        Ok(tree.borrow().tree.starts_variation(id))
+    }
+
+    /// Whether this node is on the game's main line.
+    fn is_mainline(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        let (tree, id) = node_of(slf.as_any())?;
+        Ok(tree.borrow().tree.is_mainline(id))
+    }
+
+    /// Whether this node is its parent's first variation (the root is).
+    fn is_main_variation(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        let (tree, id) = node_of(slf.as_any())?;
+        Ok(tree.borrow().tree.is_main_variation(id))
+    }
+
+    fn __getitem__<'py>(
+        slf: &Bound<'py, Self>,
+        key: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (tree, id) = node_of(slf.as_any())?;
+        child(&tree, id, key)
+    }
+
+    fn __contains__(slf: &Bound<'_, Self>, key: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let (tree, id) = node_of(slf.as_any())?;
+        match child(&tree, id, key) {
+            Ok(_) => Ok(true),
+            Err(e) if e.is_instance_of::<PyKeyError>(slf.py()) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The child named by an index, a move or a node.
+    fn variation<'py>(
+        slf: &Bound<'py, Self>,
+        r#move: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        GameNode::__getitem__(slf, r#move)
+    }
+
+    /// Whether a child is named by an index, a move or a node.
+    fn has_variation(slf: &Bound<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        GameNode::__contains__(slf, r#move)
+    }
+
+    /// Makes a variation the first.
+    fn promote_to_main(slf: &Bound<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (tree, id) = node_of(slf.as_any())?;
+        let (_, v) = node_of(&child(&tree, id, r#move)?)?;
+        tree.borrow_mut().tree.promote_to_main(id, v);
+        Ok(())
+    }
+
+    /// Moves a variation one place up.
+    fn promote(slf: &Bound<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (tree, id) = node_of(slf.as_any())?;
+        let (_, v) = node_of(&child(&tree, id, r#move)?)?;
+        tree.borrow_mut().tree.promote(id, v);
+        Ok(())
+    }
+
+    /// Moves a variation one place down.
+    fn demote(slf: &Bound<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (tree, id) = node_of(slf.as_any())?;
+        let (_, v) = node_of(&child(&tree, id, r#move)?)?;
+        tree.borrow_mut().tree.demote(id, v);
+        Ok(())
+    }
+
+    /// Removes a variation.
+    fn remove_variation(slf: &Bound<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (tree, id) = node_of(slf.as_any())?;
+        let (_, v) = node_of(&child(&tree, id, r#move)?)?;
+        tree.borrow_mut().tree.remove_variation(id, v);
+        Ok(())
+    }
+
+    /// A new `ChildNode` for `move`, last among the variations.
+    #[pyo3(signature = (r#move, *, comment="", starting_comment="", nags=None))]
+    fn add_variation<'py>(
+        slf: &Bound<'py, Self>,
+        r#move: MoveData,
+        comment: &str,
+        starting_comment: &str,
+        nags: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (tree, id) = node_of(slf.as_any())?;
+        let child = attach_child(&tree, id, r#move, comment, starting_comment, nags_of(nags)?);
+        proxy(&tree, child)
+    }
+
+    /// A new `ChildNode` for `move`, first among the variations.
+    #[pyo3(signature = (r#move, *, comment="", nags=None))]
+    fn add_main_variation<'py>(
+        slf: &Bound<'py, Self>,
+        r#move: &Bound<'py, PyAny>,
+        comment: &str,
+        nags: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let node = GameNode::add_variation_dispatch(slf, r#move, comment, "", nags)?;
+        let (tree, id) = node_of(slf.as_any())?;
+        let mut t = tree.borrow_mut();
+        let variations = t.tree.variations_mut(id);
+        if let Some(last) = variations.pop() {
+            variations.insert(0, last);
+        }
+        Ok(node)
+    }
+
+    /// The first variation, or `None`.
+    fn next<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let (tree, id) = node_of(slf.as_any())?;
+        let next = tree.borrow().tree.next(id);
+        proxy_or_none(&tree, next)
+    }
+
+    /// The nodes of the main line after this one.
+    fn mainline(slf: &Bound<'_, Self>) -> Mainline {
+        Mainline::of_nodes(slf.clone().into_any().unbind())
+    }
+
+    /// The moves of the main line after this one.
+    fn mainline_moves(slf: &Bound<'_, Self>) -> Mainline {
+        Mainline::of_moves(slf.clone().into_any().unbind())
+    }
+
+    /// Nodes for `moves` one after the other; `comment` and `nags` go to the last,
+    /// `starting_comment` to the first. Returns the last.
+    #[pyo3(signature = (moves, *, comment="", starting_comment="", nags=None))]
+    fn add_line<'py>(
+        slf: &Bound<'py, Self>,
+        moves: &Bound<'py, PyAny>,
+        comment: &str,
+        starting_comment: &str,
+        nags: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let mut node = slf.clone().into_any();
+        let mut starting = starting_comment.to_owned();
+        for mv in moves.try_iter()? {
+            let mv = mv?;
+            let next = node.cast::<GameNode>()?;
+            node = GameNode::add_variation_dispatch(next, &mv, "", &starting, None)?;
+            starting.clear();
+        }
+        let current: String = node.getattr("comment")?.extract()?;
+        let merged =
+            if current.is_empty() { comment.to_owned() } else { format!("{current} {comment}") };
+        node.setattr("comment", merged)?;
+        let extra = nags_of(nags)?;
+        if !extra.is_empty() {
+            node.getattr("nags")?.call_method1("update", (extra,))?;
+        }
+        Ok(node)
+    }
+
+    /// The first `[%eval ...]` of the comment, as a `PovScore` from the side to move.
+    fn eval<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let Some(eval) = GameNode::comment_read(slf, lerf_pgn::tree::eval)? else {
+            return Ok(py.None().into_bound(py));
+        };
+        let turn = GameNode::turn(slf)?;
+        let engine = py.import("lerf.engine")?;
+        let (class, value) = match eval.score {
+            EvalScore::Cp(cp) => ("Cp", cp),
+            EvalScore::Mate(n) => ("Mate", n),
+        };
+        // The annotation is White's view; a mate in 0 means the side to move is mated.
+        let relative =
+            if turn || eval.score == EvalScore::Mate(0) { value } else { value.saturating_neg() };
+        let score = engine.getattr(class)?.call1((relative,))?;
+        engine.getattr("PovScore")?.call1((score, turn))
+    }
+
+    /// The depth of the first `[%eval ...]`, if it gives one.
+    fn eval_depth(slf: &Bound<'_, Self>) -> PyResult<Option<u64>> {
+        Ok(GameNode::comment_read(slf, lerf_pgn::tree::eval)?.and_then(|e| e.depth))
+    }
+
+    /// Replaces the first `[%eval ...]` (or adds one; removes it with `None`).
+    #[pyo3(signature = (score, depth=None))]
+    fn set_eval(
+        slf: &Bound<'_, Self>,
+        score: &Bound<'_, PyAny>,
+        depth: Option<i64>,
+    ) -> PyResult<()> {
+        let eval = if score.is_none() {
+            None
+        } else {
+            let white = score.call_method0("white")?;
+            let cp = white.call_method0("score")?;
+            let depth = depth.map(|d| d.max(0) as u64);
+            if !cp.is_none() {
+                Some(lerf_pgn::tree::Eval { score: EvalScore::Cp(cp.extract()?), depth })
+            } else {
+                let mate = white.call_method0("mate")?;
+                let n: i64 = if mate.is_none() { 0 } else { mate.extract()? };
+                Some(lerf_pgn::tree::Eval { score: EvalScore::Mate(n), depth })
+            }
+        };
+        GameNode::comment_edit(slf, |c| Ok(lerf_pgn::tree::set_eval(c, eval)))
+    }
+
+    /// The marked squares and arrows of the comment (`[%csl ...]`, `[%cal ...]`).
+    fn arrows<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+        let py = slf.py();
+        let marks: Vec<String> = GameNode::comment_read(slf, |c| {
+            lerf_pgn::tree::arrows(c).iter().map(|a| format!("{}{}", a.color, a.squares)).collect()
+        })?;
+        let arrow = py.import("lerf.svg")?.getattr("Arrow")?;
+        let list = PyList::empty(py);
+        for mark in marks {
+            list.append(arrow.call_method1("from_pgn", (mark,))?)?;
+        }
+        Ok(list)
+    }
+
+    /// Replaces the marked squares and arrows by these (`Arrow`s or `(tail, head)` pairs).
+    fn set_arrows(slf: &Bound<'_, Self>, arrows: &Bound<'_, PyAny>) -> PyResult<()> {
+        let py = slf.py();
+        let arrow_class = py.import("lerf.svg")?.getattr("Arrow")?;
+        let mut marks = Vec::new();
+        for arrow in arrows.try_iter()? {
+            let arrow = arrow?;
+            let arrow = match arrow.extract::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>() {
+                Ok((tail, head)) if !arrow.hasattr("pgn")? => arrow_class.call1((tail, head))?,
+                _ => arrow,
+            };
+            marks.push(arrow.call_method0("pgn")?.extract::<String>()?);
+        }
+        let marks: Vec<&str> = marks.iter().map(String::as_str).collect();
+        GameNode::comment_edit(slf, |c| Ok(lerf_pgn::tree::set_arrows(c, &marks)))
+    }
+
+    /// The first `[%clk ...]` of the comment, in seconds.
+    fn clock(slf: &Bound<'_, Self>) -> PyResult<Option<f64>> {
+        GameNode::comment_read(slf, lerf_pgn::tree::clock)
+    }
+
+    /// Replaces the first `[%clk ...]` (or adds one; removes it with `None`).
+    fn set_clock(slf: &Bound<'_, Self>, seconds: &Bound<'_, PyAny>) -> PyResult<()> {
+        let seconds = if seconds.is_none() { None } else { Some(seconds_of(seconds)?) };
+        GameNode::comment_edit(slf, |c| {
+            lerf_pgn::tree::set_clock(c, seconds).ok_or_else(|| {
+                pyo3::exceptions::PyOverflowError::new_err(
+                    "cannot convert float infinity to integer",
+                )
+            })
+        })
+    }
+
+    /// The first `[%emt ...]` of the comment, in seconds.
+    fn emt(slf: &Bound<'_, Self>) -> PyResult<Option<f64>> {
+        GameNode::comment_read(slf, lerf_pgn::tree::emt)
+    }
+
+    /// Replaces the first `[%emt ...]` (or adds one; removes it with `None`).
+    fn set_emt(slf: &Bound<'_, Self>, seconds: &Bound<'_, PyAny>) -> PyResult<()> {
+        let seconds = if seconds.is_none() { None } else { Some(seconds_of(seconds)?) };
+        GameNode::comment_edit(slf, |c| {
+            lerf_pgn::tree::set_emt(c, seconds).ok_or_else(|| {
+                pyo3::exceptions::PyOverflowError::new_err(
+                    "cannot convert float infinity to integer",
+                )
+            })
+        })
+    }
+
+    /// Visits the headers and the game as if it started at this node.
+    fn accept_subgame<'py>(
+        slf: &Bound<'py, Self>,
+        visitor: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        pgn_module(slf.py())?.call_method1("_accept_subgame", (slf, visitor))
+    }
+
+    pub fn __str__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let py = slf.py();
+        let exporter = pgn_module(py)?.getattr("StringExporter")?;
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("columns", py.None())?;
+        slf.call_method1("accept", (exporter.call((), Some(&kwargs))?,))?.extract()
+    }
+}
