@@ -17,6 +17,7 @@ mod pgn_lines;
 mod pgn_nodes;
 mod pgn_read;
 mod pgn_tree;
+mod pgn_variant;
 mod pgn_views;
 mod pgn_visit;
 mod pickle;

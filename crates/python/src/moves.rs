@@ -54,7 +54,24 @@ impl<'a, 'py> FromPyObject<'a, 'py> for MoveData {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<MoveData> {
-        Ok(obj.cast::<Move>()?.get().data)
+        match obj.cast::<Move>() {
+            Ok(m) => Ok(m.get().data),
+            // Another library's move (python-chess's, read from a variant board): its
+            // four fields.
+            Err(_) if obj.hasattr("from_square").unwrap_or(false) => {
+                let field = |name: &str| -> PyResult<Option<u8>> {
+                    let value = obj.getattr(name)?;
+                    if value.is_none() { Ok(None) } else { value.extract().map(Some) }
+                };
+                MoveData::checked(
+                    obj.getattr("from_square")?.extract()?,
+                    obj.getattr("to_square")?.extract()?,
+                    field("promotion")?,
+                    field("drop")?,
+                )
+            }
+            Err(e) => Err(e.into()),
+        }
     }
 }
 

@@ -3,9 +3,7 @@
 //! default `GameBuilder`, `HeadersBuilder` and `SkipVisitor` are run in Rust; any other
 //! visitor is called from Rust as python-chess calls it.
 
-use lerf_pgn::tree::{
-    BuildError, Flow, GameVisitor, Headers, ReadFailure, ReadIssue, TreeBuilder, read_game,
-};
+use lerf_pgn::tree::{BuildError, Flow, GameVisitor, Headers, ReadFailure, ReadIssue, read_game};
 use lerf_position::loose::LooseGame;
 use pyo3::exceptions::{PyAssertionError, PyIndexError};
 use pyo3::prelude::*;
@@ -204,10 +202,17 @@ pub fn read_game_from<'py>(
         Some(v) => native_kind(module, v)?,
     };
     match kind {
-        Some(Native::Game) => Ok(match run(handle, &mut TreeBuilder::new())? {
-            Some(read) => native_game(py, read)?,
-            None => none(),
-        }),
+        Some(Native::Game) => {
+            let mut reading = crate::pgn_variant::GameReading::new(py);
+            let mut lines = crate::pgn_lines::lines_of(handle)?;
+            let result = read_game(&mut lines, &mut reading).map_err(flatten);
+            lines.finish()?;
+            Ok(match result? {
+                Some(crate::pgn_variant::Built::Native(read)) => native_game(py, read)?,
+                Some(crate::pgn_variant::Built::Python(game)) => game,
+                None => none(),
+            })
+        }
         Some(Native::Headers) => {
             let mut visitor = HeadersOnly { headers: Headers::empty() };
             Ok(match run(handle, &mut visitor)? {

@@ -1,0 +1,197 @@
+//! `read_game`'s default reading when a game may be in a variant: games in standard chess
+//! and Chess960 are built in Rust (`TreeBuilder`); a game whose `Variant` tag names a
+//! variant lerf does not play, while python-chess's variants are set as `lerf.variant`,
+//! is handed to a Python `GameBuilder` after its headers (replayed to it), and played on
+//! the variant's Python board.
+
+use lerf_pgn::tree::{BuildError, Flow, GameVisitor, Headers, PlayBoard, TreeBuilder, TreeRead};
+use lerf_position::loose::{LooseGame, LooseMove};
+use pyo3::prelude::*;
+
+use crate::pgn_read::build_error;
+use crate::pgn_visit::{PyBoard, PyVisitor};
+
+/// A board of either reading.
+pub enum AnyBoard<'py> {
+    Native(LooseGame),
+    Python(PyBoard<'py>),
+}
+
+/// A move of either reading.
+pub enum AnyMove<'py> {
+    Native(LooseMove),
+    Python(Bound<'py, PyAny>),
+}
+
+/// What either reading made.
+pub enum Built<'py> {
+    Native(TreeRead),
+    Python(Bound<'py, PyAny>),
+}
+
+fn native<T>(result: Result<T, BuildError>) -> PyResult<T> {
+    result.map_err(build_error)
+}
+
+impl<'py> PlayBoard for AnyBoard<'py> {
+    type Move = AnyMove<'py>;
+    type Error = PyErr;
+
+    fn has_moves(&self) -> PyResult<bool> {
+        match self {
+            AnyBoard::Native(b) => native(b.has_moves()),
+            AnyBoard::Python(b) => b.has_moves(),
+        }
+    }
+
+    fn before_last_move(&self) -> PyResult<AnyBoard<'py>> {
+        match self {
+            AnyBoard::Native(b) => native(b.before_last_move()).map(AnyBoard::Native),
+            AnyBoard::Python(b) => b.before_last_move().map(AnyBoard::Python),
+        }
+    }
+
+    fn push(&mut self, mv: &AnyMove<'py>) -> PyResult<()> {
+        match (self, mv) {
+            (AnyBoard::Native(b), AnyMove::Native(m)) => native(PlayBoard::push(b, m)),
+            (AnyBoard::Python(b), AnyMove::Python(m)) => b.push(m),
+            _ => unreachable!("a reading keeps to its own boards"),
+        }
+    }
+}
+
+/// The reading of one game, native until a variant hands it to Python.
+pub struct GameReading<'py> {
+    py: Python<'py>,
+    builder: TreeBuilder,
+    python: Option<PyVisitor<'py>>,
+}
+
+impl<'py> GameReading<'py> {
+    /// A reading that builds `Game`s.
+    pub fn new(py: Python<'py>) -> GameReading<'py> {
+        GameReading { py, builder: TreeBuilder::new(), python: None }
+    }
+
+    /// Whether python-chess's variants are available as `lerf.variant`.
+    fn variants_available(&self) -> PyResult<bool> {
+        Ok(!self.py.import("lerf")?.getattr("variant").map(|v| v.is_none()).unwrap_or(true))
+    }
+
+    /// Hands the game to a Python `GameBuilder`, replaying its headers.
+    fn to_python(&mut self) -> PyResult<&mut PyVisitor<'py>> {
+        let module = crate::pgn_headers::pgn_module(self.py)?;
+        let builder = module.getattr("GameBuilder")?.call0()?;
+        let mut visitor = PyVisitor::new(builder, module)?;
+        visitor.begin_game()?;
+        visitor.begin_headers()?;
+        for (name, value) in self.builder.tree().headers.iter() {
+            visitor.visit_header(name, value)?;
+        }
+        visitor.end_headers()?;
+        Ok(self.python.insert(visitor))
+    }
+}
+
+macro_rules! either {
+    ($self:ident, $native:expr, |$v:ident| $python:expr) => {
+        match $self.python.as_mut() {
+            Some($v) => $python,
+            None => native($native),
+        }
+    };
+}
+
+impl<'py> GameVisitor for GameReading<'py> {
+    type Board = AnyBoard<'py>;
+    type Output = Built<'py>;
+    type Error = PyErr;
+
+    fn begin_game(&mut self) -> PyResult<Flow> {
+        self.python = None;
+        native(self.builder.begin_game())
+    }
+
+    fn begin_headers(&mut self) -> PyResult<bool> {
+        native(self.builder.begin_headers())
+    }
+
+    fn visit_header(&mut self, name: &str, value: &str) -> PyResult<()> {
+        native(self.builder.visit_header(name, value))
+    }
+
+    fn end_headers(&mut self) -> PyResult<Flow> {
+        native(self.builder.end_headers())
+    }
+
+    fn setup(&mut self, headers: Option<&Headers>) -> PyResult<Option<AnyBoard<'py>>> {
+        if self.builder.tree().headers.other_variant().is_some() && self.variants_available()? {
+            let visitor = self.to_python()?;
+            return Ok(visitor.setup(None)?.map(AnyBoard::Python));
+        }
+        Ok(native(self.builder.setup(headers))?.map(AnyBoard::Native))
+    }
+
+    fn begin_parse_san(&mut self, board: &AnyBoard<'py>, san: &str) -> PyResult<Flow> {
+        match (self.python.as_mut(), board) {
+            (Some(v), AnyBoard::Python(b)) => v.begin_parse_san(b, san),
+            _ => Ok(Flow::Continue),
+        }
+    }
+
+    fn parse_san(&mut self, board: &AnyBoard<'py>, san: &str) -> PyResult<Option<AnyMove<'py>>> {
+        match (self.python.as_mut(), board) {
+            (Some(v), AnyBoard::Python(b)) => Ok(v.parse_san(b, san)?.map(AnyMove::Python)),
+            (_, AnyBoard::Native(b)) => {
+                Ok(native(self.builder.parse_san(b, san))?.map(AnyMove::Native))
+            }
+            _ => unreachable!("a reading keeps to its own boards"),
+        }
+    }
+
+    fn visit_move(&mut self, board: &AnyBoard<'py>, mv: &AnyMove<'py>) -> PyResult<()> {
+        match (self.python.as_mut(), board, mv) {
+            (Some(v), AnyBoard::Python(b), AnyMove::Python(m)) => v.visit_move(b, m),
+            (_, AnyBoard::Native(b), AnyMove::Native(m)) => native(self.builder.visit_move(b, m)),
+            _ => unreachable!("a reading keeps to its own boards"),
+        }
+    }
+
+    fn visit_board(&mut self, board: &AnyBoard<'py>) -> PyResult<()> {
+        match (self.python.as_mut(), board) {
+            (Some(v), AnyBoard::Python(b)) => v.visit_board(b),
+            _ => Ok(()),
+        }
+    }
+
+    fn visit_comment(&mut self, comment: &str) -> PyResult<()> {
+        either!(self, self.builder.visit_comment(comment), |v| v.visit_comment(comment))
+    }
+
+    fn visit_nag(&mut self, nag: i64, digits: &str) -> PyResult<()> {
+        either!(self, self.builder.visit_nag(nag, digits), |v| v.visit_nag(nag, digits))
+    }
+
+    fn begin_variation(&mut self) -> PyResult<Flow> {
+        either!(self, self.builder.begin_variation(), |v| v.begin_variation())
+    }
+
+    fn end_variation(&mut self) -> PyResult<()> {
+        either!(self, self.builder.end_variation(), |v| v.end_variation())
+    }
+
+    fn visit_result(&mut self, result: &str) -> PyResult<()> {
+        either!(self, self.builder.visit_result(result), |v| v.visit_result(result))
+    }
+
+    fn end_game(&mut self) -> PyResult<()> {
+        either!(self, self.builder.end_game(), |v| v.end_game())
+    }
+
+    fn result(&mut self) -> PyResult<Built<'py>> {
+        match self.python.take() {
+            Some(mut v) => Ok(Built::Python(v.result()?)),
+            None => Ok(Built::Native(native(self.builder.result())?)),
+        }
+    }
+}
