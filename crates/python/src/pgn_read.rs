@@ -208,7 +208,7 @@ pub fn read_game_from<'py>(
             let result = read_game(&mut lines, &mut reading).map_err(flatten);
             lines.finish()?;
             Ok(match result? {
-                Some(crate::pgn_variant::Built::Native(read)) => native_game(py, read)?,
+                Some(crate::pgn_variant::Built::Native(read)) => native_game(py, *read)?,
                 Some(crate::pgn_variant::Built::Python(game)) => game,
                 None => none(),
             })

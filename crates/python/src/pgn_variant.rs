@@ -25,7 +25,7 @@ pub enum AnyMove<'py> {
 
 /// What either reading made.
 pub enum Built<'py> {
-    Native(TreeRead),
+    Native(Box<TreeRead>),
     Python(Bound<'py, PyAny>),
 }
 
@@ -79,7 +79,7 @@ impl<'py> GameReading<'py> {
     }
 
     /// Hands the game to a Python `GameBuilder`, replaying its headers.
-    fn to_python(&mut self) -> PyResult<&mut PyVisitor<'py>> {
+    fn hand_to_python(&mut self) -> PyResult<&mut PyVisitor<'py>> {
         let module = crate::pgn_headers::pgn_module(self.py)?;
         let builder = module.getattr("GameBuilder")?.call0()?;
         let mut visitor = PyVisitor::new(builder, module)?;
@@ -126,7 +126,7 @@ impl<'py> GameVisitor for GameReading<'py> {
 
     fn setup(&mut self, headers: Option<&Headers>) -> PyResult<Option<AnyBoard<'py>>> {
         if self.builder.tree().headers.other_variant().is_some() && self.variants_available()? {
-            let visitor = self.to_python()?;
+            let visitor = self.hand_to_python()?;
             return Ok(visitor.setup(None)?.map(AnyBoard::Python));
         }
         Ok(native(self.builder.setup(headers))?.map(AnyBoard::Native))
@@ -191,7 +191,7 @@ impl<'py> GameVisitor for GameReading<'py> {
     fn result(&mut self) -> PyResult<Built<'py>> {
         match self.python.take() {
             Some(mut v) => Ok(Built::Python(v.result()?)),
-            None => Ok(Built::Native(native(self.builder.result())?)),
+            None => Ok(Built::Native(Box::new(native(self.builder.result())?))),
         }
     }
 }
