@@ -48,7 +48,9 @@ fn _lerf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pgn_views::Mainline>()?;
     m.add_class::<pgn_views::Variations>()?;
     m.add_class::<pgn_views::NagSet>()?;
-    m.add_function(wrap_pyfunction!(pgn_read::read_game_from, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn_read::read_game, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn_read::read_headers, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn_read::skip_game, m)?)?;
     m.add_class::<pgn::GameReader>()?;
     m.add_class::<positions::PositionReader>()?;
     m.add_function(wrap_pyfunction!(polyglot::zobrist_hash, m)?)?;

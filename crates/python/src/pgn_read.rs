@@ -3,14 +3,16 @@
 //! default `GameBuilder`, `HeadersBuilder` and `SkipVisitor` are run in Rust; any other
 //! visitor is called from Rust as python-chess calls it.
 
-use lerf_pgn::tree::{BuildError, Flow, GameVisitor, Headers, ReadFailure, ReadIssue, read_game};
+use lerf_pgn::tree::{BuildError, Flow, GameVisitor, Headers, ReadFailure, ReadIssue};
 use lerf_position::loose::LooseGame;
 use pyo3::exceptions::{PyAssertionError, PyIndexError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyList, PyString};
 
 use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
 use crate::pgn_headers::{PyHeaders, pgn_module, setup_error};
+use crate::pgn_lines::{RawError, RawLines, Skimmed};
 use crate::pgn_nodes::Game;
 
 /// One failure type for the reading: the handle's or the visitor's exception.
@@ -140,97 +142,165 @@ impl GameVisitor for SkipAll {
     }
 }
 
-/// Runs a Rust visitor over the handle's lines.
-fn run<V: GameVisitor<Error = BuildError>>(
+/// Runs a Rust visitor over the handle's lines: in blocks where the handle takes it,
+/// through `readline()` otherwise (or when the block reading gives the game back).
+fn run<V: GameVisitor>(
     handle: &Bound<'_, PyAny>,
     visitor: &mut V,
+    error: impl Fn(V::Error) -> PyErr,
 ) -> PyResult<Option<V::Output>> {
+    if let Some(mut lines) = RawLines::open(handle)? {
+        match lerf_pgn::tree::read_game(&mut lines, visitor) {
+            Err(ReadFailure::Lines(RawError::Refused)) => lines.refuse()?,
+            Err(ReadFailure::Lines(RawError::Py(e))) => return Err(e),
+            Err(ReadFailure::Visitor(e)) => {
+                lines.finish()?;
+                return Err(error(e));
+            }
+            Ok(result) => {
+                lines.finish()?;
+                return Ok(result);
+            }
+        }
+    }
     let mut lines = crate::pgn_lines::lines_of(handle)?;
-    let result = read_game(&mut lines, visitor).map_err(|f| match f {
+    let result = lerf_pgn::tree::read_game(&mut lines, visitor).map_err(|f| match f {
         ReadFailure::Lines(e) => e,
-        ReadFailure::Visitor(e) => build_error(e),
+        ReadFailure::Visitor(e) => error(e),
     });
     lines.finish()?;
     result
 }
 
+/// `read_headers` (`collect`) or `skip_game` on a file read in blocks: `Some(None)` at
+/// the end, `None` when the file must be read through `readline()`.
+fn skim(handle: &Bound<'_, PyAny>, collect: bool) -> PyResult<Option<Option<Headers>>> {
+    let Some(mut lines) = RawLines::open(handle)? else { return Ok(None) };
+    match lines.skim(collect)? {
+        Skimmed::Game(headers) => {
+            lines.finish()?;
+            Ok(Some(Some(headers)))
+        }
+        Skimmed::End => {
+            lines.finish()?;
+            Ok(Some(None))
+        }
+        Skimmed::Refused => {
+            lines.refuse()?;
+            Ok(None)
+        }
+    }
+}
+
 /// Which of the default visitors a `Visitor` argument (or the visitor it made) is.
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Native {
     Game,
     Headers,
     Skip,
 }
 
-fn native_kind(
-    module: &Bound<'_, PyModule>,
-    visitor: &Bound<'_, PyAny>,
-) -> PyResult<Option<Native>> {
-    let py = module.py();
-    let class = visitor.get_type();
-    if class.is(module.getattr("GameBuilder")?) {
-        return Ok(visitor.getattr("Game")?.is(py.get_type::<Game>()).then_some(Native::Game));
-    }
-    if class.is(module.getattr("HeadersBuilder")?) {
-        return Ok(visitor
-            .getattr("Headers")?
-            .is(py.get_type::<PyHeaders>())
-            .then_some(Native::Headers));
-    }
-    if class.is(module.getattr("SkipVisitor")?) {
-        return Ok(Some(Native::Skip));
-    }
-    Ok(None)
+/// `lerf.pgn`'s `GameBuilder`, `HeadersBuilder` and `SkipVisitor` classes.
+static DEFAULT_VISITORS: PyOnceLock<[Py<PyAny>; 3]> = PyOnceLock::new();
+
+fn default_visitors(py: Python<'_>) -> PyResult<&[Py<PyAny>; 3]> {
+    DEFAULT_VISITORS.get_or_try_init(py, || {
+        let module = pgn_module(py)?;
+        Ok([
+            module.getattr("GameBuilder")?.unbind(),
+            module.getattr("HeadersBuilder")?.unbind(),
+            module.getattr("SkipVisitor")?.unbind(),
+        ])
+    })
 }
 
-/// python-chess's `read_game(handle, Visitor=...)`.
-#[pyfunction]
-#[pyo3(signature = (handle, visitor_factory))]
-pub fn read_game_from<'py>(
-    handle: &Bound<'py, PyAny>,
-    visitor_factory: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyAny>> {
+/// The default visitor a class (or a visitor made by a factory) is, if it is one made of
+/// lerf's own classes.
+fn native_kind(visitor: &Bound<'_, PyAny>, made: bool) -> PyResult<Option<Native>> {
+    let py = visitor.py();
+    let [game, headers, skip] = default_visitors(py)?;
+    let class = if made { visitor.get_type().into_any() } else { visitor.clone() };
+    if class.is(game) {
+        return Ok(
+            (!made || visitor.getattr("Game")?.is(py.get_type::<Game>())).then_some(Native::Game)
+        );
+    }
+    if class.is(headers) {
+        let own = !made || visitor.getattr("Headers")?.is(py.get_type::<PyHeaders>());
+        return Ok(own.then_some(Native::Headers));
+    }
+    Ok(class.is(skip).then_some(Native::Skip))
+}
+
+/// Reads one game with a default visitor run in Rust.
+fn read_native<'py>(handle: &Bound<'py, PyAny>, kind: Native) -> PyResult<Bound<'py, PyAny>> {
     let py = handle.py();
-    let module = pgn_module(py)?;
     let none = || py.None().into_bound(py);
-    let visitor = if visitor_factory.is(module.getattr("GameBuilder")?) {
-        None
-    } else {
-        Some(visitor_factory.call0()?)
-    };
-    let kind = match &visitor {
-        None => Some(Native::Game),
-        Some(v) => native_kind(module, v)?,
-    };
-    match kind {
-        Some(Native::Game) => {
-            let mut reading = crate::pgn_variant::GameReading::new(py);
-            let mut lines = crate::pgn_lines::lines_of(handle)?;
-            let result = read_game(&mut lines, &mut reading).map_err(flatten);
-            lines.finish()?;
-            Ok(match result? {
-                Some(crate::pgn_variant::Built::Native(read)) => native_game(py, *read)?,
-                Some(crate::pgn_variant::Built::Python(game)) => game,
-                None => none(),
-            })
-        }
-        Some(Native::Headers) => {
-            let mut visitor = HeadersOnly { headers: Headers::empty() };
-            Ok(match run(handle, &mut visitor)? {
+    let collect = kind == Native::Headers;
+    if kind != Native::Game
+        && let Some(skimmed) = skim(handle, collect)?
+    {
+        return Ok(match skimmed {
+            None => none(),
+            Some(headers) if collect => PyHeaders::create(py, headers)?.into_any(),
+            Some(_) => PyBool::new(py, true).to_owned().into_any(),
+        });
+    }
+    Ok(match kind {
+        Native::Game => match run(handle, &mut crate::pgn_variant::GameReading::new(py), |e| e)? {
+            Some(crate::pgn_variant::Built::Native(read)) => native_game(py, *read)?,
+            Some(crate::pgn_variant::Built::Python(game)) => game,
+            None => none(),
+        },
+        Native::Headers => {
+            match run(handle, &mut HeadersOnly { headers: Headers::empty() }, build_error)? {
                 Some(headers) => PyHeaders::create(py, headers)?.into_any(),
                 None => none(),
-            })
+            }
         }
-        Some(Native::Skip) => Ok(match run(handle, &mut SkipAll)? {
-            Some(()) => pyo3::types::PyBool::new(py, true).to_owned().into_any(),
+        Native::Skip => match run(handle, &mut SkipAll, build_error)? {
+            Some(()) => PyBool::new(py, true).to_owned().into_any(),
             None => none(),
-        }),
-        None => {
-            let visitor = visitor.expect("a visitor was made");
-            let mut adapter = crate::pgn_visit::PyVisitor::new(visitor, module)?;
-            let mut lines = crate::pgn_lines::lines_of(handle)?;
-            let result = read_game(&mut lines, &mut adapter).map_err(flatten);
-            lines.finish()?;
-            Ok(result?.unwrap_or_else(none))
-        }
+        },
+    })
+}
+
+/// Reads the next game of a file opened in text mode (or an `io.StringIO`) with
+/// python-chess's rules; returns what the visitor made of it (a `Game` by default), or
+/// `None` at the end. The handle is left after the game, where python-chess leaves it.
+/// `GameBuilder`, `HeadersBuilder` and `SkipVisitor` run in Rust; any other visitor is
+/// called as python-chess calls it.
+#[pyfunction]
+#[pyo3(signature = (handle, *, Visitor=None))]
+#[allow(non_snake_case)]
+pub fn read_game<'py>(
+    handle: &Bound<'py, PyAny>,
+    Visitor: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = handle.py();
+    let Some(factory) = Visitor else { return read_native(handle, Native::Game) };
+    if let Some(kind) = native_kind(factory, false)? {
+        return read_native(handle, kind);
     }
+    let visitor = factory.call0()?;
+    if let Some(kind) = native_kind(&visitor, true)? {
+        return read_native(handle, kind);
+    }
+    let mut adapter = crate::pgn_visit::PyVisitor::new(visitor, pgn_module(py)?)?;
+    let mut lines = crate::pgn_lines::lines_of(handle)?;
+    let result = lerf_pgn::tree::read_game(&mut lines, &mut adapter).map_err(flatten);
+    lines.finish()?;
+    Ok(result?.unwrap_or_else(|| py.None().into_bound(py)))
+}
+
+/// The headers of the next game, its movetext skipped (`None` at the end).
+#[pyfunction]
+pub fn read_headers<'py>(handle: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    read_native(handle, Native::Headers)
+}
+
+/// Skips the next game; `False` at the end.
+#[pyfunction]
+pub fn skip_game(handle: &Bound<'_, PyAny>) -> PyResult<bool> {
+    read_native(handle, Native::Skip)?.is_truthy()
 }

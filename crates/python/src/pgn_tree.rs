@@ -361,7 +361,7 @@ impl GameNode {
     fn set_variations(slf: &Bound<'_, Self>, value: &Bound<'_, PyAny>) -> PyResult<()> {
         let (tree, id) = node_of(slf.as_any())?;
         let ids = crate::pgn_views::node_ids(&tree, value)?;
-        *tree.borrow_mut().tree.variations_mut(id) = ids;
+        tree.borrow_mut().tree.edit_variations(id, |v| *v = ids);
         Ok(())
     }
 
@@ -558,11 +558,11 @@ impl GameNode {
     ) -> PyResult<Bound<'py, PyAny>> {
         let node = GameNode::add_variation_dispatch(slf, r#move, comment, "", nags)?;
         let (tree, id) = node_of(slf.as_any())?;
-        let mut t = tree.borrow_mut();
-        let variations = t.tree.variations_mut(id);
-        if let Some(last) = variations.pop() {
-            variations.insert(0, last);
-        }
+        tree.borrow_mut().tree.edit_variations(id, |variations| {
+            if let Some(last) = variations.pop() {
+                variations.insert(0, last);
+            }
+        });
         Ok(node)
     }
 

@@ -69,7 +69,7 @@ impl Variations {
         let tree = self.tree.bind(py);
         let mut ids = self.ids(py);
         let result = f(&mut ids)?;
-        *tree.borrow_mut().tree.variations_mut(self.id) = ids;
+        tree.borrow_mut().tree.edit_variations(self.id, |v| *v = ids);
         Ok(result)
     }
 

@@ -182,7 +182,12 @@ impl TreeBuilder {
             self.record(issue);
         }
         match start_board_of(&self.read.tree.headers) {
-            Ok(board) => Some(LooseGame::new(board)),
+            Ok(board) => {
+                let mut game = LooseGame::new(board);
+                // Room for a long game: one allocation instead of a copy at each doubling.
+                game.reserve(160);
+                Some(game)
+            }
             Err(e) => {
                 self.record(ReadIssue::Setup(e));
                 None

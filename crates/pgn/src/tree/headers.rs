@@ -40,17 +40,38 @@ impl fmt::Display for HeaderError {
 
 impl core::error::Error for HeaderError {}
 
+/// The bytes a tag name may hold after its first (an ASCII letter or digit).
+pub(crate) static TAG_NAME_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        table[c] =
+            b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-');
+        c += 1;
+    }
+    table
+};
+
 /// Whether `name` is a PGN tag name as python-chess's `TAG_NAME_REGEX` takes it.
 pub fn is_tag_name(name: &str) -> bool {
     let bytes = name.as_bytes();
     let Some((&first, rest)) = bytes.split_first() else { return false };
-    first.is_ascii_alphanumeric()
-        && rest.iter().all(|&c| c.is_ascii_alphanumeric() || b"_+#=:-".contains(&c))
+    first.is_ascii_alphanumeric() && rest.iter().all(|&c| TAG_NAME_BYTE[usize::from(c)])
 }
 
 /// The index of `name` in the Seven Tag Roster.
 fn roster_index(name: &str) -> Option<usize> {
-    SEVEN_TAG_ROSTER.iter().position(|&(tag, _)| tag == name)
+    match name {
+        "Event" => Some(0),
+        "Site" => Some(1),
+        "Date" => Some(2),
+        "Round" => Some(3),
+        "White" => Some(4),
+        "Black" => Some(5),
+        "Result" => Some(6),
+        _ => None,
+    }
 }
 
 /// A game's tags in python-chess's order, in one buffer (reading a game's tags costs two
@@ -114,13 +135,22 @@ impl Headers {
     }
 
     fn store(&mut self, text: &str) -> Span {
+        if self.text.capacity() == 0 {
+            // Room for a usual game's tags: one allocation instead of one a doubling.
+            self.text.reserve(512);
+            self.others.reserve(16);
+        }
         let start = self.text.len();
         self.text.push_str(text);
         Span { start, end: self.text.len() }
     }
 
     fn other_index(&self, name: &str) -> Option<usize> {
-        self.others.iter().position(|&(n, _)| self.span(n) == name)
+        let text = self.text.as_bytes();
+        let name = name.as_bytes();
+        self.others
+            .iter()
+            .position(|&(n, _)| n.end - n.start == name.len() && &text[n.start..n.end] == name)
     }
 
     /// The value of tag `name`.
@@ -148,7 +178,7 @@ impl Headers {
             if !is_tag_name(name) {
                 return Err(HeaderError::InvalidName(name.to_owned()));
             }
-            if value.contains(['\n', '\r']) {
+            if memchr::memchr2(b'\n', b'\r', value.as_bytes()).is_some() {
                 return Err(HeaderError::LineBreak {
                     name: name.to_owned(),
                     value: value.to_owned(),
@@ -157,6 +187,12 @@ impl Headers {
         }
         self.insert_unchecked(name, value);
         Ok(())
+    }
+
+    /// Sets a tag read from a tag line (its name is a tag name, its value is one line).
+    pub(crate) fn insert_read(&mut self, name: &str, value: &str) {
+        debug_assert!(is_tag_name(name) && !value.contains(['\n', '\r']));
+        self.insert_unchecked(name, value);
     }
 
     /// Sets a tag whose name and value are known to be acceptable.
@@ -288,6 +324,14 @@ impl<'a> FromIterator<(&'a str, &'a str)> for Headers {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn roster_index_follows_the_roster() {
+        for (i, (name, _)) in SEVEN_TAG_ROSTER.iter().enumerate() {
+            assert_eq!(roster_index(name), Some(i));
+        }
+        assert_eq!(roster_index("event"), None);
+    }
 
     #[test]
     fn roster_first_then_insertion_order() {

@@ -24,6 +24,7 @@ mod export;
 mod headers;
 mod lines;
 mod read;
+mod skim;
 mod text;
 mod tokens;
 mod visit;
@@ -37,6 +38,7 @@ pub use export::{ExportError, ExportOptions, MoveTextWriter};
 pub use headers::{HeaderError, Headers, is_tag_name};
 pub use lines::{LineSource, ReadLines, StrLines};
 pub use read::{ReadFailure, ReadResult, read_game};
+pub use skim::{Skim, skim_game};
 pub use text::{is_blank, is_py_space};
 pub use tokens::{Token, next_token};
 pub use visit::{Flow, GameVisitor, PlayBoard};
@@ -63,13 +65,51 @@ impl NodeId {
     }
 }
 
+/// The children of a node: most nodes have one, and that one needs no allocation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+enum Children {
+    #[default]
+    None,
+    One(NodeId),
+    Many(Vec<NodeId>),
+}
+
+impl Children {
+    fn as_slice(&self) -> &[NodeId] {
+        match self {
+            Children::None => &[],
+            Children::One(id) => core::slice::from_ref(id),
+            Children::Many(ids) => ids,
+        }
+    }
+
+    fn push(&mut self, id: NodeId) {
+        *self = match core::mem::take(self) {
+            Children::None => Children::One(id),
+            Children::One(first) => Children::Many(vec![first, id]),
+            Children::Many(mut ids) => {
+                ids.push(id);
+                Children::Many(ids)
+            }
+        };
+    }
+
+    fn from_vec(ids: Vec<NodeId>) -> Children {
+        match ids.as_slice() {
+            [] => Children::None,
+            [one] => Children::One(*one),
+            _ => Children::Many(ids),
+        }
+    }
+}
+
 /// A position in the game: the move that led to it (none at the root), what was said about
 /// it, and the moves that follow.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Node {
     parent: Option<NodeId>,
     mv: Option<LooseMove>,
-    variations: Vec<NodeId>,
+    variations: Children,
     /// The comment after the move (at the root: before the first move).
     pub comment: String,
     /// The comment before the move, when it starts a variation.
@@ -92,7 +132,7 @@ impl Node {
 
     /// The moves that follow, the main one first.
     pub fn variations(&self) -> &[NodeId] {
-        &self.variations
+        self.variations.as_slice()
     }
 }
 
@@ -190,9 +230,10 @@ impl GameTree {
     /// A new node after `parent` for `mv`, first among its variations.
     pub fn add_main_variation(&mut self, parent: NodeId, mv: LooseMove) -> NodeId {
         let id = self.add_variation(parent, mv);
-        let variations = &mut self.nodes[parent.index()].variations;
-        variations.pop();
-        variations.insert(0, id);
+        self.edit_variations(parent, |variations| {
+            variations.pop();
+            variations.insert(0, id);
+        });
         id
     }
 
@@ -202,9 +243,20 @@ impl GameTree {
         moves.into_iter().fold(from, |node, mv| self.add_variation(node, mv))
     }
 
-    /// The variations of `id`, to reorder, remove or insert (python-chess's list).
-    pub fn variations_mut(&mut self, id: NodeId) -> &mut Vec<NodeId> {
-        &mut self.nodes[id.index()].variations
+    /// Changes the variations of `id` (reorders, removes, inserts: python-chess's list).
+    pub fn edit_variations<R>(
+        &mut self,
+        id: NodeId,
+        edit: impl FnOnce(&mut Vec<NodeId>) -> R,
+    ) -> R {
+        let children = &mut self.nodes[id.index()].variations;
+        let mut ids = match core::mem::take(children) {
+            Children::Many(ids) => ids,
+            other => other.as_slice().to_vec(),
+        };
+        let result = edit(&mut ids);
+        *children = Children::from_vec(ids);
+        result
     }
 
     /// Sets the parent link of `id` (python-chess lets a node's `parent` be set).
@@ -219,7 +271,7 @@ impl GameTree {
 
     /// The variations of `id`.
     pub fn variations(&self, id: NodeId) -> &[NodeId] {
-        &self.nodes[id.index()].variations
+        self.nodes[id.index()].variations.as_slice()
     }
 
     /// The main continuation of `id`.
@@ -234,40 +286,44 @@ impl GameTree {
 
     /// Moves variation `child` of `parent` to the front; `false` when it is not one.
     pub fn promote_to_main(&mut self, parent: NodeId, child: NodeId) -> bool {
-        let variations = self.variations_mut(parent);
-        let Some(i) = variations.iter().position(|&v| v == child) else { return false };
-        variations.remove(i);
-        variations.insert(0, child);
-        true
+        self.edit_variations(parent, |variations| {
+            let Some(i) = variations.iter().position(|&v| v == child) else { return false };
+            variations.remove(i);
+            variations.insert(0, child);
+            true
+        })
     }
 
     /// Moves variation `child` of `parent` one place up; `false` when it is not one.
     pub fn promote(&mut self, parent: NodeId, child: NodeId) -> bool {
-        let variations = self.variations_mut(parent);
-        let Some(i) = variations.iter().position(|&v| v == child) else { return false };
-        if i > 0 {
-            variations.swap(i - 1, i);
-        }
-        true
+        self.edit_variations(parent, |variations| {
+            let Some(i) = variations.iter().position(|&v| v == child) else { return false };
+            if i > 0 {
+                variations.swap(i - 1, i);
+            }
+            true
+        })
     }
 
     /// Moves variation `child` of `parent` one place down; `false` when it is not one.
     pub fn demote(&mut self, parent: NodeId, child: NodeId) -> bool {
-        let variations = self.variations_mut(parent);
-        let Some(i) = variations.iter().position(|&v| v == child) else { return false };
-        if i + 1 < variations.len() {
-            variations.swap(i, i + 1);
-        }
-        true
+        self.edit_variations(parent, |variations| {
+            let Some(i) = variations.iter().position(|&v| v == child) else { return false };
+            if i + 1 < variations.len() {
+                variations.swap(i, i + 1);
+            }
+            true
+        })
     }
 
     /// Removes variation `child` of `parent` (the node stays in the arena, detached);
     /// `false` when it is not one.
     pub fn remove_variation(&mut self, parent: NodeId, child: NodeId) -> bool {
-        let variations = self.variations_mut(parent);
-        let Some(i) = variations.iter().position(|&v| v == child) else { return false };
-        variations.remove(i);
-        true
+        self.edit_variations(parent, |variations| {
+            let Some(i) = variations.iter().position(|&v| v == child) else { return false };
+            variations.remove(i);
+            true
+        })
     }
 
     /// The nodes of the main line after `from`, in order.

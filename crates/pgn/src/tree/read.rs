@@ -15,6 +15,7 @@
 //! position after a game is where python-chess leaves it.
 
 use super::Headers;
+use super::headers::TAG_NAME_BYTE;
 use super::lines::LineSource;
 use super::text::{is_blank, is_py_space};
 use super::tokens::{Token, next_token};
@@ -49,23 +50,39 @@ pub type ReadResult<L, V> = Result<Option<<V as GameVisitor>::Output>, Failure<L
 /// `^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+\"([^\r]*)\"\]\s*$` takes them: the value runs
 /// to the line's last `"]`, which only whitespace may follow.
 pub(crate) fn tag_line(line: &str) -> Option<(&str, &str)> {
-    let rest = line.strip_prefix('[')?;
-    let name_len = rest
-        .bytes()
-        .enumerate()
-        .take_while(|&(i, c)| c.is_ascii_alphanumeric() || (i > 0 && b"_+#=:-".contains(&c)))
-        .count();
-    if name_len == 0 {
+    let bytes = line.as_bytes();
+    if bytes.first() != Some(&b'[') || !bytes.get(1).is_some_and(u8::is_ascii_alphanumeric) {
         return None;
     }
-    let (name, after) = rest.split_at(name_len);
-    let value_and_end = after.trim_start_matches(is_py_space);
-    if value_and_end.len() == after.len() {
-        return None;
+    let name_end = 2 + bytes[2..].iter().take_while(|&&c| TAG_NAME_BYTE[usize::from(c)]).count();
+    // At least one whitespace character, then the opening quote.
+    let mut at = name_end;
+    while at < bytes.len() && matches!(bytes[at], b' ' | b'\t') {
+        at += 1;
     }
-    let value_and_end = value_and_end.strip_prefix('"')?;
-    let value = value_and_end.trim_end_matches(is_py_space).strip_suffix("\"]")?;
-    (!value.contains('\r')).then_some((name, value))
+    if at == name_end || bytes.get(at) != Some(&b'"') {
+        let after = line[name_end..].trim_start_matches(is_py_space);
+        if after.len() == line.len() - name_end || !after.starts_with('"') {
+            return None;
+        }
+        at = line.len() - after.len();
+    }
+    let value = trim_end_py_space(&line[at + 1..]).strip_suffix("\"]")?;
+    (!value.bytes().any(|c| c == b'\r')).then_some((&line[1..name_end], value))
+}
+
+/// `text` without trailing whitespace (Python's); ASCII line ends are the common case.
+fn trim_end_py_space(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    let mut end = bytes.len();
+    while end > 0 && matches!(bytes[end - 1], b'\t'..=b'\r' | b'\x1c'..=b'\x1f' | b' ') {
+        end -= 1;
+    }
+    let ascii = &text[..end];
+    if end > 0 && bytes[end - 1] >= 0x80 && ascii.chars().next_back().is_some_and(is_py_space) {
+        return ascii.trim_end_matches(is_py_space);
+    }
+    ascii
 }
 
 /// python-chess's value of a NAG's digits (saturated).
@@ -143,9 +160,7 @@ impl<L: LineSource, V: GameVisitor> Reader<'_, L, V> {
                     Some((name, value)) => {
                         Self::call(self.visitor.visit_header(name, value))?;
                         if let Some(headers) = collected.as_mut() {
-                            // A tag line's name is a tag name and its value holds no
-                            // line break: nothing to refuse.
-                            let _ = headers.insert(name, value);
+                            headers.insert_read(name, value);
                         }
                     }
                     None => {
@@ -171,12 +186,20 @@ impl<L: LineSource, V: GameVisitor> Reader<'_, L, V> {
                     continue;
                 }
             }
-            for c in self.line.bytes() {
-                match c {
-                    b'{' => in_comment = true,
-                    b';' if !in_comment => break,
-                    b'}' => in_comment = false,
-                    _ => {}
+            let bytes = self.line.as_bytes();
+            if memchr::memchr(b';', bytes).is_none() {
+                // Without `;`, only the last brace of the line decides.
+                if let Some(i) = memchr::memrchr2(b'{', b'}', bytes) {
+                    in_comment = bytes[i] == b'{';
+                }
+            } else {
+                for i in memchr::memchr3_iter(b'{', b'}', b';', bytes) {
+                    match bytes[i] {
+                        b'{' => in_comment = true,
+                        b';' if !in_comment => break,
+                        b'}' => in_comment = false,
+                        _ => {}
+                    }
                 }
             }
             self.next_line()?;
@@ -184,12 +207,11 @@ impl<L: LineSource, V: GameVisitor> Reader<'_, L, V> {
         Ok(())
     }
 
-    /// A comment starting at byte `start` of the line (its `{`): read to its `}` across
-    /// lines; the line then holds what follows the `}`.
-    fn comment(&mut self, start: usize) -> Result<String, Failure<L, V>> {
-        let open = if self.line[start..].starts_with("{ ") { 2 } else { 1 };
+    /// A comment that does not close on its line, starting at byte `start` (its `{`):
+    /// read to its `}` across lines; the line then holds what follows the `}`.
+    fn long_comment(&mut self, start: usize) -> Result<String, Failure<L, V>> {
         let mut text = String::new();
-        let mut rest = self.line.split_off(start + open);
+        let mut rest = self.line.split_off(start);
         while !rest.is_empty() && !rest.contains('}') {
             text.push_str(&rest);
             self.lines.read_line(&mut rest).map_err(ReadFailure::Lines)?;
@@ -224,13 +246,35 @@ impl<L: LineSource, V: GameVisitor> Reader<'_, L, V> {
             while let Some((start, token, end)) = next_token(&self.line, at) {
                 at = end;
                 match token {
-                    Token::Comment(_) => {
-                        let comment = self.comment(start)?;
-                        if skip_depth == 0 {
-                            Self::call(self.visitor.visit_comment(&comment))?;
+                    Token::Comment(text) => {
+                        // python-chess drops `{` and one space after it, and one space
+                        // before the `}`.
+                        let open = if text.starts_with("{ ") { 2 } else { 1 };
+                        let body = start + open;
+                        match self.line[body..].find('}') {
+                            Some(close) => {
+                                // Closed on this line: the line goes on after the `}`.
+                                let close = body + close;
+                                let bytes = self.line.as_bytes();
+                                let end = if close > body && bytes[close - 1] == b' ' {
+                                    close - 1
+                                } else {
+                                    close
+                                };
+                                if skip_depth == 0 {
+                                    Self::call(self.visitor.visit_comment(&self.line[body..end]))?;
+                                }
+                                at = close + 1;
+                            }
+                            None => {
+                                let comment = self.long_comment(body)?;
+                                if skip_depth == 0 {
+                                    Self::call(self.visitor.visit_comment(&comment))?;
+                                }
+                                fresh = false;
+                                break;
+                            }
                         }
-                        fresh = false;
-                        break;
                     }
                     Token::Open => {
                         if skip_depth > 0 {
@@ -270,10 +314,9 @@ impl<L: LineSource, V: GameVisitor> Reader<'_, L, V> {
                         Self::call(self.visitor.visit_result(text))?;
                     }
                     Token::Result(san) | Token::Move(san) => {
-                        let san = san.to_owned();
                         let board = boards.last_mut().expect("the main line's board stays");
-                        if Self::call(self.visitor.begin_parse_san(board, &san))? != Flow::Skip {
-                            match Self::call(self.visitor.parse_san(board, &san))? {
+                        if Self::call(self.visitor.begin_parse_san(board, san))? != Flow::Skip {
+                            match Self::call(self.visitor.parse_san(board, san))? {
                                 Some(mv) => {
                                     Self::call(self.visitor.visit_move(board, &mv))?;
                                     Self::call(board.push(&mv))?;
@@ -344,5 +387,10 @@ mod tests {
         assert_eq!(tag_line("[A \"x\r\"]"), None);
         assert_eq!(tag_line("[A \"x\"] y"), None);
         assert_eq!(tag_line("[A \"x\"]\r\n"), Some(("A", "x")));
+        assert_eq!(tag_line("[A\u{3000}\"x\"]\u{3000}\n"), Some(("A", "x")));
+        assert_eq!(tag_line("[A \u{a0}\"x\"] \u{a0}"), Some(("A", "x")));
+        assert_eq!(tag_line("[A \u{200b}\"x\"]"), None);
+        assert_eq!(tag_line("[A \"x\"]\u{200b}"), None);
+        assert_eq!(tag_line("[A\x0b\"x\"]\x1c"), Some(("A", "x")));
     }
 }

@@ -66,10 +66,47 @@ fn san_len(b: &[u8]) -> Option<usize> {
     None
 }
 
-/// The token starting at byte `i` of `line`, with its length, if any alternative matches.
+/// Whether a token can start with this byte (every other byte is passed over at once).
+const fn starts_token(c: u8) -> bool {
+    matches!(
+        c,
+        b'N' | b'B' | b'K' | b'R' | b'Q' | b'P' | b'a'..=b'h' | b'0'..=b'8' | b'-' | b'x' | b'@'
+            | b'Z' | b'O' | b'{' | b';' | b'$' | b'(' | b')' | b'*' | b'?' | b'!'
+    )
+}
+
+static STARTS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        table[c] = starts_token(c as u8);
+        c += 1;
+    }
+    table
+};
+
+/// The token starting at byte `i` of `line`, with its length, if any alternative matches
+/// (in the regular expression's order where several could).
 fn token_at(line: &str, i: usize) -> Option<(Token<'_>, usize)> {
     let b = &line.as_bytes()[i..];
     let text = |n: usize| &line[i..i + n];
+    match b[0] {
+        // Bytes that only one alternative starts with.
+        b'{' => return Some((Token::Comment(&line[i..]), line.len() - i)),
+        b';' => return Some((Token::LineComment, line.len() - i)),
+        b'(' => return Some((Token::Open, 1)),
+        b')' => return Some((Token::Close, 1)),
+        b'*' => return Some((Token::Result(text(1)), 1)),
+        b'$' => {
+            let digits = b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+            return (digits > 0).then(|| (Token::Nag(text(1 + digits)), 1 + digits));
+        }
+        b'?' | b'!' => {
+            let n = if matches!(at(b, 1), b'?' | b'!') { 2 } else { 1 };
+            return Some((Token::Suffix(text(n)), n));
+        }
+        _ => {}
+    }
     if let Some(n) = san_len(b) {
         return Some((Token::Move(text(n)), n));
     }
@@ -78,32 +115,23 @@ fn token_at(line: &str, i: usize) -> Option<(Token<'_>, usize)> {
     if at(b, piece) == b'@' && is_file(at(b, piece + 1)) && is_rank(at(b, piece + 2)) {
         return Some((Token::Move(text(piece + 3)), piece + 3));
     }
-    for null in ["--", "Z0", "0000", "@@@@", "O-O-O", "O-O", "0-0-0", "0-0"] {
+    let candidates: &[&str] = match b[0] {
+        b'-' => &["--"],
+        b'Z' => &["Z0"],
+        b'@' => &["@@@@"],
+        b'O' => &["O-O-O", "O-O"],
+        b'0' => &["0000", "0-0-0", "0-0"],
+        _ => &[],
+    };
+    for null in candidates {
         if b.starts_with(null.as_bytes()) {
             return Some((Token::Move(text(null.len())), null.len()));
         }
     }
-    match at(b, 0) {
-        b'{' => return Some((Token::Comment(&line[i..]), line.len() - i)),
-        b';' => return Some((Token::LineComment, line.len() - i)),
-        b'$' => {
-            let digits = b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
-            if digits > 0 {
-                return Some((Token::Nag(text(1 + digits)), 1 + digits));
-            }
-        }
-        b'(' => return Some((Token::Open, 1)),
-        b')' => return Some((Token::Close, 1)),
-        _ => {}
-    }
-    for result in ["*", "1-0", "0-1", "1/2-1/2"] {
+    for result in ["1-0", "0-1", "1/2-1/2"] {
         if b.starts_with(result.as_bytes()) {
             return Some((Token::Result(text(result.len())), result.len()));
         }
-    }
-    if matches!(at(b, 0), b'?' | b'!') {
-        let n = if matches!(at(b, 1), b'?' | b'!') { 2 } else { 1 };
-        return Some((Token::Suffix(text(n)), n));
     }
     None
 }
@@ -114,15 +142,14 @@ pub fn next_token(line: &str, from: usize) -> Option<(usize, Token<'_>, usize)> 
     let bytes = line.as_bytes();
     let mut i = from;
     while i < bytes.len() {
-        // Every token starts with an ASCII byte; other bytes are passed over whole.
-        if bytes[i].is_ascii() {
-            if let Some((token, len)) = token_at(line, i) {
-                return Some((i, token, i + len));
-            }
-            i += 1;
-        } else {
-            i += line[i..].chars().next().map_or(1, char::len_utf8);
+        // Every token starts with one of a few ASCII bytes; bytes of other characters
+        // (UTF-8 continuation and lead bytes included) are passed over one by one.
+        if STARTS[usize::from(bytes[i])]
+            && let Some((token, len)) = token_at(line, i)
+        {
+            return Some((i, token, i + len));
         }
+        i += 1;
     }
     None
 }
@@ -180,5 +207,19 @@ mod tests {
         assert_eq!(tokens("e4 {a comment} e5"), [Move("e4"), Comment("{a comment} e5")]);
         assert_eq!(tokens("Rook ; rest"), [LineComment]);
         assert_eq!(tokens("é e4"), [Move("e4")]);
+        assert_eq!(
+            tokens("12. e4 12... e5 1/2 0-0-1 0000 @@@@ $ $x ?!? 1-01-0"),
+            [
+                Move("e4"),
+                Move("e5"),
+                Move("0-0"),
+                Move("0000"),
+                Move("@@@@"),
+                Suffix("?!"),
+                Suffix("?"),
+                Result("1-0"),
+                Result("1-0"),
+            ]
+        );
     }
 }

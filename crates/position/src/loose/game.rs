@@ -145,6 +145,11 @@ impl LooseGame {
         self.stack.iter().map(|&(_, m)| m)
     }
 
+    /// Makes room for `moves` more moves on the stack (a reader about to play a game).
+    pub fn reserve(&mut self, moves: usize) {
+        self.stack.reserve(moves);
+    }
+
     /// How many moves are on the stack.
     #[inline]
     pub fn len(&self) -> usize {

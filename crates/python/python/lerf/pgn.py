@@ -22,9 +22,9 @@ from typing import IO, Any, Callable, Dict, Generic, Iterator, List, Optional, T
 
 import lerf
 
+from . import _lerf
 from ._lerf import ChildNode, Game, GameNode, Headers, Mainline, NagSet, Variations
 from ._lerf import PositionReader as _PositionReader
-from ._lerf import read_game_from as _read_game_from
 from ._lerf import read_games as _read_games
 from ._lerf import split_shards as _split_shards
 
@@ -489,23 +489,11 @@ class FileExporter(StringExporterMixin, BaseVisitor[int]):
         return self.__repr__()
 
 
-def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:
-    """Reads the next game of a file opened in text mode (or an ``io.StringIO``) with
-    python-chess's rules and returns what the visitor made of it (a ``Game`` by default),
-    or ``None`` at the end. The handle is left after the game, where python-chess leaves
-    it, so ``tell()``/``seek()`` between games work as there. A game's errors (illegal or
-    ambiguous moves...) are logged and kept in ``game.errors``."""
-    return _read_game_from(handle, Visitor)
-
-
-def read_headers(handle: TextIO) -> Optional[Headers]:
-    """The headers of the next game, skipping its movetext (``None`` at the end)."""
-    return read_game(handle, Visitor=HeadersBuilder)
-
-
-def skip_game(handle: TextIO) -> bool:
-    """Skips the next game; ``False`` at the end."""
-    return bool(read_game(handle, Visitor=SkipVisitor))
+# ``read_game(handle, *, Visitor=GameBuilder)``, ``read_headers(handle)`` and
+# ``skip_game(handle)`` are Rust functions (their docstrings say what they do).
+read_game = _lerf.read_game
+read_headers = _lerf.read_headers
+skip_game = _lerf.skip_game
 
 
 # --- Visiting a game from Python (visitors other than lerf's exact exporters) ---
