@@ -5,7 +5,7 @@ use lerf_bitboard::Bitboard;
 use lerf_position::loose::{Layout, LooseBoard, LooseGame};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple, PyType};
+use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 use crate::moves::{Piece, PieceData, color_of, piece_type_of, square_of};
 use crate::squareset::{SquareSet, mask_of};
@@ -72,10 +72,13 @@ impl BaseBoard {
 }
 
 /// A `ValueError` for text that is not a FEN (or board FEN): what is wrong and the text.
+/// As python-chess words it (the text in Python's `repr`), cut after 200 characters.
 pub fn fen_value_error(error: &dyn std::fmt::Display, fen: &str) -> PyErr {
     let shown: String = fen.chars().take(200).collect();
     let more = if fen.chars().count() > 200 { "…" } else { "" };
-    PyValueError::new_err(format!("{error}: {shown:?}{more}"))
+    let repr = Python::attach(|py| PyString::new(py, &shown).repr().map(|r| r.to_string()))
+        .unwrap_or_else(|_| format!("{shown:?}"));
+    PyValueError::new_err(format!("{error}: {repr}{more}"))
 }
 
 /// A diagram of the pieces: letters (or figurines), `.` for an empty square.

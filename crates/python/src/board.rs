@@ -84,6 +84,14 @@ pub fn not_pseudo_legal(m: LooseMove, board: &LooseBoard) -> PyErr {
     ))
 }
 
+/// python-chess's `AssertionError` for the SAN of a move from an empty square.
+pub fn nothing_to_move(m: LooseMove, board: &LooseBoard) -> PyErr {
+    pyo3::exceptions::PyAssertionError::new_err(format!(
+        "san() and lan() expect move to be legal or null, but got {m} in {}",
+        board.fen()
+    ))
+}
+
 /// A Python iterator over a list of moves.
 pub fn move_iter<'py>(py: Python<'py>, moves: &[LooseMove]) -> PyResult<Bound<'py, PyAny>> {
     let list = PyList::new(py, moves.iter().map(|&m| Move::shared_loose(m, py)))?;
@@ -454,8 +462,16 @@ impl Board {
     fn gives_check(slf: PyRef<'_, Self>, r#move: MoveData) -> PyResult<bool> {
         let m = r#move;
         let board = base(&slf).board();
-        let after = board.play(m.to_loose()).map_err(|_| not_pseudo_legal(m.to_loose(), board))?;
-        Ok(after.is_check())
+        let m = m.to_loose();
+        if !m.is_null() && m.drop.is_none() && board.layout.piece_type_at(m.from).is_none() {
+            let mut fen = String::new();
+            let _ = board.layout.write_board_fen(&mut fen, false);
+            return Err(pyo3::exceptions::PyAssertionError::new_err(format!(
+                "push() expects move to be pseudo-legal, but got {m} in {fen}"
+            )));
+        }
+        // As python-chess: the move is made whatever it is (a copy of the board here).
+        Ok(board.play_unchecked(m).is_check())
     }
 
     /// Whether a pseudo-legal move leaves the side to move's king in check.
@@ -539,8 +555,9 @@ impl Board {
             (crate::moves::square_of(from_square)?, crate::moves::square_of(to_square)?);
         let promotion = promotion.map(crate::moves::piece_type_of).transpose()?;
         let m = board.find_move(from, to, promotion).ok_or_else(|| {
+            let looked_for = board.move_looked_for(from, to, promotion);
             IllegalMoveError::new_err(format!(
-                "no matching legal move for {from}{to} in {}",
+                "no matching legal move for {looked_for} ({from} -> {to}) in {}",
                 board.fen()
             ))
         })?;

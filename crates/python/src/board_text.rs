@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
 
 use crate::base_board::fen_value_error;
-use crate::board::{Board, base, not_pseudo_legal};
+use crate::board::{Board, base, nothing_to_move};
 use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
 use crate::moves::{Move, MoveData};
 
@@ -27,13 +27,17 @@ fn ep_mode(text: &str) -> PyResult<EnPassantMode> {
 }
 
 /// The exception python-chess raises for a SAN it refuses.
-pub fn san_error(e: &LooseSanError, text: &str, board: &LooseBoard) -> PyErr {
+pub fn san_error(py: Python<'_>, e: &LooseSanError, text: &str, board: &LooseBoard) -> PyErr {
+    let text = PyString::new(py, text).repr().map(|r| r.to_string()).unwrap_or_default();
     match e {
-        LooseSanError::Invalid { .. } => InvalidMoveError::new_err(format!("{e}: {text:?}")),
+        LooseSanError::Invalid { .. } => InvalidMoveError::new_err(format!("{e}: {text}")),
         LooseSanError::Ambiguous => {
-            AmbiguousMoveError::new_err(format!("{e}: {text:?} in {}", board.fen()))
+            AmbiguousMoveError::new_err(format!("{e}: {text} in {}", board.fen()))
         }
-        _ => IllegalMoveError::new_err(format!("{e}: {text:?} in {}", board.fen())),
+        LooseSanError::NoMatchingMove { .. } => {
+            IllegalMoveError::new_err(format!("{e} in {}", board.fen()))
+        }
+        _ => IllegalMoveError::new_err(format!("{e}: {text} in {}", board.fen())),
     }
 }
 
@@ -99,7 +103,7 @@ fn set_epd_on<'py>(slf: &Bound<'py, Board>, epd: &str) -> PyResult<Bound<'py, Py
     let (board, ops) = parse_epd(epd, chess960).map_err(|e| match e {
         lerf_san::epd::EpdError::San(text, err) => {
             let sans = LooseBoard::from_fen(epd, false).unwrap_or_default();
-            san_error(&err, &text, &sans)
+            san_error(py, &err, &text, &sans)
         }
         other => fen_value_error(&other, epd),
     })?;
@@ -191,7 +195,7 @@ impl Board {
         let ops = self::operations(&board, operations)?;
         if !ops.is_empty() {
             let text = write_operations(&board, &ops).map_err(|e| match e {
-                lerf_san::epd::EpdError::Move(m) => not_pseudo_legal(m, &board),
+                lerf_san::epd::EpdError::Move(m) => nothing_to_move(m, &board),
                 other => PyValueError::new_err(other.to_string()),
             })?;
             out.push(' ');
@@ -220,18 +224,19 @@ impl Board {
         PyTuple::new(cls.py(), [board, ops])
     }
 
-    /// The SAN of a pseudo-legal (or null) move, `+`/`#` included.
+    /// The SAN of a move, `+`/`#` included (any move with a piece on its origin, as
+    /// python-chess writes it).
     fn san(slf: PyRef<'_, Self>, r#move: MoveData) -> PyResult<String> {
         let m = r#move;
         let board = base(&slf).board();
-        loose_san(board, m.to_loose()).map_err(|_| not_pseudo_legal(m.to_loose(), board))
+        loose_san(board, m.to_loose()).map_err(|_| nothing_to_move(m.to_loose(), board))
     }
 
-    /// The long algebraic notation of a pseudo-legal (or null) move (`Ng1-f3`).
+    /// The long algebraic notation of a move (`Ng1-f3`).
     fn lan(slf: PyRef<'_, Self>, r#move: MoveData) -> PyResult<String> {
         let m = r#move;
         let board = base(&slf).board();
-        loose_lan(board, m.to_loose()).map_err(|_| not_pseudo_legal(m.to_loose(), board))
+        loose_lan(board, m.to_loose()).map_err(|_| nothing_to_move(m.to_loose(), board))
     }
 
     /// The SAN of a move, which is then played.
@@ -239,7 +244,7 @@ impl Board {
         let m = r#move;
         let board = *slf.as_super().game.board();
         let text =
-            loose_san(&board, m.to_loose()).map_err(|_| not_pseudo_legal(m.to_loose(), &board))?;
+            loose_san(&board, m.to_loose()).map_err(|_| nothing_to_move(m.to_loose(), &board))?;
         Board::push_loose(&mut slf, m.to_loose())?;
         Ok(text)
     }
@@ -259,14 +264,14 @@ impl Board {
     /// or `AmbiguousMoveError` otherwise).
     fn parse_san(slf: PyRef<'_, Self>, san: &str) -> PyResult<Py<Move>> {
         let board = base(&slf).board();
-        let m = parse_loose_san(board, san).map_err(|e| san_error(&e, san, board))?;
+        let m = parse_loose_san(board, san).map_err(|e| san_error(slf.py(), &e, san, board))?;
         Ok(Move::shared_loose(m, slf.py()))
     }
 
     /// Plays the move a SAN names and returns it.
     fn push_san(mut slf: PyRefMut<'_, Self>, san: &str) -> PyResult<Py<Move>> {
         let board = *slf.as_super().game.board();
-        let m = parse_loose_san(&board, san).map_err(|e| san_error(&e, san, &board))?;
+        let m = parse_loose_san(&board, san).map_err(|e| san_error(slf.py(), &e, san, &board))?;
         Board::push_loose(&mut slf, m)?;
         Ok(Move::shared_loose(m, slf.py()))
     }

@@ -15,6 +15,7 @@ mod pgn;
 mod pgn_headers;
 mod pgn_lines;
 mod pgn_nodes;
+mod pgn_pickle;
 mod pgn_read;
 mod pgn_tree;
 mod pgn_variant;
@@ -42,6 +43,7 @@ fn _lerf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<generators::PseudoLegalMoveGenerator>()?;
     m.add_class::<polyglot::PolyglotBook>()?;
     m.add_class::<pgn_headers::PyHeaders>()?;
+    m.add_class::<pgn_tree::Tree>()?;
     m.add_class::<pgn_tree::GameNode>()?;
     m.add_class::<pgn_nodes::ChildNode>()?;
     m.add_class::<pgn_nodes::Game>()?;

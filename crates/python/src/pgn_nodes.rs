@@ -8,7 +8,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
 
-use crate::board::not_pseudo_legal;
+use crate::board::nothing_to_move;
 use crate::moves::MoveData;
 use crate::pgn_headers::{PyHeaders, pgn_module, setup_error};
 use crate::pgn_tree::{GameNode, Tree, attach_child, loose_game_of, nags_of, node_of};
@@ -67,7 +67,7 @@ impl ChildNode {
     /// The SAN of the move that led here.
     fn san(slf: &Bound<'_, Self>) -> PyResult<String> {
         match move_and_parent_board(slf.as_any())? {
-            Some((mv, board)) => loose_san(&board, mv).map_err(|_| not_pseudo_legal(mv, &board)),
+            Some((mv, board)) => loose_san(&board, mv).map_err(|_| nothing_to_move(mv, &board)),
             None => {
                 let parent = slf.getattr("parent")?;
                 parent
@@ -163,10 +163,8 @@ impl Game {
         t.with_headers(py, |tree, headers| {
             tree.write_game_with(headers, &mut w).map_err(|e| match e {
                 ExportError::Setup(e) => setup_error(&e),
-                ExportError::NotPseudoLegal { mv, fen } => {
-                    let board =
-                        lerf_position::loose::LooseBoard::from_fen(&fen, false).unwrap_or_default();
-                    not_pseudo_legal(mv, &board)
+                ExportError::NothingToMove { .. } => {
+                    pyo3::exceptions::PyAssertionError::new_err(e.to_string())
                 }
             })
         })?;

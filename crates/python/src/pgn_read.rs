@@ -43,6 +43,9 @@ pub fn issue_exception<'py>(py: Python<'py>, issue: &ReadIssue) -> PyResult<Boun
                 lerf_pgn::tree::ReadIssueKind::AmbiguousMove => {
                     AmbiguousMoveError::new_err(format!("{error}: {san} in {fen}"))
                 }
+                _ if matches!(error, lerf_san::loose::LooseSanError::NoMatchingMove { .. }) => {
+                    IllegalMoveError::new_err(format!("{error} in {fen}"))
+                }
                 _ => IllegalMoveError::new_err(format!("{error}: {san} in {fen}")),
             }
         }

@@ -22,7 +22,7 @@ use crate::pgn_views::{Mainline, NagSet, Variations};
 pub struct Tree {
     /// The nodes (its own headers unused: the game's `headers` object holds them).
     pub tree: GameTree,
-    proxies: Vec<Option<Py<PyAny>>>,
+    pub(crate) proxies: Vec<Option<Py<PyAny>>>,
     /// The game's `headers`.
     pub headers: Py<PyAny>,
     /// The game's `errors`.

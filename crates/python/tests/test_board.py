@@ -216,3 +216,19 @@ def test_the_readme_snippet_runs_with_lerf_as_chess(capsys):
     snippet = readme.split("```python\n", 1)[1].split("```", 1)[0]
     assert "import lerf as chess" in snippet
     exec(snippet.replace('"book.bin"', repr(os.devnull)), {})
+
+
+def test_the_readme_pgn_snippet_prints_what_python_chess_prints(capsys):
+    """The package README's chess.pgn snippet, as written, with lerf and with python-chess
+    (the imports turned back): the same text."""
+    import pathlib
+
+    readme = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    snippet = next(s.split("```", 1)[0] for s in readme.split("```python\n")[1:] if "chess.pgn.read_game" in s)
+    assert "import lerf as chess" in snippet and "import lerf.pgn" in snippet
+    exec(snippet, {})
+    ours = capsys.readouterr().out
+    exec(snippet.replace("import lerf as chess", "import chess").replace("import lerf.pgn", "import chess.pgn"), {})
+    theirs = capsys.readouterr().out
+    assert "promote" in snippet and "( 3... Nf6 $4 4. Qxf7# )" in ours
+    assert ours == theirs

@@ -202,3 +202,33 @@ def test_long_games_reach_the_draw_rules():
             move = rng.choice(legal[:4])
             theirs.push(move)
             ours.push(port(move))
+
+
+def outcome_of_call(call):
+    """What a call gives: its value, or the class and message of what it raised."""
+    try:
+        return call()
+    except Exception as e:  # noqa: BLE001 - compared between the libraries
+        return (type(e).__name__, str(e))
+
+
+def test_moves_that_are_not_legal_are_written_as_python_chess_writes_them():
+    """san(), lan() and gives_check() of any move (a game tree read from broken PGN can
+    hold one): the same text, or the same AssertionError when the origin is empty."""
+    rng = random.Random(29)
+    for _ in range(max(20, GAMES // 3)):
+        theirs = chess.Board(random_setup(rng)) if rng.random() < 0.5 else chess.Board()
+        for _ in range(rng.randrange(0, 20)):
+            legal = list(theirs.legal_moves)
+            if not legal:
+                break
+            theirs.push(rng.choice(legal))
+        ours = lerf.Board(theirs.fen())
+        for _ in range(40):
+            promotion = rng.choice([None, None, None, chess.QUEEN, chess.KNIGHT])
+            move = chess.Move(rng.randrange(64), rng.randrange(64), promotion)
+            for name in ("san", "lan", "gives_check"):
+                want = outcome_of_call(lambda: getattr(theirs.copy(), name)(move))
+                got = outcome_of_call(lambda: getattr(ours, name)(port(move)))
+                assert got == want, (theirs.fen(), move.uci(), name)
+        assert ours.fen() == theirs.fen()

@@ -16,7 +16,7 @@ use crate::loose::{LooseSanError, loose_san, parse_loose_san};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
-use lerf_position::loose::{LooseBoard, LooseFenError, LooseMove, NotPseudoLegal};
+use lerf_position::loose::{LooseBoard, LooseFenError, LooseMove};
 
 /// An operation's operand.
 #[derive(Debug, Clone, PartialEq)]
@@ -49,7 +49,8 @@ pub enum EpdError {
     Number(String),
     /// A move operand that is not SAN for a legal move.
     San(String, LooseSanError),
-    /// A move to write that is not legal (`pv`, `am`, `bm` or a single move).
+    /// A move to write from an empty square (`pv`, `am`, `bm` or a single move): it has
+    /// no SAN.
     Move(LooseMove),
 }
 
@@ -60,7 +61,7 @@ impl fmt::Display for EpdError {
             EpdError::Opcode(op) => write!(f, "invalid epd opcode: {op:?}"),
             EpdError::Number(text) => write!(f, "invalid numeric epd operand: {text:?}"),
             EpdError::San(text, e) => write!(f, "{e}: {text:?}"),
-            EpdError::Move(m) => write!(f, "illegal move in epd operation: {m}"),
+            EpdError::Move(m) => write!(f, "no piece to move for {m} in epd operation"),
         }
     }
 }
@@ -283,15 +284,15 @@ fn operand_text(value: &EpdOperand) -> String {
 ///
 /// # Errors
 ///
-/// [`EpdError::Opcode`] for a bad opcode, [`EpdError::Move`] for a move that is not
-/// pseudo-legal (in its place of a `pv`).
+/// [`EpdError::Opcode`] for a bad opcode, [`EpdError::Move`] for a move from an empty
+/// square (in its place of a `pv`).
 pub fn write_operations(
     board: &LooseBoard,
     ops: &[(String, EpdOperand)],
 ) -> Result<String, EpdError> {
     let mut out = String::new();
     let san = |b: &LooseBoard, m: LooseMove| {
-        loose_san(b, m).map_err(|NotPseudoLegal(m)| EpdError::Move(m))
+        loose_san(b, m).map_err(|crate::loose::NothingToMove(m)| EpdError::Move(m))
     };
     for (i, (opcode, operand)) in ops.iter().enumerate() {
         check_opcode(opcode)?;

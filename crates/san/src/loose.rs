@@ -16,8 +16,22 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use core::fmt;
 use lerf_bitboard::{Bitboard, FILES, RANKS};
-use lerf_position::loose::{LooseBoard, LooseMove, NotPseudoLegal};
+use lerf_position::loose::{LooseBoard, LooseMove};
 use lerf_types::{File, PieceType, Rank, Square};
+
+/// A move from an empty square, which has no SAN or long algebraic notation (python-chess
+/// asserts). Any other move is written, as python-chess writes it, legal or not: a move
+/// of the side not to move counts the piece it moves as a capture (`exe4`), as there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct NothingToMove(pub LooseMove);
+
+impl fmt::Display for NothingToMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "san() and lan() expect move to be legal or null, but got {}", self.0)
+    }
+}
+
+impl core::error::Error for NothingToMove {}
 
 /// Why a SAN was refused on a loose board, in python-chess's three classes.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -32,13 +46,26 @@ pub enum LooseSanError {
     Illegal,
     /// A pawn move to the last rank written without its promotion (`IllegalMoveError`).
     MissingPromotion,
+    /// Origin and destination written in full (`e2e4`) for no legal move
+    /// (`IllegalMoveError`): the move looked for (a pawn reaching the last rank made a
+    /// queen, castling as the board writes it).
+    NoMatchingMove {
+        /// The move looked for.
+        looked_for: LooseMove,
+    },
     /// More than one legal move fits (`AmbiguousMoveError`).
     Ambiguous,
 }
 
 impl fmt::Display for LooseSanError {
+    /// python-chess's words (it adds the text and the position): `no matching legal move
+    /// for d1e2 (d1 -> e2)` names the move looked for instead.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let LooseSanError::NoMatchingMove { looked_for: m } = self {
+            return write!(f, "no matching legal move for {m} ({} -> {})", m.from, m.to);
+        }
         f.write_str(match self {
+            LooseSanError::NoMatchingMove { .. } => unreachable!("written above"),
             LooseSanError::Invalid { multi_leg: true } => "unsupported multi-leg move",
             LooseSanError::Invalid { multi_leg: false } => "invalid san",
             LooseSanError::Illegal => "illegal san",
@@ -162,8 +189,11 @@ pub fn parse_loose_san(board: &LooseBoard, text: &str) -> Result<LooseMove, Loos
         (Some(pt), _, _) => from_mask &= board.layout.pieces_mask(pt, board.turn),
         (None, Some(file), Some(rank)) => {
             let from = Square::new(file, rank);
-            let m =
-                board.find_move(from, parts.to, parts.promotion).ok_or(LooseSanError::Illegal)?;
+            let m = board.find_move(from, parts.to, parts.promotion).ok_or_else(|| {
+                LooseSanError::NoMatchingMove {
+                    looked_for: board.move_looked_for(from, parts.to, parts.promotion),
+                }
+            })?;
             return if m.promotion == parts.promotion {
                 Ok(m)
             } else {
@@ -250,10 +280,14 @@ fn disambiguation(board: &LooseBoard, piece: PieceType, m: LooseMove) -> String 
     out
 }
 
-/// The SAN (or, with `long`, the long algebraic notation) of `m`, `+` or `#` included.
-fn algebraic(board: &LooseBoard, m: LooseMove, long: bool) -> Result<String, NotPseudoLegal> {
-    if !m.is_null() && !board.is_pseudo_legal(m) && !board.is_pseudo_legal(board.to_chess960(m)) {
-        return Err(NotPseudoLegal(m));
+/// The SAN (or, with `long`, the long algebraic notation) of `m`, `+` or `#` included:
+/// the suffix is read from the position `m` leads to, made as python-chess's `push` makes
+/// it whatever the move.
+fn algebraic(board: &LooseBoard, m: LooseMove, long: bool) -> Result<String, NothingToMove> {
+    let moves_a_piece =
+        m.is_null() || m.drop.is_some() || board.layout.piece_type_at(m.from).is_some();
+    if !moves_a_piece {
+        return Err(NothingToMove(m));
     }
     let mut text = algebraic_without_suffix(board, m, long);
     if !m.is_null() {
@@ -265,22 +299,23 @@ fn algebraic(board: &LooseBoard, m: LooseMove, long: bool) -> Result<String, Not
     Ok(text)
 }
 
-/// The SAN of a pseudo-legal (or null) move, as python-chess's `Board.san` writes it.
+/// The SAN of a move, as python-chess's `Board.san` writes it: legal moves as the
+/// standard says, any other move with a piece on its origin as python-chess does.
 ///
 /// # Errors
 ///
-/// [`NotPseudoLegal`] for any other move.
-pub fn loose_san(board: &LooseBoard, m: LooseMove) -> Result<String, NotPseudoLegal> {
+/// [`NothingToMove`] for a move from an empty square (not null, not a drop).
+pub fn loose_san(board: &LooseBoard, m: LooseMove) -> Result<String, NothingToMove> {
     algebraic(board, m, false)
 }
 
-/// The long algebraic notation of a pseudo-legal (or null) move (`Ng1-f3`, `e5xd6#`), as
-/// python-chess's `Board.lan` writes it.
+/// The long algebraic notation of a move (`Ng1-f3`, `e5xd6#`), as python-chess's
+/// `Board.lan` writes it.
 ///
 /// # Errors
 ///
-/// [`NotPseudoLegal`] for any other move.
-pub fn loose_lan(board: &LooseBoard, m: LooseMove) -> Result<String, NotPseudoLegal> {
+/// [`NothingToMove`] for a move from an empty square (not null, not a drop).
+pub fn loose_lan(board: &LooseBoard, m: LooseMove) -> Result<String, NothingToMove> {
     algebraic(board, m, true)
 }
 
@@ -340,5 +375,21 @@ mod tests {
         for bad in ["", "Pe4", "e9", "Nf3\n", "O-O", "e4 ", "exd", "Nf3++", "e8=", "--"] {
             assert_eq!(san_parts(bad), None, "{bad:?}");
         }
+    }
+
+    #[test]
+    fn moves_that_are_not_legal_are_written_as_python_chess_writes_them() {
+        let after_nf3: LooseBoard =
+            "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1".parse().unwrap();
+        let m = |from, to| LooseMove { from, to, promotion: None, drop: None };
+        // White's pawn moved on Black's turn: its own square counts as taken.
+        assert_eq!(loose_san(&after_nf3, m(Square::E2, Square::E4)).unwrap(), "exe4");
+        assert_eq!(loose_lan(&after_nf3, m(Square::E2, Square::E4)).unwrap(), "e2xe4");
+        // A knight's impossible jump, with the check it would give.
+        assert_eq!(loose_san(&after_nf3, m(Square::G8, Square::D3)).unwrap(), "Nd3+");
+        let empty = m(Square::E4, Square::E5);
+        assert_eq!(loose_san(&after_nf3, empty), Err(NothingToMove(empty)));
+        assert_eq!(loose_lan(&after_nf3, empty), Err(NothingToMove(empty)));
+        assert_eq!(loose_san(&after_nf3, LooseMove::NULL).unwrap(), "--");
     }
 }

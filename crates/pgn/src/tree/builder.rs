@@ -79,6 +79,9 @@ impl fmt::Display for ReadIssue {
             ReadIssue::San { error: error @ LooseSanError::Invalid { .. }, san, .. } => {
                 write!(f, "{error}: {san:?}")
             }
+            ReadIssue::San { error: error @ LooseSanError::NoMatchingMove { .. }, fen, .. } => {
+                write!(f, "{error} in {fen}")
+            }
             ReadIssue::San { error, san, fen } => write!(f, "{error}: {san:?} in {fen}"),
             ReadIssue::Setup(e) => e.fmt(f),
         }

@@ -34,8 +34,9 @@ impl Default for ExportOptions {
 pub enum ExportError {
     /// The start position cannot be set up.
     Setup(SetupError),
-    /// A move of the tree is not pseudo-legal where it is played (no SAN for it).
-    NotPseudoLegal {
+    /// A move of the tree starts from an empty square where it is played (no SAN for it;
+    /// python-chess's `AssertionError`).
+    NothingToMove {
         /// The move.
         mv: LooseMove,
         /// The position, as FEN.
@@ -47,7 +48,7 @@ impl fmt::Display for ExportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ExportError::Setup(e) => e.fmt(f),
-            ExportError::NotPseudoLegal { mv, fen } => {
+            ExportError::NothingToMove { mv, fen } => {
                 write!(f, "san() and lan() expect move to be legal or null, but got {mv} in {fen}")
             }
         }
@@ -252,7 +253,7 @@ enum FrameState {
 
 impl GameTree {
     fn san(board: &LooseBoard, mv: LooseMove) -> Result<String, ExportError> {
-        loose_san(board, mv).map_err(|_| ExportError::NotPseudoLegal { mv, fen: board.fen() })
+        loose_san(board, mv).map_err(|_| ExportError::NothingToMove { mv, fen: board.fen() })
     }
 
     /// python-chess's `_accept_node`: the node's starting comment, move, NAGs, comment.

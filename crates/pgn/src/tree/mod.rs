@@ -227,6 +227,15 @@ impl GameTree {
         id
     }
 
+    /// A new node whose parent link is `parent`, in no node's variations: with
+    /// [`edit_variations`](GameTree::edit_variations), rebuilds a tree node by node with
+    /// the ids it had (the arena order of a tree written out and read back).
+    pub fn push_detached(&mut self, parent: Option<NodeId>, mv: Option<LooseMove>) -> NodeId {
+        let id = NodeId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 nodes"));
+        self.nodes.push(Node { parent, mv, ..Node::default() });
+        id
+    }
+
     /// A new node after `parent` for `mv`, first among its variations.
     pub fn add_main_variation(&mut self, parent: NodeId, mv: LooseMove) -> NodeId {
         let id = self.add_variation(parent, mv);

@@ -40,22 +40,22 @@ impl fmt::Display for LooseFenError {
         match self {
             LooseFenError::Empty => f.write_str("empty fen"),
             LooseFenError::BoardHasSeveralParts => {
-                f.write_str("expected the position part of a fen alone, got several parts")
+                f.write_str("expected position part of fen, got multiple parts")
             }
-            LooseFenError::RowCount => f.write_str("expected 8 rows in the position part of fen"),
+            LooseFenError::RowCount => f.write_str("expected 8 rows in position part of fen"),
             LooseFenError::ConsecutiveDigits => {
-                f.write_str("two digits follow each other in the position part of fen")
+                f.write_str("two subsequent digits in position part of fen")
             }
             LooseFenError::TildeNotAfterPiece => {
-                f.write_str("'~' not after a piece in the position part of fen")
+                f.write_str("'~' not after piece in position part of fen")
             }
-            LooseFenError::BadCharacter(c) => {
-                write!(f, "invalid character {c:?} in the position part of fen")
+            LooseFenError::BadCharacter(_) => {
+                f.write_str("invalid character in position part of fen")
             }
             LooseFenError::RowWidth => {
-                f.write_str("expected 8 columns per row in the position part of fen")
+                f.write_str("expected 8 columns per row in position part of fen")
             }
-            LooseFenError::Turn => f.write_str("expected 'w' or 'b' for the turn part of fen"),
+            LooseFenError::Turn => f.write_str("expected 'w' or 'b' for turn part of fen"),
             LooseFenError::Castling => f.write_str("invalid castling part in fen"),
             LooseFenError::EnPassant => f.write_str("invalid en passant part in fen"),
             LooseFenError::HalfmoveClock => f.write_str("invalid half-move clock in fen"),

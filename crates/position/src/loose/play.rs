@@ -62,6 +62,19 @@ impl LooseBoard {
         to: Square,
         promotion: Option<PieceType>,
     ) -> Option<LooseMove> {
+        let m = self.move_looked_for(from, to, promotion);
+        self.is_legal(m).then_some(m)
+    }
+
+    /// The move [`find_move`](LooseBoard::find_move) looks for: a pawn reaching the last
+    /// rank makes a queen unless `promotion` says otherwise; castling as the board writes
+    /// it.
+    pub fn move_looked_for(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<PieceType>,
+    ) -> LooseMove {
         let last_ranks = Bitboard(0xff00_0000_0000_00ff);
         let promotion = match promotion {
             None if self.layout.pawns.contains(from) && last_ranks.contains(to) => {
@@ -69,8 +82,7 @@ impl LooseBoard {
             }
             p => p,
         };
-        let m = self.from_chess960(self.chess960, LooseMove { from, to, promotion, drop: None });
-        self.is_legal(m).then_some(m)
+        self.from_chess960(self.chess960, LooseMove { from, to, promotion, drop: None })
     }
 
     /// The position after `m`, which must be pseudo-legal or the null move (anything else

@@ -23,7 +23,7 @@ from typing import IO, Any, Callable, Dict, Generic, Iterator, List, Optional, T
 import lerf
 
 from . import _lerf
-from ._lerf import ChildNode, Game, GameNode, Headers, Mainline, NagSet, Variations
+from ._lerf import ChildNode, Game, GameNode, Headers, Mainline, NagSet, Variations, _Tree
 from ._lerf import PositionReader as _PositionReader
 from ._lerf import read_games as _read_games
 from ._lerf import split_shards as _split_shards

@@ -1,0 +1,407 @@
+"""lerf.pgn against python-chess's chess.pgn, call for call: the same files read with the
+same calls must give the same games, the same text written back, the same errors and the
+same file positions; a visitor sees the same calls; edits give the same trees.
+
+python-chess (PyPI ``chess``) is the oracle; lerf is imported as ``lerf``.
+"""
+
+import io
+import logging
+import random
+
+import chess
+import chess.engine
+import chess.pgn
+import pytest
+
+import lerf
+import lerf.engine
+import lerf.pgn
+
+logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
+
+EXPORTS = [
+    {},
+    {"columns": None},
+    {"headers": False, "comments": False, "variations": False, "columns": 40},
+    {"variations": False},
+    {"comments": False, "columns": 20},
+]
+
+
+def everything_written(module, game):
+    """Every way of writing a game out, as text (or the exception's class name)."""
+    out = []
+    for options in EXPORTS:
+        try:
+            out.append(game.accept(module.StringExporter(**options)))
+        except Exception as e:  # noqa: BLE001 - the class is compared
+            out.append(type(e).__name__)
+    handle = io.StringIO()
+    try:
+        written = game.accept(module.FileExporter(handle))
+        out.append((handle.getvalue(), written))
+    except Exception as e:  # noqa: BLE001
+        out.append(type(e).__name__)
+    try:
+        out.append(str(game))
+    except Exception as e:  # noqa: BLE001
+        out.append(type(e).__name__)
+    return out
+
+
+def described(module, game):
+    """What a game holds, for comparison between the libraries."""
+    mainline = []
+    for node in game.mainline():
+        score = node.eval()
+        mainline.append((
+            node.move.uci(), node.comment, node.starting_comment, sorted(node.nags),
+            node.clock(), node.emt(), None if score is None else (repr(score.white()), score.turn),
+            node.eval_depth(), [a.pgn() for a in node.arrows()], node.ply(), node.turn(),
+            node.is_mainline(), node.starts_variation(), len(node.variations),
+        ))
+    return {
+        "headers": list(game.headers.items()),
+        "errors": [(type(e).__name__, str(e)) for e in game.errors],
+        "comment": game.comment,
+        "mainline": mainline,
+        "written": everything_written(module, game),
+    }
+
+
+def read_all(module, handle):
+    games = []
+    while True:
+        before = handle.tell()
+        game = module.read_game(handle)
+        if game is None:
+            return games, handle.tell()
+        games.append((before, described(module, game)))
+
+
+def test_the_lichess_sample_reads_and_writes_as_python_chess(sample_path):
+    with open(sample_path) as a, open(sample_path) as b:
+        ours, ours_end = read_all(lerf.pgn, a)
+        theirs, theirs_end = read_all(chess.pgn, b)
+    assert len(ours) == len(theirs) == 438
+    for i, (x, y) in enumerate(zip(ours, theirs)):
+        assert x == y, f"game {i}"
+    assert ours_end == theirs_end
+
+
+@pytest.mark.parametrize("newline", [None, "", "\n"])
+def test_the_recovery_corpus_reads_and_writes_as_python_chess(recovery_files, newline, tmp_path):
+    for path in recovery_files:
+        # As a user opens a file of unknown origin; and as bytes turned to text in memory.
+        openers = [
+            lambda: open(path, encoding="utf-8", errors="replace", newline=newline),
+            lambda: io.StringIO(path.read_bytes().decode("utf-8", errors="replace"), newline=newline),
+        ]
+        for opener in openers:
+            with opener() as a, opener() as b:
+                ours, ours_end = read_all(lerf.pgn, a)
+                theirs, theirs_end = read_all(chess.pgn, b)
+            assert ours == theirs, path.name
+            assert ours_end == theirs_end, path.name
+
+
+def test_files_of_python_chess_tests_read_as_there(sample_path, tmp_path):
+    """A UTF-8 file with \\r\\n line ends, a BOM, blank lines: read in blocks or not, the
+    same games at the same positions."""
+    text = sample_path.read_text()[:200_000]
+    variants = {
+        "crlf.pgn": text.replace("\n", "\r\n").encode(),
+        "bom.pgn": ("\ufeff\n\n" + text).encode(),
+        "latin.pgn": text.replace('"?"', '"Müller Ü"').encode(),
+        "bad-utf8.pgn": text.encode()[:50_000] + b"\n[Event \"\xff\"]\n\n1. e4 *\n",
+    }
+    for name, data in variants.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        results = []
+        for module in (lerf.pgn, chess.pgn):
+            with open(path) as handle:
+                try:
+                    results.append(read_all(module, handle))
+                except UnicodeDecodeError as e:
+                    results.append(("raised", type(e).__name__))
+        assert results[0] == results[1], name
+
+
+def test_read_headers_skip_game_and_seeking_as_python_chess(sample_path):
+    """python-chess's documented idiom: offsets from tell() while reading headers, then
+    seek and read_game; with skip_game and readline mixed in."""
+    for module in (lerf.pgn, chess.pgn):
+        pass
+    logs = []
+    for module in (lerf.pgn, chess.pgn):
+        log = []
+        with open(sample_path) as handle:
+            offsets = []
+            while True:
+                offset = handle.tell()
+                headers = module.read_headers(handle)
+                if headers is None:
+                    break
+                offsets.append(offset)
+                log.append((offset, list(headers.items()), handle.tell()))
+            rng = random.Random(5)
+            for offset in rng.sample(offsets, 40):
+                handle.seek(offset)
+                game = module.read_game(handle)
+                log.append(("seek", offset, game.headers["Site"], str(game.end().board().fen()), handle.tell()))
+                action = rng.choice(["skip", "readline", "headers", "read"])
+                if action == "skip":
+                    log.append(("skip", module.skip_game(handle), handle.tell()))
+                elif action == "readline":
+                    log.append(("readline", handle.readline(), handle.tell()))
+                    log.append(("after readline", list(module.read_headers(handle).items()), handle.tell()))
+                elif action == "headers":
+                    log.append(("headers", list(module.read_headers(handle).items()), handle.tell()))
+                else:
+                    log.append(("read", str(module.read_game(handle)), handle.tell()))
+            handle.seek(0)
+            skipped = 0
+            while module.skip_game(handle):
+                skipped += 1
+            log.append(("skipped", skipped, handle.tell(), module.read_game(handle), module.read_headers(handle)))
+        logs.append(log)
+    assert logs[0] == logs[1]
+
+
+class Trace:
+    """A visitor recording every call it gets, with the board's FEN and move stack."""
+
+    def __init__(self, module, skip_variations=False, skip_game=False, skip_san=None):
+        class Tracer(module.BaseVisitor):
+            def __init__(self):
+                self.calls = []
+
+            def begin_game(self):
+                self.calls.append(("begin_game",))
+                return module.SKIP if skip_game else None
+
+            def begin_headers(self):
+                self.calls.append(("begin_headers",))
+
+            def visit_header(self, name, value):
+                self.calls.append(("header", name, value))
+
+            def end_headers(self):
+                self.calls.append(("end_headers",))
+
+            def begin_parse_san(self, board, san):
+                self.calls.append(("begin_parse_san", board.fen(), san))
+                return module.SKIP if san == skip_san else None
+
+            def visit_move(self, board, move):
+                self.calls.append(("move", board.fen(), move.uci(), len(board.move_stack)))
+
+            def visit_board(self, board):
+                self.calls.append(("board", board.fen(), [m.uci() for m in board.move_stack]))
+
+            def visit_comment(self, comment):
+                self.calls.append(("comment", comment))
+
+            def visit_nag(self, nag):
+                self.calls.append(("nag", nag))
+
+            def begin_variation(self):
+                self.calls.append(("begin_variation",))
+                return module.SKIP if skip_variations else None
+
+            def end_variation(self):
+                self.calls.append(("end_variation",))
+
+            def visit_result(self, result):
+                self.calls.append(("result", result))
+
+            def end_game(self):
+                self.calls.append(("end_game",))
+
+            def handle_error(self, error):
+                self.calls.append(("error", type(error).__name__, str(error)))
+
+            def result(self):
+                return self.calls
+
+        self.Tracer = Tracer
+
+
+def traces(module, text, **options):
+    handle = io.StringIO(text)
+    out = []
+    while True:
+        try:
+            calls = module.read_game(handle, Visitor=Trace(module, **options).Tracer)
+        except Exception as e:  # noqa: BLE001 - the class and message are compared
+            out.append(("raised", type(e).__name__, str(e)))
+            break
+        if calls is None:
+            break
+        out.append(calls)
+    out.append(handle.tell())
+    return out
+
+
+SNIPPETS = [
+    "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 $1 {comment} (3... Nf6 {inner} 4. O-O) 4. Ba4 *",
+    '[Event "E"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n\n1. e4 Kd7 2. e5 (2. Kd2 ( 2. Ke2 ) ) 1-0\n',
+    "1. e4 Qa1 e5 2. Qxf8 (2. d4) 3. Nf3\n\n1. a3",
+    "1. e4 (1. d4 1-0) e5 ; line comment ( ignored\n2. Nf3 % not a comment here\n{ multi\nline } 2... Nc6\n",
+    "{ start } ( 1. e4 ) 1. d4 ?? !! !? ?! $0 $999999999999999999999 *",
+    '[Variant "Chess960"]\n[FEN "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"]\n\n1. O-O *',
+    '[FEN "bad fen"]\n\n1. e4 { skipped } *\n\n[Variant "Chess 960"]\n\n1. e4 *',
+    "1. e4 e5 2. Ke2 Ke7 3. Ke3 Ke6 4. Kf4 d5+ 5. exd6 *",
+    "1.e4 c5 2.Nf3 d6 3.d4 cxd4 4.Nxd4 Nf6 5.Nc3 a6 6.Be3 e5 7.Nb3 Be6 8.f3 h5 9.Qd2 Nbd7 10.O-O-O",
+    "\ufeff% escape\n;semicolon\n\n\n[A \"1\"]\n\n\n[B \"2\"]\n1. e4 {\n\n} e5\n\n",
+]
+
+
+def soup(rng):
+    words = ["1.", "e4", "e5", "Nf3", "(", ")", "{", "}", ";", "$3", "!?", "*", "1-0", "O-O", "--",
+             "Qh5", "Nc6", "Bc4", "\n", "\n\n", "[Event \"x\"]\n", "%", "exd5", "d5", "Z0", "0000"]
+    return " ".join(rng.choice(words) for _ in range(rng.randint(1, 40)))
+
+
+def test_visitors_see_what_python_chess_visitors_see():
+    rng = random.Random(11)
+    texts = SNIPPETS + [soup(rng) for _ in range(300)]
+    for text in texts:
+        for options in [{}, {"skip_variations": True}, {"skip_game": True}, {"skip_san": "e5"}]:
+            assert traces(lerf.pgn, text, **options) == traces(chess.pgn, text, **options), (text, options)
+
+
+def test_variant_games_are_python_chess_games_when_its_variants_are_set():
+    """With python-chess's chess.variant set as lerf.variant, a game in a variant lerf does
+    not play is read on python-chess's board (and written out the same way)."""
+    import chess.variant
+
+    text = '[Variant "Atomic"]\n[FEN "8/8/1b6/8/3Nk3/4K3/8/8 w - - 0 1"]\n\n1. Ne6 *\n\n[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 N@f3 *'
+    lerf.variant = chess.variant
+    try:
+        ours, _ = read_all(lerf.pgn, io.StringIO(text))
+        assert traces(lerf.pgn, text) == traces(chess.pgn, text)
+    finally:
+        del lerf.variant
+    theirs, _ = read_all(chess.pgn, io.StringIO(text))
+    assert ours == theirs
+    # Without python-chess's variants, lerf reports the variant and reads standard chess.
+    game = lerf.pgn.read_game(io.StringIO(text))
+    assert [str(e) for e in game.errors][0] == "unsupported variant: Atomic"
+
+
+def test_games_read_from_snippets_as_python_chess():
+    rng = random.Random(3)
+    for text in SNIPPETS + [soup(rng) for _ in range(300)]:
+        results = []
+        for module in (lerf.pgn, chess.pgn):
+            handle = io.StringIO(text)
+            try:
+                results.append(read_all(module, handle))
+            except Exception as e:  # noqa: BLE001
+                results.append(("raised", type(e).__name__, str(e)))
+        assert results[0] == results[1], text
+
+
+def edit_script(rng):
+    """Random edits, as (method, args) on a path of variation indices."""
+    steps = []
+    for _ in range(60):
+        steps.append(rng.choice(["add", "add", "add", "main", "line", "promote", "demote", "promote_to_main",
+                                 "remove", "comment", "starting", "nag", "clock", "eval", "emt", "arrows",
+                                 "down", "up", "root"]))
+    return steps
+
+
+def apply_edits(module, steps, seed):
+    """Runs an edit script on a new game of `module`; returns the game and a log."""
+    rng = random.Random(seed)
+    engine = lerf.engine if module is lerf.pgn else chess.engine
+    svg_arrow = (lambda t, h, color: (t, h)) if module is lerf.pgn else (lambda t, h, color: (t, h))
+    game = module.Game()
+    node = game
+    log = []
+    for step in steps:
+        board = node.board()
+        legal = sorted(board.legal_moves, key=lambda m: m.uci())
+        if step in ("add", "main", "line") and legal:
+            move = legal[rng.randrange(len(legal))]
+            if step == "add":
+                if not node.has_variation(move):
+                    node.add_variation(move, comment=rng.choice(["", "c"]), nags=rng.choice([(), (1,), (2, 3)]))
+            elif step == "main":
+                if not node.has_variation(move):
+                    node.add_main_variation(move, comment="m")
+            else:
+                line = [move]
+                board.push(move)
+                if any(board.legal_moves):
+                    line.append(sorted(board.legal_moves, key=lambda m: m.uci())[0])
+                if not node.has_variation(line[0]):
+                    node = node.add_line(line, comment="end", starting_comment="start", nags=[7])
+        elif step in ("promote", "demote", "promote_to_main", "remove") and node.variations:
+            target = node.variations[rng.randrange(len(node.variations))].move
+            getattr(node, step if step != "remove" else "remove_variation")(target)
+        elif step == "comment":
+            node.comment = rng.choice(["", "a } b", " spaced ", "x\ny"])
+        elif step == "starting" and node.parent is not None:
+            node.starting_comment = rng.choice(["", "s"])
+        elif step == "nag" and node.parent is not None:
+            node.nags.add(rng.randrange(20))
+        elif step == "clock":
+            node.set_clock(rng.choice([None, 0, 59.9996, 3600 * 2 + 5, 12.5]))
+        elif step == "emt":
+            node.set_emt(rng.choice([None, 1, 0.25]))
+        elif step == "eval":
+            score = rng.choice([None, engine.PovScore(engine.Cp(rng.randrange(-300, 300)), rng.random() < 0.5),
+                                engine.PovScore(engine.Mate(rng.randrange(-5, 6)), True)])
+            node.set_eval(score, rng.choice([None, 5]))
+        elif step == "arrows":
+            node.set_arrows([svg_arrow(rng.randrange(64), rng.randrange(64), "green") for _ in range(rng.randrange(3))])
+        elif step == "down" and node.variations:
+            node = node.variations[rng.randrange(len(node.variations))]
+        elif step == "up" and node.parent is not None:
+            node = node.parent
+        elif step == "root":
+            node = game
+        log.append((step, node.comment, sorted(node.nags), [v.move.uci() for v in node.variations]))
+    return game, log
+
+
+def test_edited_trees_are_python_chess_trees():
+    for seed in range(120):
+        steps = edit_script(random.Random(seed))
+        ours, our_log = apply_edits(lerf.pgn, steps, seed)
+        theirs, their_log = apply_edits(chess.pgn, steps, seed)
+        assert our_log == their_log, seed
+        assert described(lerf.pgn, ours) == described(chess.pgn, theirs), seed
+        # What was written, read back by each library: the same games again.
+        ours_again = lerf.pgn.read_game(io.StringIO(str(ours)))
+        theirs_again = chess.pgn.read_game(io.StringIO(str(theirs)))
+        assert described(lerf.pgn, ours_again) == described(chess.pgn, theirs_again), seed
+
+
+def test_node_objects_stay_the_same_objects():
+    game = lerf.pgn.read_game(io.StringIO("1. e4 e5 (1... c5) 2. Nf3 *"))
+    e4 = game.next()
+    assert game.variations[0] is e4 is game[0] is game.variation(lerf.Move.from_uci("e2e4"))
+    assert e4.variations[1].parent is e4
+    e4.note = "kept"
+    assert game.next().note == "kept"
+    assert list(game.mainline())[0] is e4
+    assert e4.root() is game and e4.game() is game
+    assert isinstance(game.variations, __import__("collections.abc").abc.MutableSequence)
+    assert isinstance(game.headers, __import__("collections.abc").abc.MutableMapping)
+
+
+def test_pickled_games_are_equal_games():
+    import pickle
+
+    game = lerf.pgn.read_game(io.StringIO('[White "A"]\n\n1. e4 { c } e5 $1 (1... c5 2. Nf3) 2. Nf3 *'))
+    copy = pickle.loads(pickle.dumps(game))
+    assert str(copy) == str(game)
+    assert list(copy.headers.items()) == list(game.headers.items())
+    headers = pickle.loads(pickle.dumps(game.headers))
+    assert headers == game.headers
