@@ -12,6 +12,7 @@ mod generators;
 mod moves;
 mod perft;
 mod pgn;
+mod pgn_annotations;
 mod pgn_headers;
 mod pgn_lines;
 mod pgn_nodes;

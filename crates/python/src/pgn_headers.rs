@@ -62,6 +62,22 @@ fn key_text<'a>(key: &'a Bound<'_, PyAny>) -> PyResult<&'a str> {
 type TagPairs = Vec<(String, String)>;
 
 /// A game's headers (python-chess's `chess.pgn.Headers`).
+/// An optional argument whose absence differs from `None` (`pop(key, default)`).
+pub enum Fallback<'py> {
+    /// Not given.
+    Missing,
+    /// Given (`None` included).
+    Given(Bound<'py, PyAny>),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Fallback<'py> {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Fallback<'py>> {
+        Ok(Fallback::Given(obj.to_owned()))
+    }
+}
+
 #[pyclass(module = "lerf.pgn", name = "Headers", subclass, mapping, weakref)]
 pub struct PyHeaders {
     /// The tags.
@@ -231,22 +247,22 @@ impl PyHeaders {
     }
 
     /// Removes `key` and returns its value (or `default`; `KeyError` without one).
-    #[pyo3(signature = (key, *default))]
+    #[pyo3(signature = (key, default=Fallback::Missing))]
     fn pop<'py>(
         &mut self,
         key: &Bound<'py, PyAny>,
-        default: &Bound<'py, PyTuple>,
+        default: Fallback<'py>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = key.py();
         let name = key.cast::<PyString>().ok().and_then(|k| k.to_str().ok().map(str::to_owned));
         let value = name.as_deref().and_then(|n| self.inner.get(n).map(str::to_owned));
-        match (name, value) {
-            (Some(n), Some(v)) => {
+        match (name, value, default) {
+            (Some(n), Some(v), _) => {
                 self.inner.remove(&n);
                 Ok(PyString::new(py, &v).into_any())
             }
-            _ if !default.is_empty() => default.get_item(0),
-            _ => Err(PyKeyError::new_err(key.clone().unbind())),
+            (_, _, Fallback::Given(value)) => Ok(value),
+            (_, _, Fallback::Missing) => Err(PyKeyError::new_err(key.clone().unbind())),
         }
     }
 
@@ -267,13 +283,13 @@ impl PyHeaders {
     }
 
     /// Sets tags from a mapping or pairs, then from keywords.
-    #[pyo3(signature = (data=None, /, **kwargs))]
+    #[pyo3(signature = (other=None, /, **kwargs))]
     fn update(
         slf: &Bound<'_, Self>,
-        data: Option<&Bound<'_, PyAny>>,
+        other: Option<&Bound<'_, PyAny>>,
         kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<()> {
-        PyHeaders::update_from(slf, data, kwargs)
+        PyHeaders::update_from(slf, other, kwargs)
     }
 
     /// The value of `key`, setting it to `default` first when missing.

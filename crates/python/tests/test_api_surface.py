@@ -1,13 +1,16 @@
-"""Every public name of python-chess 1.11's ``chess`` and ``chess.polyglot`` modules is in
-lerf, and every public method and special method of their classes."""
+"""Every public name of python-chess 1.11's ``chess``, ``chess.polyglot`` and ``chess.pgn``
+modules is in lerf, and every public method and special method of their classes, with
+python-chess's parameter names."""
 
 import types
 
 import chess
+import chess.pgn
 import chess.polyglot
 import pytest
 
 import lerf
+import lerf.pgn
 import lerf.polyglot
 
 # typing helpers python-chess imports into its namespace, not part of its API
@@ -15,7 +18,11 @@ TYPING = {
     "annotations", "Callable", "ClassVar", "Counter", "Dict", "Generic", "Hashable",
     "Iterable", "Iterator", "List", "Literal", "Mapping", "Optional", "SupportsInt", "Tuple",
     "Type", "TypeVar", "Union", "BaseBoardT", "BoardT", "NamedTuple", "Container",
-    "StrOrBytesPath", "TracebackType",
+    "StrOrBytesPath", "TracebackType", "IO", "Any", "Set", "TextIO", "ResultT", "GameT",
+    "Mapping", "MutableMapping",
+    "MainlineMapT", "HeadersT",
+    # type aliases chess.pgn imports from chess
+    "Color", "Square",
 }
 
 
@@ -26,27 +33,39 @@ def public(module):
     ]
 
 
-@pytest.mark.parametrize("theirs, ours", [(chess, lerf), (chess.polyglot, lerf.polyglot)])
+@pytest.mark.parametrize(
+    "theirs, ours", [(chess, lerf), (chess.polyglot, lerf.polyglot), (chess.pgn, lerf.pgn)]
+)
 def test_every_module_name(theirs, ours):
     assert [n for n in public(theirs) if not hasattr(ours, n)] == []
 
 
-@pytest.mark.parametrize(
-    "name", ["Board", "BaseBoard", "SquareSet", "Move", "Piece", "LegalMoveGenerator",
-             "PseudoLegalMoveGenerator", "Outcome"],
-)
-def test_every_method(name):
-    theirs, ours = getattr(chess, name), getattr(lerf, name)
+PGN_CLASSES = ["GameNode", "ChildNode", "Game", "Headers", "Mainline", "BaseVisitor",
+               "GameBuilder", "HeadersBuilder", "BoardBuilder", "SkipVisitor", "StringExporter",
+               "FileExporter", "StringExporterMixin", "TimeControl", "TimeControlPart"]
+CLASSES = [(chess, lerf, n) for n in ["Board", "BaseBoard", "SquareSet", "Move", "Piece",
+                                       "LegalMoveGenerator", "PseudoLegalMoveGenerator", "Outcome"]]
+CLASSES += [(chess.pgn, lerf.pgn, n) for n in PGN_CLASSES]
+
+
+@pytest.mark.parametrize("module, ours_module, name", CLASSES)
+def test_every_method(module, ours_module, name):
+    theirs, ours = getattr(module, name), getattr(ours_module, name)
     # Data of the class statement, not behaviour; _repr_svg_ needs python-chess's chess.svg.
     skip = {"__dict__", "__weakref__", "__module__", "__doc__", "__annotations__", "__init__",
             "__dataclass_fields__", "__dataclass_params__", "__match_args__", "__firstlineno__",
-            "__static_attributes__", "__orig_bases__", "__parameters__", "__hash__"}
+            "__static_attributes__", "__orig_bases__", "__parameters__", "__hash__",
+            "__abstractmethods__", "_abc_impl", "__slots__", "__class_getitem__"}
     names = {n for k in theirs.__mro__ if k is not object for n in vars(k)} - skip
     public = {n for n in names if not n.startswith("_")}
     special = {n for n in names if n.startswith("__") and n.endswith("__")} - {"__weakref__"}
     missing = [n for n in public if not hasattr(ours, n)]
     # A special method must be the class's own, not object's default.
-    missing += [n for n in special if getattr(ours, n, None) is getattr(object, n, None)]
+    # (A special method python-chess sets to None, as Mapping's __reversed__, is absent.)
+    missing += [
+        n for n in special
+        if getattr(ours, n, None) is getattr(object, n, None) and getattr(theirs, n) is not None
+    ]
     assert sorted(missing) == []
 
 
@@ -79,11 +98,11 @@ def parameters(function):
     ]
 
 
-@pytest.mark.parametrize("name", ["Board", "BaseBoard", "SquareSet", "Move", "Piece"])
-def test_parameter_names_as_python_chess(name):
+@pytest.mark.parametrize("module, ours_module, name", CLASSES)
+def test_parameter_names_as_python_chess(module, ours_module, name):
     """Keyword arguments work as in python-chess: the same names, keyword-only where it
     has them so."""
-    theirs, ours = getattr(chess, name), getattr(lerf, name)
+    theirs, ours = getattr(module, name), getattr(ours_module, name)
     differ = {}
     for attr in dir(theirs):
         if attr.startswith("__") or attr.startswith("_repr") or not callable(getattr(theirs, attr)):
@@ -91,4 +110,13 @@ def test_parameter_names_as_python_chess(name):
         expected, got = parameters(getattr(theirs, attr)), parameters(getattr(ours, attr, None))
         if expected is not None and got is not None and expected != got:
             differ[attr] = (expected, got)
+    assert differ == {}
+
+
+def test_pgn_functions_take_python_chess_parameter_names():
+    differ = {}
+    for name in ["read_game", "read_headers", "skip_game", "parse_time_control"]:
+        expected, got = parameters(getattr(chess.pgn, name)), parameters(getattr(lerf.pgn, name))
+        if expected != got:
+            differ[name] = (expected, got)
     assert differ == {}

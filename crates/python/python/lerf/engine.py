@@ -36,6 +36,9 @@ class Score:
         """Whether this is a mate score."""
         return self.mate() is not None
 
+    def __neg__(self) -> "Score":
+        raise NotImplementedError
+
     def _order(self) -> Tuple[bool, bool, bool, int, Optional[int]]:
         # Sorting key: MateGiven above all; then mating (sooner is better); then
         # centipawns; then being mated (later is better).

@@ -18,7 +18,10 @@ import json
 import logging
 import os
 import re
-from typing import IO, Any, Callable, Dict, Generic, Iterator, List, Optional, TextIO, TypeVar, Union
+from typing import IO, TYPE_CHECKING, Any, Callable, Dict, Generic, Iterator, List, Optional, TextIO, TypeVar, Union
+
+if TYPE_CHECKING:
+    import pyarrow
 
 import lerf
 
