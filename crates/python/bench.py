@@ -21,6 +21,7 @@ import chess.pgn
 import numpy as np
 
 import lerf
+import lerf.pgn
 
 SAMPLE = pathlib.Path(__file__).resolve().parents[1] / "pgn" / "tests" / "data" / "lichess-2025-05-sample.pgn"
 
@@ -78,6 +79,34 @@ def rows_lerf(data: bytes) -> int:
     return sum(batch.num_rows for batch in lerf.pgn.positions(io.BytesIO(data)))
 
 
+def walk_games(pgn) -> int:
+    """python-chess's documented way through a file: read_game, then every mainline node's
+    move, comment, clock and eval, and a few headers (the same code for both libraries)."""
+    seen = 0
+    with open(SAMPLE, encoding="utf-8") as handle:
+        while (game := pgn.read_game(handle)) is not None:
+            headers = game.headers
+            seen += len(headers["White"]) + len(headers.get("WhiteElo", ""))
+            for node in game.mainline():
+                move, comment, clock, score = node.move, node.comment, node.clock(), node.eval()
+                seen += move.to_square + len(comment) + (clock is not None) + (score is not None)
+    return seen
+
+
+def all_headers(pgn) -> int:
+    """read_headers over the whole file."""
+    games = 0
+    with open(SAMPLE, encoding="utf-8") as handle:
+        while pgn.read_headers(handle) is not None:
+            games += 1
+    return games
+
+
+def read_all(pgn) -> list:
+    with open(SAMPLE, encoding="utf-8") as handle:
+        return list(iter(lambda: pgn.read_game(handle), None))
+
+
 def per_call(lib, sans_per_game) -> int:
     """push_san every move, then san() of every legal move and len(legal_moves)."""
     calls = 0
@@ -127,7 +156,16 @@ def main(rounds: int) -> None:
             board.pop()
         return n
 
+    games = {"theirs": read_all(chess.pgn), "ours": read_all(lerf.pgn)}
+    assert [str(g) for g in games["theirs"]] == [str(g) for g in games["ours"]]
+    assert walk_games(chess.pgn) == walk_games(lerf.pgn) and all_headers(chess.pgn) == all_headers(lerf.pgn)
     tasks = [
+        ("chess.pgn: read_game + each mainline node's move, comment, clock(), eval()", None,
+         lambda: walk_games(chess.pgn), lambda: walk_games(lerf.pgn)),
+        ("chess.pgn: read_headers over the file", None,
+         lambda: all_headers(chess.pgn), lambda: all_headers(lerf.pgn)),
+        ("chess.pgn: str(game) of every game", None,
+         lambda: [str(g) for g in games["theirs"]], lambda: [str(g) for g in games["ours"]]),
         (f"PGN read + push every move ({moves} moves)", moves,
          lambda: replay_python_chess(text), lambda: replay_lerf(data)),
         (f"rows with FEN, SAN, UCI: python-chess loop vs lerf.pgn.positions (Arrow, {moves} rows)", moves,

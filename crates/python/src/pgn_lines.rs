@@ -3,11 +3,13 @@
 //!
 //! - Any handle: each line from its `readline()`.
 //! - A file opened in text mode with UTF-8 (`open(path)`), read by the Rust visitors: its
-//!   bytes are read from the file's binary buffer in large blocks and cut into lines here,
-//!   and the file is set right after the game's last line before returning (a seek on the
-//!   binary buffer, where the text layer has nothing pending). The bytes read ahead are
-//!   kept for the next game of the same file. A line with a `\r` (whose reading depends on
-//!   how the file was opened) or that is not UTF-8 sends the game back to `readline()`.
+//!   bytes are read in large blocks and cut into lines here, and the file is set right
+//!   after the game's last line before returning (a seek on the binary buffer, where the
+//!   text layer has nothing pending). The blocks are read with `os.pread` on the file's
+//!   descriptor (64 KiB at a time, the file's position untouched) where there is one,
+//!   otherwise through the binary buffer. The bytes read ahead are kept for the next game
+//!   of the same file. A line with a `\r` (whose reading depends on how the file was
+//!   opened) or that is not UTF-8 sends the game back to `readline()`.
 
 use lerf_pgn::tree::{Headers, LineSource, Skim, skim_game};
 use pyo3::exceptions::PyTypeError;
@@ -65,10 +67,15 @@ pub struct ReadAhead {
     left_at: u64,
     /// The file has bytes this reading does not take: always use `readline()`.
     refused: bool,
-    /// How much to read at a time: one byte less than the binary buffer holds, so that it
-    /// reads through its buffer and keeps bytes in it (then seeking back within them costs
-    /// no system call).
+    /// How much to read at a time: 64 KiB with `pread`; through the binary buffer one
+    /// byte less than it holds, so that it reads through its buffer and keeps bytes in it
+    /// (then seeking back within them costs no system call).
     block: usize,
+    /// `os.pread` and the file's descriptor, when the file has one.
+    pread: Option<(Py<PyAny>, Py<PyAny>)>,
+    /// The binary buffer's `seek` and `tell` methods.
+    seek: Py<PyAny>,
+    tell: Py<PyAny>,
 }
 
 impl ReadAhead {
@@ -129,6 +136,17 @@ pub struct RawLines<'py> {
     began: u64,
 }
 
+/// Bytes read at a time with `os.pread`.
+const PREAD_BLOCK: usize = 1 << 16;
+
+/// `os.pread` and the descriptor of a binary buffer's raw file, when both exist.
+fn pread_of(buffer: &Bound<'_, PyAny>) -> Option<(Py<PyAny>, Py<PyAny>)> {
+    let py = buffer.py();
+    let pread = py.import("os").ok()?.getattr("pread").ok()?;
+    let fd = buffer.call_method0("fileno").ok()?;
+    Some((pread.unbind(), fd.unbind()))
+}
+
 /// Whether `handle` is a file opened in text mode with UTF-8 that this reading takes.
 fn is_plain_utf8_file(handle: &Bound<'_, PyAny>) -> PyResult<bool> {
     let py = handle.py();
@@ -163,6 +181,10 @@ impl<'py> RawLines<'py> {
                     .and_then(|raw| raw.getattr(intern!(py, "_blksize")))
                     .and_then(|b| b.extract::<usize>())
                     .unwrap_or(8192);
+                let buffer = handle.getattr(intern!(py, "buffer"))?;
+                let pread = pread_of(&buffer);
+                let block =
+                    if pread.is_some() { PREAD_BLOCK } else { blksize.clamp(2, 1 << 20) - 1 };
                 let ahead = ReadAhead {
                     start: 0,
                     text: String::new(),
@@ -170,7 +192,10 @@ impl<'py> RawLines<'py> {
                     eof: false,
                     left_at: u64::MAX,
                     refused: false,
-                    block: blksize.clamp(2, 1 << 20) - 1,
+                    block,
+                    pread,
+                    seek: buffer.getattr(intern!(py, "seek"))?.unbind(),
+                    tell: buffer.getattr(intern!(py, "tell"))?.unbind(),
                 };
                 let ahead = Bound::new(py, ahead)?;
                 if handle.setattr(intern!(py, READ_AHEAD), &ahead).is_err() {
@@ -183,8 +208,17 @@ impl<'py> RawLines<'py> {
             return Ok(None);
         }
         let buffer = handle.getattr(intern!(py, "buffer"))?;
-        // The binary buffer's position, without a system call while it holds bytes.
-        let mut at: u64 = buffer.call_method1(intern!(py, "seek"), (0, 1))?.extract()?;
+        let mut at: u64 = {
+            let a = ahead.borrow();
+            if a.pread.is_some() {
+                // Its buffer is empty after the last game: `tell()` is one system call
+                // where `seek(0, 1)` would be two.
+                a.tell.bind(py).call0()?.extract()?
+            } else {
+                // Without a system call while the buffer holds bytes.
+                a.seek.bind(py).call1((0, 1))?.extract()?
+            }
+        };
         if at != ahead.borrow().left_at {
             // The text layer may hold text it decoded: its own position, then a seek to
             // it, leave it with nothing pending.
@@ -205,8 +239,13 @@ impl<'py> RawLines<'py> {
     fn fill(&mut self) -> Result<(), RawError> {
         let py = self.buffer.py();
         let mut ahead = self.ahead.borrow_mut();
-        self.buffer.call_method1(intern!(py, "seek"), (ahead.end(),))?;
-        let block = self.buffer.call_method1(intern!(py, "read"), (ahead.block,))?;
+        let block = match &ahead.pread {
+            Some((pread, fd)) => pread.bind(py).call1((fd, ahead.block, ahead.end()))?,
+            None => {
+                ahead.seek.bind(py).call1((ahead.end(),))?;
+                self.buffer.call_method1(intern!(py, "read"), (ahead.block,))?
+            }
+        };
         let bytes = block.cast::<PyBytes>().map_err(PyErr::from)?.as_bytes();
         // Keep only what the current game still needs.
         let keep_from = (self.began.saturating_sub(ahead.start) as usize).min(ahead.text.len());
@@ -221,6 +260,13 @@ impl<'py> RawLines<'py> {
         }
         if memchr::memchr(b'\r', bytes).is_some() {
             return Err(RawError::Refused);
+        }
+        if ahead.pending.is_empty()
+            && let Ok(text) = core::str::from_utf8(bytes)
+        {
+            // The common case: whole characters, copied once.
+            ahead.text.push_str(text);
+            return Ok(());
         }
         let mut joined = core::mem::take(&mut ahead.pending);
         joined.extend_from_slice(bytes);
@@ -269,8 +315,9 @@ impl<'py> RawLines<'py> {
 
     /// Leaves the file after the last line read, ready for the next game.
     pub fn finish(self) -> PyResult<()> {
-        self.buffer.call_method1(intern!(self.buffer.py(), "seek"), (self.at,))?;
-        self.ahead.borrow_mut().left_at = self.at;
+        let mut ahead = self.ahead.borrow_mut();
+        ahead.seek.bind(self.buffer.py()).call1((self.at,))?;
+        ahead.left_at = self.at;
         Ok(())
     }
 
