@@ -31,12 +31,27 @@ fn space_at(text: &str, at: usize) -> usize {
     char_at(text, at).filter(|&c| is_py_space(c)).map_or(0, char::len_utf8)
 }
 
+/// Where `tag` (which starts with `[`) next occurs in `text` from `from`: each `[` found
+/// by `memchr`, then compared (a substring search would set up a searcher each call, for
+/// comments that are mostly short).
+fn find_tag(text: &str, from: usize, tag: &str) -> Option<usize> {
+    debug_assert!(tag.starts_with('['));
+    let b = text.as_bytes();
+    let mut at = from;
+    while let Some(i) = memchr::memchr(b'[', &b[at..]) {
+        if b[at + i..].starts_with(tag.as_bytes()) {
+            return Some(at + i);
+        }
+        at += i + 1;
+    }
+    None
+}
+
 /// Finds the first `[%<tag> ...]` whose body `body` accepts (returning the body's end, just
 /// after `]`), with the whitespace around it.
 fn find(text: &str, tag: &str, mut body: impl FnMut(usize) -> Option<usize>) -> Option<Found> {
     let mut from = 0;
-    while let Some(offset) = text[from..].find(tag) {
-        let at = from + offset;
+    while let Some(at) = find_tag(text, from, tag) {
         let after_tag = at + tag.len();
         let space = space_at(text, after_tag);
         if let Some(end) = (space > 0).then(|| body(after_tag + space)).flatten() {
@@ -375,10 +390,7 @@ fn find_arrow_groups(comment: &str) -> Vec<(Found, core::ops::Range<usize>)> {
     let mut out = Vec::new();
     let mut from = 0;
     loop {
-        let next = ["[%csl", "[%cal"]
-            .iter()
-            .filter_map(|tag| comment[from..].find(tag).map(|i| from + i))
-            .min();
+        let next = ["[%csl", "[%cal"].iter().filter_map(|tag| find_tag(comment, from, tag)).min();
         let Some(at) = next else { break };
         let space = space_at(comment, at + 5);
         let mut matched = None;
