@@ -12,24 +12,17 @@ from the Rust reader as python-chess calls it.
 from __future__ import annotations
 
 import abc
-import dataclasses
 import enum
-import json
 import logging
-import os
 import re
-from typing import IO, TYPE_CHECKING, Any, Callable, Dict, Generic, Iterator, List, Optional, TextIO, TypeVar, Union
-
-if TYPE_CHECKING:
-    import pyarrow
+from typing import Any, Callable, Generic, List, Optional, TextIO, TypeVar
 
 import lerf
 
 from . import _lerf
 from ._lerf import ChildNode, Game, GameNode, Headers, Mainline, NagSet, Variations, _Tree
-from ._lerf import PositionReader as _PositionReader
-from ._lerf import read_games as _read_games
-from ._lerf import split_shards as _split_shards
+from ._pgn_bulk import POSITION_COLUMNS, positions, read_games, split
+from ._pgn_time import TimeControl, TimeControlPart, TimeControlType, parse_time_control
 
 __all__ = [
     "Game", "GameNode", "ChildNode", "Headers", "Mainline", "BaseVisitor", "GameBuilder",
@@ -113,78 +106,6 @@ class SkipType(enum.Enum):
 
 
 SKIP = SkipType.SKIP
-
-
-class TimeControlType(enum.Enum):
-    """A time control's class (FIDE's, with bullet below blitz)."""
-
-    UNKNOWN = 0
-    UNLIMITED = 1
-    STANDARD = 2
-    RAPID = 3
-    BLITZ = 4
-    BULLET = 5
-
-
-@dataclasses.dataclass
-class TimeControlPart:
-    """One period of a time control: ``moves`` in ``time`` seconds (0 moves: the rest of
-    the game), with an ``increment`` or a ``delay`` a move."""
-
-    moves: int = 0
-    time: int = 0
-    increment: float = 0
-    delay: float = 0
-
-
-@dataclasses.dataclass
-class TimeControl:
-    """A game's ``TimeControl`` tag, read: its periods and its class."""
-
-    parts: List[TimeControlPart] = dataclasses.field(default_factory=list)
-    type: TimeControlType = TimeControlType.UNKNOWN
-
-
-def _time_control_part(text: str) -> TimeControlPart:
-    period, plus, bonus = text.partition("+")
-    part = TimeControlPart()
-    if plus:
-        if bonus.lower().endswith("d"):
-            part.delay = float(bonus[:-1])
-        else:
-            part.increment = float(bonus)
-    moves, slash, seconds = period.partition("/")
-    if slash:
-        part.moves, part.time = int(moves), int(seconds.split("/")[0])
-    else:
-        part.time = int(moves)
-    return part
-
-
-def parse_time_control(time_control: str) -> TimeControl:
-    """Reads a PGN ``TimeControl`` tag (``40/7200:3600``, ``300+3``, ``-``, ``?``):
-    ``ValueError`` for text it cannot read, or when a period other than the last has no
-    move count."""
-    tc = TimeControl()
-    if not time_control or time_control.startswith("?"):
-        return tc
-    if time_control.startswith("-"):
-        tc.type = TimeControlType.UNLIMITED
-        return tc
-    tc.parts = [_time_control_part(part) for part in time_control.split(":")]
-    if any(part.moves == 0 for part in tc.parts[:-1]):
-        raise ValueError("Only last part can be 'sudden death'.")
-    first = tc.parts[0]
-    estimate = first.time + 60 * first.increment
-    if estimate < 3 * 60:
-        tc.type = TimeControlType.BULLET
-    elif estimate < 15 * 60:
-        tc.type = TimeControlType.BLITZ
-    elif estimate < 60 * 60:
-        tc.type = TimeControlType.RAPID
-    else:
-        tc.type = TimeControlType.STANDARD
-    return tc
 
 
 class BaseVisitor(abc.ABC, Generic[ResultT]):
@@ -683,112 +604,6 @@ def _identity(node: Any) -> Any:
 
 def _node_move(node: Any) -> Any:
     return node.move
-
-
-# --- lerf's bulk readers ---
-
-#: The columns of ``positions``, in order.
-POSITION_COLUMNS = ["game", "ply", "fen", "san", "uci", "turn", "result", "white_elo", "black_elo"]
-
-
-def read_games(source: Union[str, "os.PathLike[str]", IO[bytes]]) -> Iterator[Game]:
-    """The games of ``source``, one ``Game`` at a time: a path, or a file object opened in
-    binary mode; plain PGN or Zstandard-compressed (told by its first bytes).
-
-    Games are read as ``read_game`` reads a file opened with UTF-8 (bytes that are not
-    UTF-8 replaced) and universal newlines, each with the GIL released. A missing file
-    raises ``OSError``; a truncated or corrupt ``.zst`` raises ``OSError`` after every
-    game before the damage.
-    """
-    if isinstance(source, (str, bytes, os.PathLike)):
-        source = os.fspath(source)
-    return _read_games(source)
-
-
-def positions(
-    source: Union[str, "os.PathLike[str]", IO[bytes]],
-    batch_size: int = 65536,
-    threads: int = 1,
-) -> Iterator["pyarrow.RecordBatch"]:  # noqa: F821
-    """One row per mainline move of every game in ``source`` (a path or a binary file
-    object, ``.pgn`` or ``.pgn.zst``), as ``pyarrow.RecordBatch``es of whole games, at
-    least ``batch_size`` rows each but the last.
-
-    Columns: ``game`` (the game's index in the file, from 0), ``ply`` (the move's index in
-    the game's mainline, from 0), ``fen`` (the position before the move, as
-    ``Board.fen()``), ``san``, ``uci``, ``turn`` (``True`` when White moves), ``result``
-    (as python-chess's ``game.headers["Result"]``: the tag, or the movetext's
-    result where the tag is missing or ``*``),
-    ``white_elo`` and ``black_elo`` (null where absent or not a number). Rows are made in
-    Rust straight into Arrow's buffers, with the GIL released: no Python object per row.
-    With ``threads`` above 1, that many threads make rows from chunks of whole games while
-    one more cuts the input into them; the rows are the same, in the same order. A
-    game's mainline ends where python-chess's does (at an illegal move, say); a game in a
-    variant lerf does not play (Atomic, Crazyhouse...) gives no rows.
-
-    A failing input (a truncated or corrupt ``.zst``, an I/O error) raises ``OSError``
-    after the batches of every game read whole before it.
-    """
-    import pyarrow as pa
-
-    if isinstance(source, (str, bytes, os.PathLike)):
-        source = os.fspath(source)
-    reader = _PositionReader(source, threads=threads)
-    while (columns := reader.next_batch(batch_size)) is not None:
-        yield _record_batch(pa, columns)
-
-
-def _record_batch(pa: Any, columns: Dict[str, Any]) -> Any:
-    n = columns["rows"]
-
-    def strings(name: str) -> Any:
-        offsets, data = columns[name]
-        return pa.Array.from_buffers(pa.string(), n, [None, pa.py_buffer(offsets), pa.py_buffer(data)])
-
-    def elo(name: str) -> Any:
-        values, valid = columns[name]
-        return pa.Array.from_buffers(pa.int32(), n, [pa.py_buffer(valid), pa.py_buffer(values)])
-
-    arrays = [
-        pa.Array.from_buffers(pa.int64(), n, [None, pa.py_buffer(columns["game"])]),
-        pa.Array.from_buffers(pa.int32(), n, [None, pa.py_buffer(columns["ply"])]),
-        strings("fen"),
-        strings("san"),
-        strings("uci"),
-        pa.Array.from_buffers(pa.bool_(), n, [None, pa.py_buffer(columns["turn"])]),
-        strings("result"),
-        elo("white_elo"),
-        elo("black_elo"),
-    ]
-    return pa.RecordBatch.from_arrays(arrays, names=POSITION_COLUMNS)
-
-
-def split(
-    source: Union[str, "os.PathLike[str]", IO[bytes]],
-    out_dir: Union[str, "os.PathLike[str]"],
-    games_per_shard: int = 100_000,
-    overwrite: bool = False,
-    level: int = 3,
-) -> Dict[str, Any]:
-    """Cuts ``source`` (``.pgn`` or ``.pgn.zst``, a path or a binary file object) into
-    ``out_dir/shard-00000.pgn.zst``, ``shard-00001.pgn.zst``, ... of ``games_per_shard``
-    whole games each (names sort in input order) and writes ``out_dir/manifest.json``
-    last; returns the manifest.
-
-    The manifest holds, for each shard, its ``file``, ``games``, ``first_game`` (the index
-    of its first game in the input), ``moves`` (mainline moves: the rows ``positions``
-    gives), ``bytes``, ``pgn_bytes`` (uncompressed) and ``sha256``, and the totals. Games
-    are cut where the reader sees them begin: the shards read in order give exactly the
-    input's games. It streams in a few MB of memory, with the GIL released.
-
-    Raises ``FileExistsError`` when ``out_dir`` holds an earlier split (unless
-    ``overwrite``, which removes its shards first) and ``OSError`` when the input fails
-    (the shards before the failure are written; the manifest is not).
-    """
-    if isinstance(source, (str, bytes, os.PathLike)):
-        source = os.fspath(source)
-    text = _split_shards(source, os.fspath(out_dir), games_per_shard, overwrite=overwrite, level=level)
-    return json.loads(text)
 
 
 # Registered so that isinstance checks against the abstract collections hold.
