@@ -1,6 +1,7 @@
 //! `Board`: python-chess's `chess.Board` over lerf's loose game (`lerf_position::loose`):
-//! the position, its move stack, move generation and making moves. Text (FEN, SAN, EPD)
-//! is in `board_text.rs`, the rules of the game's end in `board_rules.rs`.
+//! the position, its move stack and making moves. Move lists and the questions about one
+//! move are in `board_moves.rs`, text (FEN, SAN, EPD) in `board_text.rs`, the rules of the
+//! game's end in `board_rules.rs`.
 
 use lerf_bitboard::Bitboard;
 use lerf_position::loose::{LooseBoard, LooseGame, LooseMove};
@@ -11,9 +12,7 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
 
 use crate::base_board::{BaseBoard, chess960_layout, fen_value_error, py_none};
 use crate::errors::IllegalMoveError;
-use crate::generators::{LegalMoveGenerator, PseudoLegalMoveGenerator};
 use crate::moves::{Move, MoveData};
-use crate::squareset::SquareSet;
 
 /// python-chess's starting FEN.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -133,16 +132,6 @@ impl Board {
             list.bind(py).append(Move::shared_loose(written, py))?;
         }
         Ok(())
-    }
-
-    /// Appends the moves `generate` makes into a list iterator.
-    fn generated<'py>(
-        slf: &PyRef<'py, Self>,
-        generate: impl FnOnce(&LooseBoard, &mut Vec<LooseMove>),
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let mut moves = Vec::with_capacity(64);
-        generate(base(slf).board(), &mut moves);
-        move_iter(slf.py(), &moves)
     }
 }
 
@@ -320,18 +309,6 @@ impl Board {
         Ok(list)
     }
 
-    /// The legal moves: iterable, `len`, `in`, `count()`.
-    #[getter]
-    fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoveGenerator {
-        LegalMoveGenerator::of_board(slf.clone().into_any().unbind())
-    }
-
-    /// The pseudo-legal moves: iterable, `len`, `in`, `count()`.
-    #[getter]
-    fn pseudo_legal_moves(slf: &Bound<'_, Self>) -> PseudoLegalMoveGenerator {
-        PseudoLegalMoveGenerator::of_board(slf.clone().into_any().unbind())
-    }
-
     /// Restores the starting position.
     fn reset(mut slf: PyRefMut<'_, Self>) {
         let base = slf.as_super();
@@ -363,138 +340,6 @@ impl Board {
     fn ply(slf: PyRef<'_, Self>) -> u64 {
         let b = base(&slf).board();
         2 * u64::from(b.fullmove_number.saturating_sub(1)) + u64::from(b.turn == Color::Black)
-    }
-
-    /// The pseudo-legal moves from `from_mask` to `to_mask`.
-    #[pyo3(signature = (from_mask=u64::MAX, to_mask=u64::MAX))]
-    fn generate_pseudo_legal_moves<'py>(
-        slf: PyRef<'py, Self>,
-        from_mask: u64,
-        to_mask: u64,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let (f, t) = (Bitboard(from_mask), Bitboard(to_mask));
-        Board::generated(&slf, |b, out| b.generate_pseudo_legal_moves(f, t, out))
-    }
-
-    /// The pseudo-legal en passant captures.
-    #[pyo3(signature = (from_mask=u64::MAX, to_mask=u64::MAX))]
-    fn generate_pseudo_legal_ep<'py>(
-        slf: PyRef<'py, Self>,
-        from_mask: u64,
-        to_mask: u64,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let (f, t) = (Bitboard(from_mask), Bitboard(to_mask));
-        Board::generated(&slf, |b, out| b.generate_pseudo_legal_ep(f, t, out))
-    }
-
-    /// The pseudo-legal captures.
-    #[pyo3(signature = (from_mask=u64::MAX, to_mask=u64::MAX))]
-    fn generate_pseudo_legal_captures<'py>(
-        slf: PyRef<'py, Self>,
-        from_mask: u64,
-        to_mask: u64,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let (f, t) = (Bitboard(from_mask), Bitboard(to_mask));
-        Board::generated(&slf, |b, out| b.generate_pseudo_legal_captures(f, t, out))
-    }
-
-    /// The legal moves from `from_mask` to `to_mask`.
-    #[pyo3(signature = (from_mask=u64::MAX, to_mask=u64::MAX))]
-    fn generate_legal_moves<'py>(
-        slf: PyRef<'py, Self>,
-        from_mask: u64,
-        to_mask: u64,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let (f, t) = (Bitboard(from_mask), Bitboard(to_mask));
-        Board::generated(&slf, |b, out| b.generate_legal_moves(f, t, out))
-    }
-
-    /// The legal en passant captures.
-    #[pyo3(signature = (from_mask=u64::MAX, to_mask=u64::MAX))]
-    fn generate_legal_ep<'py>(
-        slf: PyRef<'py, Self>,
-        from_mask: u64,
-        to_mask: u64,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let (f, t) = (Bitboard(from_mask), Bitboard(to_mask));
-        Board::generated(&slf, |b, out| b.generate_legal_ep(f, t, out))
-    }
-
-    /// The legal captures.
-    #[pyo3(signature = (from_mask=u64::MAX, to_mask=u64::MAX))]
-    fn generate_legal_captures<'py>(
-        slf: PyRef<'py, Self>,
-        from_mask: u64,
-        to_mask: u64,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let (f, t) = (Bitboard(from_mask), Bitboard(to_mask));
-        Board::generated(&slf, |b, out| b.generate_legal_captures(f, t, out))
-    }
-
-    /// The castling moves (legal ones) of the king in `from_mask` with the rooks in
-    /// `to_mask`.
-    #[pyo3(signature = (from_mask=u64::MAX, to_mask=u64::MAX))]
-    fn generate_castling_moves<'py>(
-        slf: PyRef<'py, Self>,
-        from_mask: u64,
-        to_mask: u64,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let (f, t) = (Bitboard(from_mask), Bitboard(to_mask));
-        Board::generated(&slf, |b, out| b.generate_castling_moves(f, t, out))
-    }
-
-    /// The pieces giving check, as a bitboard.
-    fn checkers_mask(slf: PyRef<'_, Self>) -> u64 {
-        base(&slf).board().checkers_mask().0
-    }
-
-    /// The pieces giving check.
-    fn checkers(slf: PyRef<'_, Self>) -> SquareSet {
-        SquareSet { mask: base(&slf).board().checkers_mask().0 }
-    }
-
-    /// Whether the side to move is in check.
-    fn is_check(slf: PyRef<'_, Self>) -> bool {
-        base(&slf).board().is_check()
-    }
-
-    /// Whether a pseudo-legal move gives check (`IllegalMoveError` for other moves).
-    fn gives_check(slf: PyRef<'_, Self>, r#move: MoveData) -> PyResult<bool> {
-        let m = r#move;
-        let board = base(&slf).board();
-        let m = m.to_loose();
-        if !m.is_null() && m.drop.is_none() && board.layout.piece_type_at(m.from).is_none() {
-            let mut fen = String::new();
-            let _ = board.layout.write_board_fen(&mut fen, false);
-            return Err(pyo3::exceptions::PyAssertionError::new_err(format!(
-                "push() expects move to be pseudo-legal, but got {m} in {fen}"
-            )));
-        }
-        // As python-chess: the move is made whatever it is (a copy of the board here).
-        Ok(board.play_unchecked(m).is_check())
-    }
-
-    /// Whether a pseudo-legal move leaves the side to move's king in check.
-    fn is_into_check(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
-        let m = r#move;
-        base(&slf).board().is_into_check(m.to_loose())
-    }
-
-    /// Whether the side that just moved left its king in check.
-    fn was_into_check(slf: PyRef<'_, Self>) -> bool {
-        base(&slf).board().was_into_check()
-    }
-
-    /// Whether the move is pseudo-legal.
-    fn is_pseudo_legal(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
-        let m = r#move;
-        base(&slf).board().is_pseudo_legal(m.to_loose())
-    }
-
-    /// Whether the move is legal.
-    fn is_legal(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
-        let m = r#move;
-        base(&slf).board().is_legal(m.to_loose())
     }
 
     /// `False`: standard chess has no variant end.
@@ -562,58 +407,6 @@ impl Board {
             ))
         })?;
         Ok(Move::shared_loose(m, slf.py()))
-    }
-
-    /// Whether an en passant capture is pseudo-legal.
-    fn has_pseudo_legal_en_passant(slf: PyRef<'_, Self>) -> bool {
-        base(&slf).board().has_pseudo_legal_en_passant()
-    }
-
-    /// Whether an en passant capture is legal.
-    fn has_legal_en_passant(slf: PyRef<'_, Self>) -> bool {
-        base(&slf).board().has_legal_en_passant()
-    }
-
-    /// Whether the move is an en passant capture.
-    fn is_en_passant(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
-        let m = r#move;
-        base(&slf).board().is_en_passant(m.to_loose())
-    }
-
-    /// Whether the move captures.
-    fn is_capture(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
-        let m = r#move;
-        base(&slf).board().is_capture(m.to_loose())
-    }
-
-    /// Whether the move captures or moves a pawn.
-    fn is_zeroing(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
-        let m = r#move;
-        base(&slf).board().is_zeroing(m.to_loose())
-    }
-
-    /// Whether no earlier position can come back after the move.
-    fn is_irreversible(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
-        let m = r#move;
-        base(&slf).board().is_irreversible(m.to_loose())
-    }
-
-    /// Whether the move castles.
-    fn is_castling(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
-        let m = r#move;
-        base(&slf).board().is_castling(m.to_loose())
-    }
-
-    /// Whether the move castles towards the h-file.
-    fn is_kingside_castling(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
-        let m = r#move;
-        base(&slf).board().is_kingside_castling(m.to_loose())
-    }
-
-    /// Whether the move castles towards the a-file.
-    fn is_queenside_castling(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
-        let m = r#move;
-        base(&slf).board().is_queenside_castling(m.to_loose())
     }
 
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {

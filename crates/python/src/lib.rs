@@ -5,6 +5,7 @@
 
 mod base_board;
 mod board;
+mod board_moves;
 mod board_rules;
 mod board_text;
 mod errors;
