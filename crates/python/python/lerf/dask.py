@@ -26,7 +26,7 @@ import dask.dataframe as dd
 import pandas as pd
 import pyarrow as pa
 
-from . import pgn as _pgn
+from . import _pgn_bulk
 from ._lerf import PositionReader as _PositionReader
 from ._lerf import perft as _perft
 from ._lerf import perft_split as _perft_split
@@ -151,7 +151,7 @@ def _read_shard(part: Tuple[str, Dict[str, Any]], verify: bool, batch_size: int)
             reader = _PositionReader(source, first_game=shard["first_game"])
             batches = []
             while (columns := reader.next_batch(batch_size)) is not None:
-                batches.append(_pgn._record_batch(pa, columns))
+                batches.append(_pgn_bulk._record_batch(pa, columns))
         finally:
             if source is not path:
                 source.close()
