@@ -37,6 +37,8 @@ mod game;
 mod parallel;
 mod reader;
 mod replay;
+#[cfg(feature = "arrow")]
+pub mod rows;
 #[cfg(feature = "shards")]
 pub mod shards;
 pub mod tree;

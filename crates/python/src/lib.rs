@@ -26,7 +26,7 @@ mod pgn_visit;
 mod pickle;
 mod planes;
 mod polyglot;
-mod positions;
+mod row_stream;
 mod shards;
 mod squareset;
 mod tables;
@@ -56,7 +56,7 @@ fn _lerf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pgn_read::read_headers, m)?)?;
     m.add_function(wrap_pyfunction!(pgn_read::skip_game, m)?)?;
     m.add_class::<pgn::GameReader>()?;
-    m.add_class::<positions::PositionReader>()?;
+    m.add_class::<row_stream::RowStream>()?;
     m.add_function(wrap_pyfunction!(polyglot::zobrist_hash, m)?)?;
     m.add_function(wrap_pyfunction!(polyglot::polyglot_random_array, m)?)?;
     m.add_function(wrap_pyfunction!(tables::leaper_tables, m)?)?;

@@ -2,6 +2,7 @@
 and .pgn.zst."""
 
 import io
+import random
 
 import chess
 import chess.pgn
@@ -83,9 +84,13 @@ def python_chess_rows(data: bytes):
                 elo[color] = int(game.headers.get(color + "Elo", "").strip())
             except ValueError:
                 elo[color] = None
-        for ply, move in enumerate(game.mainline_moves()):
+        for ply, node in enumerate(game.mainline()):
+            move, score = node.move, node.eval()
+            white = None if score is None else score.white()
             rows.append((index, ply, board.fen(), board.san(move), move.uci(), board.turn,
-                         game.headers["Result"], elo["White"], elo["Black"]))
+                         game.headers["Result"], elo["White"], elo["Black"],
+                         node.clock(), None if white is None else white.score(),
+                         None if white is None else white.mate(), sorted(node.nags)))
             board.push(move)
     return rows
 
@@ -107,8 +112,8 @@ def test_positions_from_zstd_and_memory(sample_path):
     assert table.num_rows == 28538
     assert table.column("game").to_pylist()[-1] == 437
     assert table.column("white_elo").null_count == 0
-    # One million rows take about 70 bytes each in Arrow, FEN included.
-    assert table.nbytes / table.num_rows < 120
+    # About 100 bytes a row in Arrow, FEN and annotations included.
+    assert table.nbytes / table.num_rows < 140
 
 
 def rows_of(source, **options):
@@ -140,3 +145,77 @@ def test_positions_of_a_truncated_zst_raise_after_the_games_before(sample_path):
             for batch in lerf.pgn.positions(io.BytesIO(cut), batch_size=1000, threads=threads):
                 rows.extend(tuple(row.values()) for row in batch.to_pylist())
         assert rows == whole, threads
+
+
+def test_an_input_without_moves_gives_the_schema_and_no_rows():
+    import pyarrow as pa
+
+    empty = b'[Event "Study"]\n[Site "?"]\n\n*\n\n[Event "Puzzle"]\n\n{ only words } *\n'
+    stream = lerf.pgn.positions(io.BytesIO(empty), tags=["Event"], comments=True)
+    assert stream.schema.names == lerf.pgn.POSITION_COLUMNS + ["comment", "Event"]
+    table = stream.read_all()
+    assert table.num_rows == 0 and table.schema == stream.schema
+    assert stream.games == 2
+    assert pa.table(lerf.pgn.positions(io.BytesIO(empty))).num_rows == 0
+    reader = pa.RecordBatchReader.from_stream(lerf.pgn.positions(io.BytesIO(b"1. e4 e5 *")))
+    assert reader.read_all().column("san").to_pylist() == ["e4", "e5"]
+
+
+def random_annotated_games(seed: int, games: int) -> str:
+    """Games written by python-chess with Lichess-style comments around random moves:
+    clocks with tenths, evaluations in pawns, with a depth, and as mates, text around
+    them, empty comments, NAGs, and a few variations."""
+    rng = random.Random(seed)
+    out = []
+    for g in range(games):
+        game = chess.pgn.Game()
+        game.headers["Event"] = f"Random {g}"
+        if rng.random() < 0.5:
+            game.headers["ECO"] = rng.choice(["A00", "B01", "C20"])
+        game.headers["TimeControl"] = rng.choice(["300+3", "60+0", "-"])
+        node, board = game, chess.Board()
+        for _ in range(rng.randrange(1, 60)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            move = rng.choice(moves)
+            parts = []
+            if rng.random() < 0.8:
+                parts.append(f"[%clk {rng.randrange(3)}:{rng.randrange(60):02}:{rng.randrange(60):02}"
+                             + (f".{rng.randrange(10)}" if rng.random() < 0.3 else "") + "]")
+            r = rng.random()
+            if r < 0.4:
+                parts.append(f"[%eval {rng.uniform(-20, 20):.2f}" + (f",{rng.randrange(40)}" if rng.random() < 0.3 else "") + "]")
+            elif r < 0.5:
+                parts.append(f"[%eval #{rng.randrange(-9, 10)}]")
+            if rng.random() < 0.2:
+                parts.insert(rng.randrange(len(parts) + 1), rng.choice(["Good move.", "?!", "inaccuracy", ""]))
+            rng.shuffle(parts)
+            node = node.add_variation(move, comment=" ".join(parts))
+            if rng.random() < 0.1:
+                node.nags.add(rng.choice([1, 2, 3, 4, 5, 6, 22, 146]))
+            if rng.random() < 0.05 and len(moves) > 1:
+                side = node.parent.add_variation(rng.choice([m for m in moves if m != move]), comment="side")
+                side.comment = "[%eval 1.00] side"
+            board.push(move)
+        out.append(str(game))
+    return "\n\n".join(out) + "\n"
+
+
+def test_annotation_columns_equal_python_chess(sample_path):
+    texts = [sample_path.read_text(), random_annotated_games(30, 300)]
+    for text in texts:
+        stream = lerf.pgn.positions(io.BytesIO(text.encode()), tags=["ECO", "TimeControl", "Opening"], comments=True)
+        table = stream.read_all()
+        want = []
+        for game in python_chess_games(text.encode()):
+            tags = [game.headers.get(t) for t in ("ECO", "TimeControl", "Opening")]
+            for node in game.mainline():
+                score = node.eval()
+                white = None if score is None else score.white()
+                want.append((node.clock(), None if white is None else white.score(),
+                             None if white is None else white.mate(), sorted(node.nags), node.comment, *tags))
+        got = list(zip(*(table.column(c).to_pylist() for c in
+                         ["clock", "eval_cp", "eval_mate", "nags", "comment", "ECO", "TimeControl", "Opening"])))
+        assert len(got) == len(want) > 1000
+        assert got == want

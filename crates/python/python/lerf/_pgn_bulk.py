@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import os
-from typing import IO, TYPE_CHECKING, Any, Dict, Iterator, Union
+from typing import IO, TYPE_CHECKING, Any, Dict, Iterable, Iterator, Union
 
 from ._lerf import Game
-from ._lerf import PositionReader as _PositionReader
+from ._lerf import _RowStream
 from ._lerf import read_games as _read_games
 from ._lerf import split_shards as _split_shards
 
@@ -16,7 +16,10 @@ if TYPE_CHECKING:
     import pyarrow
 
 #: The columns of ``positions``, in order.
-POSITION_COLUMNS = ["game", "ply", "fen", "san", "uci", "turn", "result", "white_elo", "black_elo"]
+POSITION_COLUMNS = [
+    "game", "ply", "fen", "san", "uci", "turn", "result", "white_elo", "black_elo",
+    "clock", "eval_cp", "eval_mate", "nags",
+]
 
 
 def read_games(source: Union[str, "os.PathLike[str]", IO[bytes]]) -> Iterator[Game]:
@@ -33,62 +36,91 @@ def read_games(source: Union[str, "os.PathLike[str]", IO[bytes]]) -> Iterator[Ga
     return _read_games(source)
 
 
+class PositionStream:
+    """The rows of ``positions``: an Arrow stream, read once.
+
+    ``schema`` is known before the first row; iterating gives ``pyarrow.RecordBatch``es;
+    ``read_all()`` gives a ``pyarrow.Table`` (with the schema and no rows for an input
+    without a move). Through ``__arrow_c_stream__`` (the Arrow PyCapsule interface)
+    ``pyarrow.RecordBatchReader.from_stream(rows)``, ``pyarrow.table(rows)``,
+    ``polars.DataFrame(rows)`` and DuckDB read it directly, without a copy.
+    """
+
+    def __init__(self, native: Any) -> None:
+        self._native = native
+        self._reader: Any = None
+
+    @property
+    def schema(self) -> "pyarrow.Schema":
+        """The columns, as a ``pyarrow.Schema``."""
+        import pyarrow as pa
+
+        return pa.schema(self._native)
+
+    @property
+    def games(self) -> int:
+        """Games read so far."""
+        return int(self._native.games)
+
+    def __arrow_c_schema__(self) -> Any:
+        return self._native.__arrow_c_schema__()
+
+    def __arrow_c_stream__(self, requested_schema: Any = None) -> Any:
+        return self._native.__arrow_c_stream__(requested_schema)
+
+    def _batches(self) -> Any:
+        if self._reader is None:
+            import pyarrow as pa
+
+            self._reader = pa.RecordBatchReader.from_stream(self._native)
+        return self._reader
+
+    def __iter__(self) -> Iterator["pyarrow.RecordBatch"]:
+        return iter(self._batches())
+
+    def read_all(self) -> "pyarrow.Table":
+        """Every remaining row, as a ``pyarrow.Table``."""
+        return self._batches().read_all()
+
+    def __repr__(self) -> str:
+        return f"<PositionStream ({', '.join(self.schema.names)})>"
+
+
 def positions(
     source: Union[str, "os.PathLike[str]", IO[bytes]],
     batch_size: int = 65536,
     threads: int = 1,
-) -> Iterator["pyarrow.RecordBatch"]:  # noqa: F821
+    tags: Iterable[str] = (),
+    comments: bool = False,
+) -> PositionStream:
     """One row per mainline move of every game in ``source`` (a path or a binary file
-    object, ``.pgn`` or ``.pgn.zst``), as ``pyarrow.RecordBatch``es of whole games, at
-    least ``batch_size`` rows each but the last.
+    object, ``.pgn`` or ``.pgn.zst``), as an Arrow stream of record batches of whole games,
+    at least ``batch_size`` rows each but the last (see ``PositionStream``).
 
     Columns: ``game`` (the game's index in the file, from 0), ``ply`` (the move's index in
     the game's mainline, from 0), ``fen`` (the position before the move, as
     ``Board.fen()``), ``san``, ``uci``, ``turn`` (``True`` when White moves), ``result``
-    (as python-chess's ``game.headers["Result"]``: the tag, or the movetext's
-    result where the tag is missing or ``*``),
-    ``white_elo`` and ``black_elo`` (null where absent or not a number). Rows are made in
-    Rust straight into Arrow's buffers, with the GIL released: no Python object per row.
-    With ``threads`` above 1, that many threads make rows from chunks of whole games while
-    one more cuts the input into them; the rows are the same, in the same order. A
-    game's mainline ends where python-chess's does (at an illegal move, say); a game in a
-    variant lerf does not play (Atomic, Crazyhouse...) gives no rows.
+    (as python-chess's ``game.headers["Result"]``: the tag, or the movetext's result where
+    the tag is missing or ``*``), ``white_elo`` and ``black_elo`` (null where absent or not
+    a number); then what python-chess reads from the node after the move: ``clock``
+    (seconds, ``node.clock()``), ``eval_cp`` (centipawns from White's view,
+    ``node.eval().white().score()``), ``eval_mate`` (``node.eval().white().mate()``),
+    ``nags`` (sorted), ``comment`` (``node.comment``, with ``comments=True``), and one
+    string column for each tag in ``tags``, named by the tag (null where a game lacks it).
+
+    Rows are made in Rust (``lerf_pgn::rows``, arrow-rs): no Python object per row. With
+    ``threads`` above 1, that many threads make rows from chunks of whole games while one
+    more cuts the input into them; the rows are the same, in the same order. A game's
+    mainline ends where python-chess's does (at an illegal move, say); a game in a variant
+    lerf does not play (Atomic, Crazyhouse...) gives no rows.
 
     A failing input (a truncated or corrupt ``.zst``, an I/O error) raises ``OSError``
     after the batches of every game read whole before it.
     """
-    import pyarrow as pa
-
     if isinstance(source, (str, bytes, os.PathLike)):
         source = os.fspath(source)
-    reader = _PositionReader(source, threads=threads)
-    while (columns := reader.next_batch(batch_size)) is not None:
-        yield _record_batch(pa, columns)
-
-
-def _record_batch(pa: Any, columns: Dict[str, Any]) -> Any:
-    n = columns["rows"]
-
-    def strings(name: str) -> Any:
-        offsets, data = columns[name]
-        return pa.Array.from_buffers(pa.string(), n, [None, pa.py_buffer(offsets), pa.py_buffer(data)])
-
-    def elo(name: str) -> Any:
-        values, valid = columns[name]
-        return pa.Array.from_buffers(pa.int32(), n, [pa.py_buffer(valid), pa.py_buffer(values)])
-
-    arrays = [
-        pa.Array.from_buffers(pa.int64(), n, [None, pa.py_buffer(columns["game"])]),
-        pa.Array.from_buffers(pa.int32(), n, [None, pa.py_buffer(columns["ply"])]),
-        strings("fen"),
-        strings("san"),
-        strings("uci"),
-        pa.Array.from_buffers(pa.bool_(), n, [None, pa.py_buffer(columns["turn"])]),
-        strings("result"),
-        elo("white_elo"),
-        elo("black_elo"),
-    ]
-    return pa.RecordBatch.from_arrays(arrays, names=POSITION_COLUMNS)
+    native = _RowStream(source, batch_size=batch_size, threads=threads, tags=list(tags), comments=comments)
+    return PositionStream(native)
 
 
 def split(

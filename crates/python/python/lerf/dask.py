@@ -16,18 +16,18 @@ the computation fails (or retries, with ``client.compute(..., retries=n)``).
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import posixpath
-from typing import IO, Any, Dict, Optional, Tuple, Union
+from typing import IO, Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import dask
 import dask.dataframe as dd
 import pandas as pd
 import pyarrow as pa
 
-from . import _pgn_bulk
-from ._lerf import PositionReader as _PositionReader
+from ._lerf import _RowStream
 from ._lerf import perft as _perft
 from ._lerf import perft_split as _perft_split
 
@@ -96,6 +96,8 @@ def positions(
     shards: Union[str, "os.PathLike[str]"],
     verify: bool = True,
     batch_size: int = 65536,
+    tags: Sequence[str] = (),
+    comments: bool = False,
 ) -> dd.DataFrame:
     """The rows of ``lerf.pgn.positions`` for every game of a split, as a
     ``dask.dataframe.DataFrame`` with one partition per shard, in input order.
@@ -105,8 +107,10 @@ def positions(
     the directory must be reachable from every worker (a shared file system, a copy on
     each, or an object store). ``game`` is the game's index in the file that was split,
     so the dataset equals ``lerf.pgn.positions`` on that file, row for row. Columns are
-    pyarrow-backed (``pd.ArrowDtype``): strings, nullable Elo, no conversion on the way to
-    Parquet.
+    pyarrow-backed (``pd.ArrowDtype``): strings, nullable Elo, clock and evaluations, the
+    NAG lists, no conversion on the way to Parquet. (Read such Parquet back into pandas
+    with ``pd.read_parquet(path, dtype_backend="pyarrow")``: pandas cannot rebuild the
+    list column's type from its own metadata otherwise.)
 
     With ``verify``, each task checks its shard's SHA-256 before reading it. Each task
     also checks that the shard gave the manifest's number of games and rows; anything
@@ -114,33 +118,35 @@ def positions(
     """
     directory, manifest = read_manifest(shards)
     parts = [(_join(directory, shard["file"]), shard) for shard in manifest["shards"]]
+    tags = list(tags)
+    empty = _empty_table(tags, comments)
     if not parts:
-        return dd.from_pandas(_frame(_empty_table()), npartitions=1)
+        return dd.from_pandas(_frame(empty), npartitions=1)
     return dd.from_map(
         _read_shard,
         parts,
         verify=verify,
         batch_size=batch_size,
-        meta=_frame(_empty_table()),
+        tags=tags,
+        comments=comments,
+        meta=_frame(empty),
         label="lerf-positions",
         enforce_metadata=False,
     )
 
 
-def _empty_table() -> pa.Table:
-    fields = [
-        ("game", pa.int64()), ("ply", pa.int32()), ("fen", pa.string()), ("san", pa.string()),
-        ("uci", pa.string()), ("turn", pa.bool_()), ("result", pa.string()),
-        ("white_elo", pa.int32()), ("black_elo", pa.int32()),
-    ]
-    return pa.schema(fields).empty_table()
+def _empty_table(tags: List[str], comments: bool) -> pa.Table:
+    """No rows, with the columns ``lerf.pgn.positions`` gives for these options."""
+    return pa.schema(_RowStream(io.BytesIO(b""), tags=tags, comments=comments)).empty_table()
 
 
 def _frame(table: pa.Table) -> pd.DataFrame:
     return table.to_pandas(types_mapper=pd.ArrowDtype)
 
 
-def _read_shard(part: Tuple[str, Dict[str, Any]], verify: bool, batch_size: int) -> pd.DataFrame:
+def _read_shard(
+    part: Tuple[str, Dict[str, Any]], verify: bool, batch_size: int, tags: List[str], comments: bool
+) -> pd.DataFrame:
     path, shard = part
     name = shard["file"]
     try:
@@ -148,14 +154,13 @@ def _read_shard(part: Tuple[str, Dict[str, Any]], verify: bool, batch_size: int)
             _check_sha256(path, shard)
         source = _open(path) if _is_url(path) else path
         try:
-            reader = _PositionReader(source, first_game=shard["first_game"])
-            batches = []
-            while (columns := reader.next_batch(batch_size)) is not None:
-                batches.append(_pgn_bulk._record_batch(pa, columns))
+            reader = _RowStream(
+                source, batch_size=batch_size, tags=tags, comments=comments, first_game=shard["first_game"]
+            )
+            table = pa.RecordBatchReader.from_stream(reader).read_all()
         finally:
             if source is not path:
                 source.close()
-        table = pa.Table.from_batches(batches, schema=_empty_table().schema)
     except ShardError:
         raise
     except Exception as error:
