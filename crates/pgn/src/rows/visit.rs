@@ -202,19 +202,23 @@ impl Visitor for RowVisitor {
 
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> Result<(), ReplayError> {
         // As python-chess's TAG_REGEX gives it: escapes kept.
-        let value = String::from_utf8_lossy(value.0).into_owned();
+        // (Borrowed: only the tags kept are copied.)
+        let value = String::from_utf8_lossy(value.0);
         if let Some(i) = self.options.tags.iter().position(|t| t.as_bytes() == name) {
-            self.tags[i] = Some(value.clone());
+            self.tags[i] = Some(value.clone().into_owned());
         }
         let elo = |v: &str| v.trim().parse().ok();
         match name {
-            b"FEN" => self.fen = Some(value),
+            b"FEN" => self.fen = Some(value.into_owned()),
             b"Variant" => {
                 let kind = crate::variant_kind(&value);
                 self.chess960 = kind == crate::VariantKind::Chess960;
                 self.unsupported = kind == crate::VariantKind::Other;
             }
-            b"Result" => self.result = value,
+            b"Result" => {
+                self.result.clear();
+                self.result.push_str(&value);
+            }
             b"WhiteElo" => self.elo[0] = elo(&value),
             b"BlackElo" => self.elo[1] = elo(&value),
             _ => {}

@@ -17,7 +17,7 @@
 use super::Headers;
 use super::headers::TAG_NAME_BYTE;
 use super::lines::LineSource;
-use super::text::{is_blank, is_py_space};
+use super::text::{in_comment_after, is_blank, is_py_space};
 use super::tokens::{Token, next_token};
 use super::visit::{Flow, GameVisitor, PlayBoard};
 
@@ -186,22 +186,7 @@ impl<L: LineSource, V: GameVisitor> Reader<'_, L, V> {
                     continue;
                 }
             }
-            let bytes = self.line.as_bytes();
-            if memchr::memchr(b';', bytes).is_none() {
-                // Without `;`, only the last brace of the line decides.
-                if let Some(i) = memchr::memrchr2(b'{', b'}', bytes) {
-                    in_comment = bytes[i] == b'{';
-                }
-            } else {
-                for i in memchr::memchr3_iter(b'{', b'}', b';', bytes) {
-                    match bytes[i] {
-                        b'{' => in_comment = true,
-                        b';' if !in_comment => break,
-                        b'}' => in_comment = false,
-                        _ => {}
-                    }
-                }
-            }
+            in_comment = in_comment_after(&self.line, in_comment);
             self.next_line()?;
         }
         Ok(())

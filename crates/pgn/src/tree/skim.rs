@@ -5,7 +5,7 @@
 
 use super::Headers;
 use super::read::tag_line;
-use super::text::is_blank;
+use super::text::{in_comment_after, is_blank};
 
 /// What [`skim_game`] found.
 // The headers are returned by value: a game's one allocation-free hand-over.
@@ -107,21 +107,7 @@ fn skip_movetext<'a>(lines: &mut TextLines<'a>, mut line: &'a str) -> Result<(),
                 continue;
             }
         }
-        let bytes = line.as_bytes();
-        if memchr::memchr(b';', bytes).is_none() {
-            if let Some(i) = memchr::memrchr2(b'{', b'}', bytes) {
-                in_comment = bytes[i] == b'{';
-            }
-        } else {
-            for i in memchr::memchr3_iter(b'{', b'}', b';', bytes) {
-                match bytes[i] {
-                    b'{' => in_comment = true,
-                    b';' if !in_comment => break,
-                    b'}' => in_comment = false,
-                    _ => {}
-                }
-            }
-        }
+        in_comment = in_comment_after(line, in_comment);
         line = lines.next()?;
     }
     Ok(())

@@ -25,6 +25,29 @@ pub fn is_blank(line: &str) -> bool {
     !line.is_empty() && line.chars().all(is_py_space)
 }
 
+/// Whether a skipped movetext line leaves python-chess's `SKIP_MOVETEXT_REGEX` scan
+/// inside a `{` comment, given whether it began inside one: braces open and close it, and
+/// a `;` outside a comment ends what the line says.
+pub(crate) fn in_comment_after(line: &str, mut in_comment: bool) -> bool {
+    let bytes = line.as_bytes();
+    if memchr::memchr(b';', bytes).is_none() {
+        // Without `;`, only the last brace of the line decides.
+        if let Some(i) = memchr::memrchr2(b'{', b'}', bytes) {
+            in_comment = bytes[i] == b'{';
+        }
+        return in_comment;
+    }
+    for i in memchr::memchr3_iter(b'{', b'}', b';', bytes) {
+        match bytes[i] {
+            b'{' => in_comment = true,
+            b';' if !in_comment => break,
+            b'}' => in_comment = false,
+            _ => {}
+        }
+    }
+    in_comment
+}
+
 /// The character just before byte `at` (a character boundary).
 pub fn char_before(text: &str, at: usize) -> Option<char> {
     text[..at].chars().next_back()
