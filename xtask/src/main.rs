@@ -6,6 +6,7 @@ use std::process::ExitCode;
 mod gen_magics;
 mod perft;
 mod pgn;
+mod pgn_parquet;
 mod pgn_split;
 mod test;
 
@@ -23,7 +24,8 @@ enum Command {
     /// Search fresh magic numbers and write them (or verify them with --check).
     GenMagics(gen_magics::Args),
     /// Play every game of a PGN file (.pgn, .pgn.zst or - for stdin) through lerf; report
-    /// what it recovered from; `pgn split` cuts one into shards.
+    /// what it recovered from; `--parquet OUT` writes its training rows instead; `pgn split`
+    /// cuts one into shards.
     Pgn(pgn::Args),
     /// Run every test: the Rust workspace's, then the Python package's (built into a
     /// virtual environment under target/, with python-chess and pytest from PyPI).

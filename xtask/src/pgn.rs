@@ -34,6 +34,18 @@ pub struct Args {
     /// Print each problem recovered from, as `FILE:LINE:COLUMN: game N, token "...": what`.
     #[arg(long)]
     errors: bool,
+    /// Write the training rows (one per mainline move: game, ply, fen, san, uci, turn,
+    /// result, Elos, clock, eval_cp, eval_mate, nags) to this Parquet file instead, with
+    /// Zstandard pages; the input streams through in bounded memory.
+    #[arg(long, value_name = "OUT.parquet", conflicts_with_all = ["fens", "errors"])]
+    parquet: Option<std::path::PathBuf>,
+    /// With --parquet: a string column for each of these tags (comma-separated, e.g.
+    /// `--tags ECO,Opening,TimeControl`), null where a game lacks the tag.
+    #[arg(long, value_delimiter = ',', requires = "parquet")]
+    tags: Vec<String>,
+    /// With --parquet: a `comment` column, the comment after each move.
+    #[arg(long, requires = "parquet")]
+    comments: bool,
 }
 
 #[derive(clap::Subcommand)]
@@ -68,6 +80,17 @@ trait Sink {
 pub fn run(args: Args) -> Result<(), UserError> {
     if let Some(PgnCommand::Split(split)) = &args.command {
         return crate::pgn_split::run(split);
+    }
+    if let Some(out) = &args.parquet {
+        return crate::pgn_parquet::run(crate::pgn_parquet::ParquetJob {
+            file: args.file(),
+            out,
+            options: lerf_pgn::rows::RowOptions {
+                tags: args.tags.clone(),
+                comments: args.comments,
+            },
+            threads: args.threads as usize,
+        });
     }
     if args.threads > 1 {
         return run_threads(&args);

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// What the Python tests install, pinned where the tests compare against it.
-const PYTHON_PACKAGES: [&str; 8] = [
+const PYTHON_PACKAGES: [&str; 10] = [
     "maturin>=1.5,<2",
     "pytest>=7",
     "numpy",
@@ -17,6 +17,9 @@ const PYTHON_PACKAGES: [&str; 8] = [
     "zstandard",
     "dask[dataframe]",
     "distributed",
+    // Readers of the Arrow C stream the rows are handed over through.
+    "polars",
+    "duckdb",
 ];
 
 #[derive(clap::Args)]
@@ -73,6 +76,10 @@ fn python_tests(root: &Path) -> Result<(), UserError> {
         "-p",
         "no:cacheprovider",
     ]);
+    // The tests of `cargo xtask pgn --parquet` run this very binary.
+    if let Ok(me) = std::env::current_exe() {
+        pytest.env("LERF_XTASK", me);
+    }
     step("Python tests", &mut pytest)
 }
 

@@ -47,6 +47,7 @@ mod do_move;
 mod draw;
 mod error;
 mod fen;
+mod fen_write;
 mod legal;
 pub mod loose;
 mod outcome;

@@ -74,20 +74,8 @@ impl RowStream {
         if !(1..=256).contains(&threads) {
             return Err(PyValueError::new_err(format!("threads go from 1 to 256, not {threads}")));
         }
-        let fixed = row_schema(&RowOptions::default());
-        for tag in &tags {
-            if fixed.column_with_name(tag).is_some() || tag == "comment" {
-                return Err(PyValueError::new_err(format!(
-                    "a tag column cannot be named {tag:?}: a column of the rows has that name"
-                )));
-            }
-        }
-        if let Some(tag) =
-            tags.iter().enumerate().find_map(|(i, t)| tags[..i].contains(t).then_some(t))
-        {
-            return Err(PyValueError::new_err(format!("tag {tag:?} is named twice")));
-        }
         let options = RowOptions { tags, comments };
+        options.check().map_err(|e| PyValueError::new_err(e.to_string()))?;
         let schema = row_schema(&options);
         let input = crate::pgn::open_source(source)?;
         let rows = match threads {

@@ -50,6 +50,47 @@ pub struct RowOptions {
     pub comments: bool,
 }
 
+/// Why a [`RowOptions`] cannot make rows: two columns would share a name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BadTag {
+    /// The tag is named like one of the fixed columns (`fen`, `comment`, ...).
+    TakenByColumn(String),
+    /// The tag is named twice.
+    Repeated(String),
+}
+
+impl core::fmt::Display for BadTag {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            BadTag::TakenByColumn(tag) => write!(
+                f,
+                "a tag column cannot be named {tag:?}: a column of the rows has that name"
+            ),
+            BadTag::Repeated(tag) => write!(f, "tag {tag:?} is named twice"),
+        }
+    }
+}
+
+impl std::error::Error for BadTag {}
+
+impl RowOptions {
+    /// Checks that every column gets its own name: no tag named like a fixed column
+    /// (or `comment`), none named twice. The readers take any options (a repeated name
+    /// gives two columns of that name); call this first where the names come from users.
+    pub fn check(&self) -> Result<(), BadTag> {
+        let fixed = row_schema(&RowOptions::default());
+        for (i, tag) in self.tags.iter().enumerate() {
+            if fixed.column_with_name(tag).is_some() || tag == "comment" {
+                return Err(BadTag::TakenByColumn(tag.clone()));
+            }
+            if self.tags[..i].contains(tag) {
+                return Err(BadTag::Repeated(tag.clone()));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// The columns of the rows for `options`, known before any row is read.
 pub fn row_schema(options: &RowOptions) -> SchemaRef {
     let mut fields = std::vec![

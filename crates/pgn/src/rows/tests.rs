@@ -128,3 +128,16 @@ fn arrow_select_concat(schema: &SchemaRef, batches: &[RecordBatch]) -> Vec<Strin
     }
     out
 }
+
+#[test]
+fn options_whose_columns_would_share_a_name_are_refused() {
+    let with = |tags: &[&str], comments| RowOptions {
+        tags: tags.iter().map(|t| t.to_string()).collect(),
+        comments,
+    };
+    assert_eq!(with(&["ECO", "Opening"], true).check(), Ok(()));
+    assert_eq!(with(&["fen"], false).check(), Err(BadTag::TakenByColumn("fen".into())));
+    assert_eq!(with(&["comment"], false).check(), Err(BadTag::TakenByColumn("comment".into())));
+    assert_eq!(with(&["ECO", "ECO"], false).check(), Err(BadTag::Repeated("ECO".into())));
+    assert!(BadTag::Repeated("ECO".into()).to_string().contains("\"ECO\" is named twice"));
+}
