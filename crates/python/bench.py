@@ -76,6 +76,26 @@ def rows_python_chess(text: str) -> int:
     return len(rows)
 
 
+def rows_with_annotations_python_chess(text: str) -> int:
+    """The rows with what python-chess reads from each move's comment: clock, evaluation
+    (White's view, centipawns or mate) and NAGs, by the usual node loop."""
+    rows = []
+    handle = io.StringIO(text)
+    while (game := chess.pgn.read_game(handle)) is not None:
+        board = game.board()
+        for ply, node in enumerate(game.mainline()):
+            move = node.move
+            score = node.eval()
+            white = score.white() if score is not None else None
+            rows.append((
+                ply, board.fen(), board.san(move), move.uci(), board.turn, node.clock(),
+                white.score() if white is not None else None, white.mate() if white is not None else None,
+                sorted(node.nags),
+            ))
+            board.push(move)
+    return len(rows)
+
+
 def rows_lerf(data: bytes) -> int:
     return sum(batch.num_rows for batch in lerf.pgn.positions(io.BytesIO(data)))
 
@@ -176,6 +196,8 @@ def main(rounds: int) -> None:
          lambda: replay_python_chess(text), lambda: replay_lerf(data)),
         (f"rows with FEN, SAN, UCI: python-chess loop vs lerf.pgn.positions (Arrow, {moves} rows)", moves,
          lambda: rows_python_chess(text), lambda: rows_lerf(data)),
+        (f"rows + clock, eval, NAGs: python-chess node loop vs lerf.pgn.positions ({moves} rows)", moves,
+         lambda: rows_with_annotations_python_chess(text), lambda: rows_lerf(data)),
         ("per-call loop: push_san, legal_moves, san of each (40 games)", None,
          lambda: per_call(chess, few_games), lambda: per_call(lerf, few_games)),
         ("FEN parse (10,000)", len(fens),

@@ -1,7 +1,7 @@
 """lerf.dask against one process, side by side in one run: rows of lerf.pgn.positions a
 second, and perft, on one and on two local Dask worker processes.
 
-Usage: target/py-test/bin/python crates/python/bench_dask.py [COPIES] [ROUNDS]
+Usage: target/py-test/bin/python crates/python/bench_dask.py [COPIES] [ROUNDS] [--rows-only] [--malloc]
 (after `cargo xtask test --python-only`, which builds lerf, dask and distributed into that
 environment). The input is COPIES copies of the Lichess sample (default 64, about 64 MB
 and 1.8 million rows), split into 16 shards. Each round runs every setup once, the order
@@ -28,7 +28,7 @@ from bench import SAMPLE, cpu
 def rows_in_one_process(shards: pathlib.Path) -> int:
     """The same work as the Dask job (every shard checked and read), one after another."""
     directory, manifest = lerf.dask.read_manifest(shards)
-    return sum(len(lerf.dask._read_shard((f"{directory}/{s['file']}", s), True, 65536)) for s in manifest["shards"])
+    return sum(len(lerf.dask._read_shard((f"{directory}/{s['file']}", s), True, 65536, [], False)) for s in manifest["shards"])
 
 
 def rows_with_threads(source: pathlib.Path, threads: int) -> int:
@@ -49,6 +49,9 @@ def main() -> None:
         sys.argv.remove("--malloc")
         dask.config.set({"distributed.nanny.pre-spawn-environ": {
             "MALLOC_TRIM_THRESHOLD_": 64 << 20, "MALLOC_MMAP_THRESHOLD_": 32 << 20}})
+    rows_only = "--rows-only" in sys.argv  # leave perft out
+    if rows_only:
+        sys.argv.remove("--rows-only")
     copies = int(sys.argv[1]) if len(sys.argv) > 1 else 64
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     with tempfile.TemporaryDirectory() as tmp:
@@ -81,11 +84,14 @@ def main() -> None:
                 "1 Dask worker": lambda: lerf.dask.perft(lerf.STARTING_FEN, 7, split_depth=2, client=client_one, hash_mb=next(sizes)),
                 "2 Dask workers": lambda: lerf.dask.perft(lerf.STARTING_FEN, 7, split_depth=2, client=client_two, hash_mb=next(sizes)),
             }
+            if rows_only:
+                perfts = {}
             for work in (setups, perfts):  # warm the workers (imports, perft tables)
                 for task in work.values():
                     task()
             report("positions", setups, rounds, rows, "rows/s")
-            report("perft 7 of the start position, hashed", perfts, rounds, 3_195_901_860, "leaves/s")
+            if perfts:
+                report("perft 7 of the start position, hashed", perfts, rounds, 3_195_901_860, "leaves/s")
 
 
 def report(title: str, setups, rounds: int, units: int, unit: str) -> None:
