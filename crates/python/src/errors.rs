@@ -1,9 +1,9 @@
 //! python-chess's exceptions, raised from lerf's typed errors: each names the move and the
-//! position, and each is a `ValueError`.
+//! position, and each is a `ValueError`; and the exceptions of python-chess's `GameBuilder`.
 
 use lerf_position::{FenError, Position};
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyAssertionError, PyIndexError, PyValueError};
 use pyo3::prelude::*;
 
 create_exception!(lerf, IllegalMoveError, PyValueError, "A move that is not legal here.");
@@ -21,4 +21,12 @@ pub fn fen_error(error: &FenError, fen: &str) -> PyErr {
 /// castling rights naming rook files make it Chess960, as python-chess's PGN reading does.
 pub fn parse_position(fen: &str, chess960: bool) -> PyResult<Position> {
     lerf_pgn::position_from_fen_tag(fen, chess960).map_err(|e| fen_error(&e, fen))
+}
+
+/// The exception python-chess's `GameBuilder` raises where its variation stack runs out.
+pub fn build_error(e: lerf_pgn::tree::BuildError) -> PyErr {
+    match e {
+        lerf_pgn::tree::BuildError::VariationAtRoot => PyAssertionError::new_err(e.to_string()),
+        _ => PyIndexError::new_err(e.to_string()),
+    }
 }

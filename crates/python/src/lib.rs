@@ -14,6 +14,7 @@ mod moves;
 mod perft;
 mod pgn;
 mod pgn_annotations;
+mod pgn_arena;
 mod pgn_headers;
 mod pgn_lines;
 mod pgn_nodes;
@@ -53,8 +54,8 @@ fn _lerf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<generators::PseudoLegalMoveGenerator>()?;
     m.add_class::<polyglot::PolyglotBook>()?;
     m.add_class::<pgn_headers::PyHeaders>()?;
-    m.add_class::<pgn_tree::Tree>()?;
-    m.add_class::<pgn_tree::GameNode>()?;
+    m.add_class::<pgn_arena::Tree>()?;
+    m.add_class::<pgn_arena::GameNode>()?;
     m.add_class::<pgn_nodes::ChildNode>()?;
     m.add_class::<pgn_nodes::Game>()?;
     m.add_class::<pgn_views::Mainline>()?;

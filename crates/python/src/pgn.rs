@@ -60,7 +60,7 @@ impl GameReader {
         let read = match game {
             Ok(None) => return Ok(None),
             Err(ReadFailure::Lines(e)) => return Err(PyOSError::new_err(e.to_string())),
-            Err(ReadFailure::Visitor(e)) => return Err(crate::pgn_read::build_error(e)),
+            Err(ReadFailure::Visitor(e)) => return Err(crate::errors::build_error(e)),
             Ok(Some(read)) => read,
         };
         *self.reader.lock().map_err(|_| PyValueError::new_err("reader poisoned"))? =

@@ -6,7 +6,7 @@ use lerf_pgn::tree::{EvalScore, Seconds};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList};
 
-use crate::pgn_tree::{GameNode, node_of};
+use crate::pgn_arena::{GameNode, node_of};
 
 /// A Python `int` or `float` as seconds for `set_clock`/`set_emt`.
 fn seconds_of(value: &Bound<'_, PyAny>) -> PyResult<Seconds> {

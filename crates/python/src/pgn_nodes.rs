@@ -10,8 +10,8 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
 
 use crate::board::nothing_to_move;
 use crate::moves::MoveData;
+use crate::pgn_arena::{GameNode, Tree, attach_child, loose_game_of, nags_of, node_of};
 use crate::pgn_headers::{PyHeaders, pgn_module, setup_error};
-use crate::pgn_tree::{GameNode, Tree, attach_child, loose_game_of, nags_of, node_of};
 
 /// A node after a move (python-chess's `ChildNode`).
 #[pyclass(module = "lerf.pgn", name = "ChildNode", extends = GameNode, subclass)]
@@ -384,3 +384,30 @@ fn finish_exporter<'py>(
 
 // `NodeId` is part of the signatures above through `node_of`.
 const _: fn(NodeId) -> usize = NodeId::index;
+
+/// The node object of `id` in `tree`, made (as a `ChildNode`) the first time.
+pub fn proxy<'py>(tree: &Bound<'py, Tree>, id: NodeId) -> PyResult<Bound<'py, PyAny>> {
+    let py = tree.py();
+    if let Some(Some(p)) = tree.borrow().proxies.get(id.index()) {
+        return Ok(p.bind(py).clone());
+    }
+    let init = PyClassInitializer::from(GameNode {
+        tree: Some(tree.clone().unbind()),
+        id: id.index() as u32,
+    })
+    .add_subclass(ChildNode {});
+    let node = Bound::new(py, init)?.into_any();
+    tree.borrow_mut().register(id, node.clone().unbind());
+    Ok(node)
+}
+
+/// The node object of `id`, or `None` for no node.
+pub fn proxy_or_none<'py>(
+    tree: &Bound<'py, Tree>,
+    id: Option<NodeId>,
+) -> PyResult<Bound<'py, PyAny>> {
+    match id {
+        Some(id) => proxy(tree, id),
+        None => Ok(tree.py().None().into_bound(tree.py())),
+    }
+}

@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use crate::moves::{Move, MoveData};
-use crate::pgn_tree::{GameNode, Tree};
+use crate::pgn_arena::{GameNode, Tree};
 
 /// One node of the arena: parent, move, variations, comment, starting comment, NAGs.
 type NodeState<M> = (Option<u32>, Option<M>, Vec<u32>, String, String, Vec<i64>);

@@ -5,12 +5,11 @@
 
 use lerf_pgn::tree::{BuildError, Flow, GameVisitor, Headers, ReadFailure, ReadIssue};
 use lerf_position::loose::LooseGame;
-use pyo3::exceptions::{PyAssertionError, PyIndexError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyList, PyString};
 
-use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
+use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError, build_error};
 use crate::pgn_headers::{PyHeaders, pgn_module, setup_error};
 use crate::pgn_lines::{RawError, RawLines, Skimmed};
 use crate::pgn_nodes::Game;
@@ -20,14 +19,6 @@ fn flatten<L: Into<PyErr>, V: Into<PyErr>>(failure: ReadFailure<L, V>) -> PyErr 
     match failure {
         ReadFailure::Lines(e) => e.into(),
         ReadFailure::Visitor(e) => e.into(),
-    }
-}
-
-/// The exception python-chess's `GameBuilder` raises where its variation stack runs out.
-pub fn build_error(e: BuildError) -> PyErr {
-    match e {
-        BuildError::VariationAtRoot => PyAssertionError::new_err(e.to_string()),
-        _ => PyIndexError::new_err(e.to_string()),
     }
 }
 

@@ -1,161 +1,20 @@
-//! python-chess's game tree over `lerf_pgn::tree::GameTree`: one `_Tree` object holds a
-//! game's nodes (an arena in Rust); `GameNode` objects are made for nodes only when Python
-//! asks for them, then kept, so that a node is the same object every time it is reached
-//! (its identity, class and attributes last). This file holds the tree and the methods
-//! every node has; `pgn_nodes.rs` has `ChildNode` and `Game`.
+//! python-chess's game tree over `lerf_pgn::tree::GameTree`: `GameNode` objects are made
+//! for nodes only when Python asks for them, then kept, so that a node is the same object
+//! every time it is reached (its identity, class and attributes last). This file holds the
+//! methods every node has; `pgn_arena.rs` the tree and the base class, `pgn_nodes.rs`
+//! `ChildNode` and `Game`.
 
-use lerf_pgn::tree::{GameTree, Headers, NodeId};
-use lerf_position::loose::LooseGame;
-use pyo3::exceptions::{PyAssertionError, PyIndexError, PyKeyError, PyRuntimeError, PyValueError};
+use lerf_pgn::tree::{GameTree, NodeId};
+use pyo3::exceptions::{PyAssertionError, PyIndexError, PyKeyError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PySlice, PyTuple};
 use pyo3::{PyTraverseError, PyVisit};
 
-use crate::board::Board;
 use crate::moves::{Move, MoveData};
-use crate::pgn_headers::{PyHeaders, pgn_module, setup_error};
-use crate::pgn_nodes::{ChildNode, Game};
+use crate::pgn_arena::{GameNode, Tree, attach_child, board_of, nags_of, node_of};
+use crate::pgn_headers::{pgn_module, setup_error};
+use crate::pgn_nodes::{ChildNode, Game, proxy, proxy_or_none};
 use crate::pgn_views::{Mainline, NagSet, Variations};
-
-/// A game's nodes, its headers and errors, and the node objects made so far.
-#[pyclass(module = "lerf.pgn", name = "_Tree")]
-pub struct Tree {
-    /// The nodes (its own headers unused: the game's `headers` object holds them).
-    pub tree: GameTree,
-    pub(crate) proxies: Vec<Option<Py<PyAny>>>,
-    /// The game's `headers`.
-    pub headers: Py<PyAny>,
-    /// The game's `errors`.
-    pub errors: Py<PyAny>,
-}
-
-#[pymethods]
-impl Tree {
-    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
-        for proxy in self.proxies.iter().flatten() {
-            visit.call(proxy)?;
-        }
-        visit.call(&self.headers)?;
-        visit.call(&self.errors)
-    }
-
-    fn __clear__(&mut self) {
-        self.proxies.clear();
-    }
-}
-
-impl Tree {
-    /// A tree over `tree`, with these headers and errors objects.
-    pub fn new(tree: GameTree, headers: Py<PyAny>, errors: Py<PyAny>) -> Tree {
-        Tree { tree, proxies: Vec::new(), headers, errors }
-    }
-
-    /// Keeps `object` as the node object of `id`.
-    pub fn register(&mut self, id: NodeId, object: Py<PyAny>) {
-        if self.proxies.len() <= id.index() {
-            self.proxies.resize_with(id.index() + 1, || None);
-        }
-        self.proxies[id.index()] = Some(object);
-    }
-
-    /// The headers as Rust reads them (copied from a mapping that is not a `Headers`).
-    pub fn with_headers<R>(
-        &self,
-        py: Python<'_>,
-        f: impl FnOnce(&GameTree, &Headers) -> PyResult<R>,
-    ) -> PyResult<R> {
-        let headers = self.headers.bind(py);
-        match headers.cast::<PyHeaders>() {
-            Ok(h) => f(&self.tree, &h.borrow().inner),
-            Err(_) => {
-                let mut copy = Headers::empty();
-                for item in headers.call_method0("items")?.try_iter()? {
-                    let (k, v): (String, Bound<'_, PyAny>) = item?.extract()?;
-                    let _ = copy.insert(&k, &v.str()?.to_string());
-                }
-                f(&self.tree, &copy)
-            }
-        }
-    }
-
-    /// Whether the headers name a variant lerf does not play (Python plays it).
-    pub fn is_other_variant(&self, py: Python<'_>) -> PyResult<bool> {
-        self.with_headers(py, |_, h| Ok(h.other_variant().is_some()))
-    }
-}
-
-/// The node object of `id` in `tree`, made (as a `ChildNode`) the first time.
-pub fn proxy<'py>(tree: &Bound<'py, Tree>, id: NodeId) -> PyResult<Bound<'py, PyAny>> {
-    let py = tree.py();
-    if let Some(Some(p)) = tree.borrow().proxies.get(id.index()) {
-        return Ok(p.bind(py).clone());
-    }
-    let init = PyClassInitializer::from(GameNode {
-        tree: Some(tree.clone().unbind()),
-        id: id.index() as u32,
-    })
-    .add_subclass(ChildNode {});
-    let node = Bound::new(py, init)?.into_any();
-    tree.borrow_mut().register(id, node.clone().unbind());
-    Ok(node)
-}
-
-/// The node object of `id`, or `None` for no node.
-fn proxy_or_none<'py>(tree: &Bound<'py, Tree>, id: Option<NodeId>) -> PyResult<Bound<'py, PyAny>> {
-    match id {
-        Some(id) => proxy(tree, id),
-        None => Ok(tree.py().None().into_bound(tree.py())),
-    }
-}
-
-/// A node of a game (python-chess's `GameNode`): `Game` is the root, `ChildNode` every
-/// other node.
-#[pyclass(module = "lerf.pgn", name = "GameNode", subclass, dict, weakref)]
-pub struct GameNode {
-    pub tree: Option<Py<Tree>>,
-    pub id: u32,
-}
-
-/// The tree and node id of a node object.
-pub fn node_of<'py>(node: &Bound<'py, PyAny>) -> PyResult<(Bound<'py, Tree>, NodeId)> {
-    let node = node.cast::<GameNode>().map_err(|_| {
-        pyo3::exceptions::PyTypeError::new_err(format!(
-            "expected a game node, got {}",
-            node.get_type().name().map(|n| n.to_string()).unwrap_or_default()
-        ))
-    })?;
-    let inner = node.borrow();
-    match &inner.tree {
-        Some(t) => Ok((t.bind(node.py()).clone(), NodeId::from_index(inner.id))),
-        None => Err(PyRuntimeError::new_err(
-            "this node is not part of a game (its __init__ was not called)",
-        )),
-    }
-}
-
-/// A node's position as a `Board` (or, in a variant lerf does not play, as Python's
-/// variant board, through `lerf.pgn`).
-pub fn board_of<'py>(node: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-    let py = node.py();
-    let (tree, id) = node_of(node)?;
-    if tree.borrow().is_other_variant(py)? {
-        return pgn_module(py)?.call_method1("_variant_node_board", (node,));
-    }
-    let game = tree
-        .borrow()
-        .with_headers(py, |t, h| t.board_at_with(id, h).map_err(|e| setup_error(&e)))?;
-    Ok(Board::create(py, game)?.into_any())
-}
-
-/// A node's position for Rust (`None` in a variant lerf does not play).
-pub fn loose_game_of(tree: &Bound<'_, Tree>, id: NodeId) -> PyResult<Option<LooseGame>> {
-    let py = tree.py();
-    let t = tree.borrow();
-    if t.is_other_variant(py)? {
-        return Ok(None);
-    }
-    t.with_headers(py, |t, h| t.board_at_with(id, h).map(Some).map_err(|e| setup_error(&e)))
-}
 
 /// The ply of a node, as python-chess counts it.
 fn ply_of(tree: &Bound<'_, Tree>, id: NodeId) -> PyResult<u64> {
@@ -232,33 +91,6 @@ impl GameNode {
         }
         slf.call_method("add_variation", (mv,), Some(&kwargs))
     }
-}
-
-/// The NAGs of an iterable of integers.
-pub fn nags_of(nags: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<i64>> {
-    match nags {
-        None => Ok(Vec::new()),
-        Some(n) => n.try_iter()?.map(|v| v?.extract::<i64>()).collect(),
-    }
-}
-
-/// A new node after `(tree, parent)` for `mv`, with its comments and NAGs; its object is
-/// `object` when given (a node being initialised), a new `ChildNode` otherwise.
-pub fn attach_child<'py>(
-    tree: &Bound<'py, Tree>,
-    parent: NodeId,
-    mv: MoveData,
-    comment: &str,
-    starting_comment: &str,
-    nags: Vec<i64>,
-) -> NodeId {
-    let mut t = tree.borrow_mut();
-    let id = t.tree.add_variation(parent, mv.to_loose());
-    let node = t.tree.node_mut(id);
-    node.comment = comment.to_owned();
-    node.starting_comment = starting_comment.to_owned();
-    node.nags.extend(nags);
-    id
 }
 
 #[pymethods]

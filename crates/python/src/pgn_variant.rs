@@ -8,7 +8,7 @@ use lerf_pgn::tree::{BuildError, Flow, GameVisitor, Headers, PlayBoard, TreeBuil
 use lerf_position::loose::{LooseGame, LooseMove};
 use pyo3::prelude::*;
 
-use crate::pgn_read::build_error;
+use crate::errors::build_error;
 use crate::pgn_visit::{PyBoard, PyVisitor};
 
 /// A board of either reading.

@@ -9,8 +9,9 @@ use pyo3::types::{PyList, PySet, PySlice};
 use pyo3::{PyTraverseError, PyVisit};
 
 use crate::moves::Move;
+use crate::pgn_arena::{Tree, node_of};
 use crate::pgn_headers::pgn_module;
-use crate::pgn_tree::{Tree, node_of, proxy};
+use crate::pgn_nodes::proxy;
 
 /// The node ids of an iterable of nodes of `tree`.
 pub fn node_ids(tree: &Bound<'_, Tree>, nodes: &Bound<'_, PyAny>) -> PyResult<Vec<NodeId>> {

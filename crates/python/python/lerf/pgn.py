@@ -23,6 +23,8 @@ from . import _lerf
 from ._lerf import ChildNode, Game, GameNode, Headers, Mainline, NagSet, Variations, _Tree
 from ._pgn_bulk import POSITION_COLUMNS, positions, read_games, split
 from ._pgn_time import TimeControl, TimeControlPart, TimeControlType, parse_time_control
+# Called from Rust by name on this module for games of variants lerf does not play.
+from ._pgn_variant import _find_variant, _variant_board, _variant_node_board  # noqa: F401
 
 __all__ = [
     "Game", "GameNode", "ChildNode", "Headers", "Mainline", "BaseVisitor", "GameBuilder",
@@ -569,33 +571,6 @@ def _game_from_board(cls: Any, board: lerf.Board) -> Game:
         node = node.add_variation(move)
     game.headers["Result"] = board.result()
     return game
-
-
-def _find_variant(name: str) -> Any:
-    """The board class of a variant lerf does not play: python-chess's, when its
-    ``chess.variant`` module is set as ``lerf.variant``; ``ValueError`` otherwise."""
-    variants = getattr(lerf, "variant", None)
-    if variants is None:
-        raise ValueError(f"unsupported variant: {name}")
-    return variants.find_variant(name)
-
-
-def _variant_board(headers: Headers) -> Any:
-    board_class = headers.variant()
-    board = board_class(headers.get("FEN", board_class.starting_fen), chess960=headers.is_chess960())
-    board.chess960 = board.chess960 or board.has_chess960_castling_rights()
-    return board
-
-
-def _variant_node_board(node: GameNode) -> Any:
-    moves = []
-    while node.move is not None and node.parent is not None:
-        moves.append(node.move)
-        node = node.parent
-    board = node.game().board()
-    for move in reversed(moves):
-        board.push(move)
-    return board
 
 
 def _identity(node: Any) -> Any:
