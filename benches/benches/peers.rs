@@ -6,7 +6,7 @@
 
 use criterion::{Criterion, Throughput};
 use lerf_benches::report::{Measurement, write_report};
-use lerf_position::Position;
+use lerf_position::Board;
 use std::hint::black_box;
 use std::str::FromStr;
 use std::time::Duration;
@@ -32,9 +32,10 @@ const POSITIONS: [(&str, &str, u32, u64); 5] = [
 /// The libraries, in the order of the table.
 pub const LIBRARIES: [&str; 4] = ["lerf", "cozy-chess", "chess", "shakmaty"];
 
+/// lerf as `cargo xtask perft` counts: the copy-make `Board` walk.
 fn lerf_perft(fen: &str, depth: u32) -> u64 {
-    let mut pos = Position::from_fen(fen).expect("valid FEN");
-    lerf_movegen::perft(&mut pos, depth)
+    let board: Board = fen.parse().expect("valid FEN");
+    lerf_movegen::perft_board(&board, depth)
 }
 
 fn shakmaty_position(fen: &str) -> shakmaty::Chess {

@@ -3,10 +3,10 @@
 use crate::UserError;
 use indicatif::{ProgressBar, ProgressStyle};
 use lerf_movegen::{
-    MAX_PERFT_DEPTH, PerftTable, divide, divide_parallel, divide_parallel_hashed, perft,
-    perft_parallel, perft_parallel_hashed,
+    MAX_PERFT_DEPTH, PerftTable, divide_board, divide_board_parallel, divide_parallel_hashed,
+    perft_board, perft_board_parallel, perft_parallel_hashed,
 };
-use lerf_position::{Position, STARTPOS_FEN};
+use lerf_position::{Board, Position, STARTPOS_FEN};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -41,7 +41,8 @@ pub struct Args {
     hash: usize,
 }
 
-/// How to count: plainly, or through a shared table of subtree counts.
+/// How to count: on the copy-make `Board` walk (no keys to keep), or on `Position`'s
+/// do/undo walk through a shared table of subtree counts (`--hash`, which needs the keys).
 struct Counter {
     threads: usize,
     table: Option<PerftTable>,
@@ -56,16 +57,16 @@ impl Counter {
     fn total(&self, pos: &mut Position, depth: u32) -> u64 {
         match (&self.table, self.threads) {
             (Some(table), threads) => perft_parallel_hashed(pos, depth, threads, table),
-            (None, 1) => perft(pos, depth),
-            (None, threads) => perft_parallel(pos, depth, threads),
+            (None, 1) => perft_board(&Board::from(&*pos), depth),
+            (None, threads) => perft_board_parallel(&Board::from(&*pos), depth, threads),
         }
     }
 
     fn per_move(&self, pos: &mut Position, depth: u32) -> Vec<(lerf_types::Move, u64)> {
         match (&self.table, self.threads) {
             (Some(table), threads) => divide_parallel_hashed(pos, depth, threads, table),
-            (None, 1) => divide(pos, depth),
-            (None, threads) => divide_parallel(pos, depth, threads),
+            (None, 1) => divide_board(&Board::from(&*pos), depth),
+            (None, threads) => divide_board_parallel(&Board::from(&*pos), depth, threads),
         }
     }
 }

@@ -2,13 +2,14 @@
 //! the side to move and what to produce.
 
 use crate::move_list::MoveSink;
+use crate::source::{CastlingCandidate, MoveSource, castling_rook_shields_king, enemy_attacks};
 use lerf_bitboard::{
-    Bitboard, RANK_2, RANK_3, RANK_6, RANK_7, between, bishop_pseudo_attacks, king_attacks,
-    knight_attacks, line, pawn_attacks, rook_pseudo_attacks,
+    Bitboard, RANK_2, RANK_3, RANK_6, RANK_7, between, king_attacks, knight_attacks, line,
+    pawn_attacks,
 };
 use lerf_magics::{bishop_attacks, rook_attacks};
 use lerf_position::Position;
-use lerf_types::{CastlingRights, CastlingSide, Color, Direction, Move, PieceType, Square};
+use lerf_types::{CastlingSide, Color, Direction, Move, PieceType};
 
 /// Which moves to generate.
 ///
@@ -48,15 +49,15 @@ const ALL_PROMOTIONS: [PieceType; 4] =
 pub fn generate<S: MoveSink>(pos: &Position, kind: GenType, sink: &mut S) {
     let in_check = pos.in_check();
     match kind {
-        GenType::Captures => dispatch::<S, true, false, false>(pos, sink),
-        GenType::Quiets => dispatch::<S, false, true, false>(pos, sink),
-        GenType::Evasions if in_check => dispatch::<S, true, true, false>(pos, sink),
-        GenType::NonEvasions if !in_check => dispatch::<S, true, true, false>(pos, sink),
+        GenType::Captures => dispatch::<Position, S, true, false, false>(pos, sink),
+        GenType::Quiets => dispatch::<Position, S, false, true, false>(pos, sink),
+        GenType::Evasions if in_check => dispatch::<Position, S, true, true, false>(pos, sink),
+        GenType::NonEvasions if !in_check => dispatch::<Position, S, true, true, false>(pos, sink),
         GenType::Evasions | GenType::NonEvasions => {}
-        GenType::Legal => dispatch::<S, true, true, true>(pos, sink),
+        GenType::Legal => dispatch::<Position, S, true, true, true>(pos, sink),
         GenType::QuietChecks => {
             let mut quiets = crate::MoveList::new();
-            dispatch::<_, false, true, false>(pos, &mut quiets);
+            dispatch::<Position, _, false, true, false>(pos, &mut quiets);
             for &m in quiets.iter() {
                 if m.kind() != lerf_types::MoveKind::Promotion && pos.gives_check(m) {
                     sink.push(m);
@@ -85,20 +86,20 @@ pub fn count_legal(pos: &Position) -> u64 {
 /// forced inline, since the compiler's own choice has flipped with unrelated changes
 /// (measured: the call cost perft 1-5% when the rest of the crate grew).
 #[inline(always)]
-pub(crate) fn count_legal_inline(pos: &Position) -> u64 {
+pub(crate) fn count_legal_inline<P: MoveSource>(pos: &P) -> u64 {
     let mut counter = crate::MoveCounter::default();
-    dispatch::<_, true, true, true>(pos, &mut counter);
+    dispatch::<_, _, true, true, true>(pos, &mut counter);
     counter.0
 }
 
 #[inline(always)]
-fn dispatch<S: MoveSink, const CAPS: bool, const QUIETS: bool, const LEGAL: bool>(
-    pos: &Position,
+fn dispatch<P: MoveSource, S: MoveSink, const CAPS: bool, const QUIETS: bool, const LEGAL: bool>(
+    pos: &P,
     sink: &mut S,
 ) {
     match pos.side_to_move() {
-        Color::White => generate_for::<S, true, CAPS, QUIETS, LEGAL>(pos, sink),
-        Color::Black => generate_for::<S, false, CAPS, QUIETS, LEGAL>(pos, sink),
+        Color::White => generate_for::<P, S, true, CAPS, QUIETS, LEGAL>(pos, sink),
+        Color::Black => generate_for::<P, S, false, CAPS, QUIETS, LEGAL>(pos, sink),
     }
 }
 
@@ -114,13 +115,14 @@ const fn pawn_directions(white: bool) -> (Direction, Direction, Direction) {
 
 #[inline(always)]
 fn generate_for<
+    P: MoveSource,
     S: MoveSink,
     const WHITE: bool,
     const CAPS: bool,
     const QUIETS: bool,
     const LEGAL: bool,
 >(
-    pos: &Position,
+    pos: &P,
     sink: &mut S,
 ) {
     let us = if WHITE { Color::White } else { Color::Black };
@@ -140,7 +142,7 @@ fn generate_for<
     };
 
     let castlings =
-        if QUIETS && checkers.is_empty() { castling_candidates(pos, us) } else { [None; 2] };
+        if QUIETS && checkers.is_empty() { castling_candidates(pos) } else { [None; 2] };
     let mut king_targets = king_attacks(ksq) & kind_mask;
     // Squares the king may not step to or cross: computed once, only when needed.
     let mut attacked = Bitboard::EMPTY;
@@ -163,7 +165,7 @@ fn generate_for<
         None => Bitboard::FULL,
     };
     let target = kind_mask & check_mask;
-    let pinned = if LEGAL { pos.blockers_for_king(us) & ours } else { Bitboard::EMPTY };
+    let pinned = if LEGAL { pos.pinned() } else { Bitboard::EMPTY };
 
     for from in pos.pieces(us, PieceType::Knight) - pinned {
         sink.push_targets(from, knight_attacks(from) & target);
@@ -210,10 +212,10 @@ fn generate_for<
         }
     }
     if CAPS {
-        en_passant::<S, LEGAL>(pos, sink, pawns, check_mask);
+        en_passant::<P, S, LEGAL>(pos, sink, pawns, check_mask);
     }
     for castle in castlings.into_iter().flatten() {
-        let shielded = pos.is_chess960() && pos.castling_rook_shields_king(us, ksq, castle.rook);
+        let shielded = pos.is_chess960() && castling_rook_shields_king(pos, us, ksq, castle.rook);
         let legal = !castle.king_path.intersects(attacked) && !shielded;
         if !LEGAL || legal {
             sink.push(Move::castling(ksq, castle.rook));
@@ -262,8 +264,8 @@ fn pawn_moves<S: MoveSink, const WHITE: bool, const CAPS: bool, const QUIETS: bo
 /// En-passant captures. In check one only helps when the pawn it takes is the checker (or
 /// it lands on the checking line); `is_legal` settles pins and discovered attacks exactly.
 #[inline(always)]
-fn en_passant<S: MoveSink, const LEGAL: bool>(
-    pos: &Position,
+fn en_passant<P: MoveSource, S: MoveSink, const LEGAL: bool>(
+    pos: &P,
     sink: &mut S,
     pawns: Bitboard,
     check_mask: Bitboard,
@@ -276,59 +278,44 @@ fn en_passant<S: MoveSink, const LEGAL: bool>(
     }
     for from in pawn_attacks(!us, ep) & pawns {
         let m = Move::en_passant(from, ep);
-        if !LEGAL || pos.is_legal(m) {
+        if !LEGAL || pos.en_passant_is_legal(m) {
             sink.push(m);
         }
     }
 }
 
-/// A castling the side to move has the right to and nothing stands in the way of.
-#[derive(Clone, Copy)]
-struct Castling {
-    rook: Square,
-    king_path: Bitboard,
-}
-
 /// The castlings whose right exists and whose path is empty (at most one per side);
 /// whether the king's path is attacked is left to the caller.
 #[inline(always)]
-fn castling_candidates(pos: &Position, us: Color) -> [Option<Castling>; 2] {
+fn castling_candidates<P: MoveSource>(pos: &P) -> [Option<CastlingCandidate>; 2] {
     // Most positions of a game have no right left for the side to move: one test.
-    if !pos.castling_rights().intersects(CastlingRights::for_color(us)) {
+    if !pos.side_to_move_may_castle() {
         return [None; 2];
     }
-    CastlingSide::ALL.map(|side| {
-        if !pos.can_castle(us, side) || pos.castling_impeded(us, side) {
-            return None;
-        }
-        let rook = pos.castling_rook_square(us, side)?;
-        Some(Castling { rook, king_path: pos.castling_king_path(us, side) })
-    })
+    CastlingSide::ALL.map(|side| pos.castling_candidate(side))
 }
 
-/// Squares the enemy attacks, computed with our king taken off the board (a slider's ray
-/// does not stop at the king that flees along it). Only squares in `relevant` are needed,
-/// so sliders that cannot reach any of them on an empty board are skipped.
+/// Writes every legal move of any [`MoveSource`] into `sink`: the generator of [`generate`]
+/// with [`GenType::Legal`], for a [`CheckedBoard`](crate::CheckedBoard) or an engine's own
+/// board type.
+///
+/// ```
+/// use lerf_movegen::{CheckedBoard, MoveList, legal_moves_of};
+/// use lerf_position::Board;
+/// let board = Board::default();
+/// assert_eq!(legal_moves_of(&CheckedBoard::new(&board)).len(), 20);
+/// ```
+#[inline]
+pub fn legal_moves_of<P: MoveSource>(pos: &P) -> crate::MoveList {
+    let mut list = crate::MoveList::new();
+    legal_moves_into(pos, &mut list);
+    list
+}
+
+/// The number of legal moves of any [`MoveSource`], counted as [`count_legal`] counts them.
 #[inline(always)]
-fn enemy_attacks(pos: &Position, ksq: Square, them: Color, relevant: Bitboard) -> Bitboard {
-    let occupied = pos.occupied() ^ ksq;
-    let theirs = pos.pieces_of(them);
-    let mut attacked =
-        pos.pieces(them, PieceType::Pawn).pawn_attacks(them) | king_attacks(pos.king_square(them));
-    for sq in pos.pieces(them, PieceType::Knight) {
-        attacked |= knight_attacks(sq);
-    }
-    for sq in pos.pieces_of_types(PieceType::Bishop, PieceType::Queen) & theirs {
-        if bishop_pseudo_attacks(sq).intersects(relevant) {
-            attacked |= bishop_attacks(sq, occupied);
-        }
-    }
-    for sq in pos.pieces_of_types(PieceType::Rook, PieceType::Queen) & theirs {
-        if rook_pseudo_attacks(sq).intersects(relevant) {
-            attacked |= rook_attacks(sq, occupied);
-        }
-    }
-    attacked
+pub fn count_legal_of<P: MoveSource>(pos: &P) -> u64 {
+    count_legal_inline(pos)
 }
 
 /// Every legal move in a [`MoveList`](crate::MoveList).
@@ -352,6 +339,6 @@ pub fn legal_moves(pos: &Position) -> crate::MoveList {
 /// Appends every legal move to `list`, which the caller keeps (perft reuses one list per
 /// ply instead of making and returning one per node).
 #[inline]
-pub(crate) fn legal_moves_into(pos: &Position, list: &mut crate::MoveList) {
-    dispatch::<_, true, true, true>(pos, list);
+pub(crate) fn legal_moves_into<P: MoveSource>(pos: &P, list: &mut crate::MoveList) {
+    dispatch::<_, _, true, true, true>(pos, list);
 }

@@ -23,12 +23,18 @@ extern crate alloc;
 mod generate;
 mod move_list;
 mod perft;
+mod perft_board;
+mod source;
 
-pub use generate::{GenType, count_legal, generate, legal_moves};
+pub use generate::{GenType, count_legal, count_legal_of, generate, legal_moves, legal_moves_of};
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink, ScoredMove, ScoredMoveList};
 pub use perft::{MAX_PERFT_DEPTH, PerftTable, divide, perft, perft_hashed};
 #[cfg(feature = "std")]
 pub use perft::{divide_parallel, divide_parallel_hashed, perft_parallel, perft_parallel_hashed};
+pub use perft_board::{divide_board, perft_board};
+#[cfg(feature = "std")]
+pub use perft_board::{divide_board_parallel, perft_board_parallel};
+pub use source::{CastlingCandidate, CheckedBoard, MoveSource};
 
 // The README is documentation too: its examples run as doc tests.
 #[cfg(doctest)]

@@ -15,7 +15,7 @@ pub const MAX_PERFT_DEPTH: u32 = 128;
 
 /// Panics, naming the limit, when `depth` is above [`MAX_PERFT_DEPTH`].
 #[track_caller]
-fn check_depth(depth: u32) {
+pub(crate) fn check_depth(depth: u32) {
     assert!(
         depth <= MAX_PERFT_DEPTH,
         "perft depth {depth} is above MAX_PERFT_DEPTH ({MAX_PERFT_DEPTH})"

@@ -1,15 +1,17 @@
-//! Perft against every public suite (copied into `tests/data`). Depths whose count exceeds a
-//! per-suite node limit are left to `cargo xtask perft --epd`, except that every line runs
-//! at least its smallest listed depth. About 8.3 billion nodes in all; about 30 s in the
-//! optimised test profile on 2 cores.
+//! Perft against every public suite (copied into `tests/data`), through both walks: the
+//! engine's `Position` (do/undo) and the copy-make `Board` walk `cargo xtask perft` takes.
+//! Depths whose count exceeds a per-suite node limit are left to `cargo xtask perft --epd`,
+//! except that every line runs at least its smallest listed depth. About 8.3 billion nodes
+//! a walk; about a minute in the optimised test profile on 2 cores.
 
 mod common;
 
 use common::parse_suite;
 use lerf_movegen::{
-    PerftTable, divide_parallel_hashed, perft, perft_hashed, perft_parallel, perft_parallel_hashed,
+    PerftTable, divide_board, divide_parallel_hashed, perft, perft_board, perft_board_parallel,
+    perft_hashed, perft_parallel, perft_parallel_hashed,
 };
-use lerf_position::Position;
+use lerf_position::{Board, Position};
 
 /// Runs every line of `suite` at each listed depth whose count is at most `limit` (or, if
 /// none is, at its smallest), and fails with the full list of mismatches.
@@ -24,13 +26,17 @@ fn run_suite(name: &str, suite: &str, limit: u64) {
             if expected > limit && expected != smallest {
                 continue;
             }
-            let got = perft(&mut pos, depth);
-            runs += 1;
-            if got != expected {
-                mismatches.push(format!(
-                    "{name}:{} {} D{depth}: expected {expected}, got {got}",
-                    line.line, line.fen
-                ));
+            let board = Board::from(&pos);
+            for (walk, got) in
+                [("Position", perft(&mut pos, depth)), ("Board", perft_board(&board, depth))]
+            {
+                runs += 1;
+                if got != expected {
+                    mismatches.push(format!(
+                        "{name}:{} {} D{depth} ({walk}): expected {expected}, got {got}",
+                        line.line, line.fen
+                    ));
+                }
             }
         }
     }
@@ -75,6 +81,7 @@ fn tricky960_x_fen_originals() {
         assert_eq!(pos, Position::from_fen(line.fen).unwrap(), "{xfen}");
         for &(depth, expected) in &line.counts {
             assert_eq!(perft(&mut pos, depth), expected, "{xfen} D{depth}");
+            assert_eq!(perft_board(&Board::from(&pos), depth), expected, "{xfen} D{depth} Board");
         }
     }
 }
@@ -92,6 +99,8 @@ fn impossible_positions_accepted_are_exact_and_overflow_is_refused() {
                         line.line,
                         line.fen
                     );
+                    let board = Board::from(&pos);
+                    assert_eq!(perft_board(&board, depth), expected, "line {} Board", line.line);
                 }
             }
             // Only the 270-move position, which no game can reach, may be refused.
@@ -113,6 +122,10 @@ fn cpw_positions_to_depth_5() {
     for (fen, expected) in cpw {
         let pos = Position::from_fen(fen).unwrap();
         assert_eq!(perft_parallel(&pos, 5, 2), expected, "{fen}");
+        let board = Board::from(&pos);
+        assert_eq!(perft_board_parallel(&board, 5, 2), expected, "{fen} Board");
+        let divided: u64 = divide_board(&board, 3).iter().map(|(_, n)| n).sum();
+        assert_eq!(divided, perft(&mut pos.clone(), 3), "{fen} divide_board");
     }
 }
 

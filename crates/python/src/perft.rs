@@ -65,9 +65,11 @@ pub fn perft(
             n => lerf_movegen::perft_parallel_hashed(&pos, depth, n, &table),
         }));
     }
+    // Without a table, the copy-make walk over `Board` (as `cargo xtask perft`).
+    let board = lerf_position::Board::from(&pos);
     Ok(py.detach(move || match threads {
-        1 => lerf_movegen::perft(&mut pos, depth),
-        n => lerf_movegen::perft_parallel(&pos, depth, n),
+        1 => lerf_movegen::perft_board(&board, depth),
+        n => lerf_movegen::perft_board_parallel(&board, depth, n),
     }))
 }
 

@@ -1,0 +1,143 @@
+//! Perft over [`Board`] by copy-make: each child is a copy of its parent's 88 bytes with
+//! one move played, its check information found once ([`CheckedBoard`]); no Zobrist keys,
+//! no undo stack. The counts are those of [`perft`](crate::perft) over
+//! [`Position`](lerf_position::Position) (the tests compare both on every suite);
+//! `cargo xtask perft` takes this path unless a hash table is asked for.
+
+use alloc::vec::Vec;
+
+use lerf_position::Board;
+use lerf_types::Move;
+
+use crate::MoveList;
+use crate::generate::{count_legal_inline, legal_moves_into};
+use crate::perft::check_depth;
+use crate::source::CheckedBoard;
+
+/// The number of legal move sequences of exactly `depth` plies from `board`, the last ply
+/// counted in bulk: the same count as [`perft`](crate::perft), on a lighter walk.
+///
+/// ```
+/// use lerf_movegen::perft_board;
+/// use lerf_position::Board;
+/// let kiwipete: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse()?;
+/// assert_eq!(perft_board(&kiwipete, 3), 97_862);
+/// # Ok::<(), lerf_position::FenError>(())
+/// ```
+///
+/// # Panics
+///
+/// If `depth` is above [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH).
+#[track_caller]
+pub fn perft_board(board: &Board, depth: u32) -> u64 {
+    check_depth(depth);
+    if depth == 0 {
+        return 1;
+    }
+    // One list per ply above the last, made once per count.
+    let mut lists = alloc::vec![MoveList::new(); depth as usize - 1];
+    walk(board, depth, &mut lists)
+}
+
+/// [`perft_board`] at a `depth` of at least 1, with a move list per ply above the last.
+fn walk(board: &Board, depth: u32, lists: &mut [MoveList]) -> u64 {
+    let checked = CheckedBoard::new(board);
+    if depth == 1 {
+        return count_legal_inline(&checked);
+    }
+    let Some((moves, deeper)) = lists.split_first_mut() else {
+        return 0;
+    };
+    moves.clear();
+    legal_moves_into(&checked, moves);
+    let mut nodes = 0;
+    for &m in moves.iter() {
+        let mut child = *board;
+        child.do_move(m);
+        nodes += walk(&child, depth - 1, deeper);
+    }
+    nodes
+}
+
+/// Perft split by root move, as [`divide`](crate::divide), on the [`Board`] walk.
+///
+/// ```
+/// use lerf_movegen::divide_board;
+/// use lerf_position::Board;
+/// let split = divide_board(&Board::default(), 2);
+/// assert_eq!(split.len(), 20);
+/// assert!(split.iter().all(|&(_, nodes)| nodes == 20));
+/// ```
+#[track_caller]
+pub fn divide_board(board: &Board, depth: u32) -> Vec<(Move, u64)> {
+    check_depth(depth);
+    if depth == 0 {
+        return Vec::new();
+    }
+    root_moves(board).into_iter().map(|m| (m, perft_board(&after(board, m), depth - 1))).collect()
+}
+
+/// The legal moves of `board`, in generation order.
+fn root_moves(board: &Board) -> Vec<Move> {
+    let mut list = MoveList::new();
+    legal_moves_into(&CheckedBoard::new(board), &mut list);
+    list.iter().copied().collect()
+}
+
+/// `board` with `m` played.
+fn after(board: &Board, m: Move) -> Board {
+    let mut child = *board;
+    child.do_move(m);
+    child
+}
+
+/// [`divide_board`] with the root moves shared out over `threads` threads (each takes the
+/// next unclaimed root move); the result in generation order (`std` feature).
+///
+/// ```
+/// use lerf_movegen::divide_board_parallel;
+/// use lerf_position::Board;
+/// let split = divide_board_parallel(&Board::default(), 3, 2);
+/// assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 8902);
+/// ```
+#[cfg(feature = "std")]
+#[track_caller]
+pub fn divide_board_parallel(board: &Board, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+    use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+    check_depth(depth);
+    if depth == 0 {
+        return Vec::new();
+    }
+    let moves = root_moves(board);
+    let next = AtomicUsize::new(0);
+    let counts: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1).min(moves.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&m) = moves.get(i) else { break };
+                    counts[i].store(perft_board(&after(board, m), depth - 1), Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    // The scope joined every thread, so their stores are visible here.
+    moves.into_iter().zip(counts.into_iter().map(AtomicU64::into_inner)).collect()
+}
+
+/// [`perft_board`] over `threads` threads (`std` feature).
+///
+/// ```
+/// use lerf_movegen::perft_board_parallel;
+/// use lerf_position::Board;
+/// assert_eq!(perft_board_parallel(&Board::default(), 4, 2), 197_281);
+/// ```
+#[cfg(feature = "std")]
+#[track_caller]
+pub fn perft_board_parallel(board: &Board, depth: u32, threads: usize) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    divide_board_parallel(board, depth, threads).iter().map(|&(_, n)| n).sum()
+}

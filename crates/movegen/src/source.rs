@@ -1,0 +1,358 @@
+//! What the legal move generator reads from a position: [`MoveSource`], implemented by the
+//! engine's [`Position`] (which keeps its check information up to date at every move) and
+//! by [`CheckedBoard`], a [`Board`] with that information computed once (for walks that
+//! copy a light board rather than make and unmake moves on a `Position`, as perft does).
+
+use lerf_bitboard::{
+    Bitboard, between, bishop_pseudo_attacks, king_attacks, knight_attacks, pawn_attacks,
+    rook_pseudo_attacks,
+};
+use lerf_magics::{bishop_attacks, rook_attacks};
+use lerf_position::{Board, Position};
+use lerf_types::{CastlingRights, CastlingSide, Color, Move, PieceType, Square};
+
+/// A castling that the side to move holds the right to and that nothing stands in the way
+/// of; whether the squares the king crosses are attacked is the generator's to find.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CastlingCandidate {
+    /// The rook's square (castling is encoded as the king taking it).
+    pub rook: Square,
+    /// The squares the king crosses and lands on (its own square left out).
+    pub king_path: Bitboard,
+}
+
+/// A position as the legal move generator reads it: its pieces, the check and pin
+/// information of the side to move, and castling and en passant.
+///
+/// Implemented by [`Position`] and by [`CheckedBoard`]; an engine with a board of its own
+/// can implement it to use lerf's generator ([`legal_moves_of`](crate::legal_moves_of),
+/// [`count_legal_of`](crate::count_legal_of)).
+pub trait MoveSource {
+    /// The side to move.
+    fn side_to_move(&self) -> Color;
+    /// Every occupied square.
+    fn occupied(&self) -> Bitboard;
+    /// The pieces of `color`.
+    fn pieces_of(&self, color: Color) -> Bitboard;
+    /// The pieces of type `pt` of either colour.
+    fn pieces_of_type(&self, pt: PieceType) -> Bitboard;
+    /// The king of `color`'s square.
+    fn king_square(&self, color: Color) -> Square;
+    /// The enemy pieces giving check to the side to move.
+    fn checkers(&self) -> Bitboard;
+    /// The side to move's pieces that alone shield its king from an enemy slider.
+    fn pinned(&self) -> Bitboard;
+    /// The en passant square, set only when a capture onto it is legal.
+    fn ep_square(&self) -> Option<Square>;
+    /// Whether `m`, an en passant capture of the side to move, leaves its king safe.
+    fn en_passant_is_legal(&self, m: Move) -> bool;
+    /// The castling rights of both sides.
+    fn castling_rights(&self) -> CastlingRights;
+    /// The side to move's castling on `side`, when the right is held and the squares king
+    /// and rook cross are empty.
+    fn castling_candidate(&self, side: CastlingSide) -> Option<CastlingCandidate>;
+    /// Whether castling follows Chess960's rules.
+    fn is_chess960(&self) -> bool;
+
+    /// Whether the side to move holds any castling right (most positions of a game do not:
+    /// the generator asks this first).
+    #[inline(always)]
+    fn side_to_move_may_castle(&self) -> bool {
+        self.castling_rights().intersects(CastlingRights::for_color(self.side_to_move()))
+    }
+
+    /// The pieces of `color` and type `pt`.
+    #[inline(always)]
+    fn pieces(&self, color: Color, pt: PieceType) -> Bitboard {
+        self.pieces_of(color) & self.pieces_of_type(pt)
+    }
+}
+
+impl MoveSource for Position {
+    #[inline(always)]
+    fn side_to_move(&self) -> Color {
+        Position::side_to_move(self)
+    }
+    #[inline(always)]
+    fn occupied(&self) -> Bitboard {
+        Position::occupied(self)
+    }
+    #[inline(always)]
+    fn pieces_of(&self, color: Color) -> Bitboard {
+        Position::pieces_of(self, color)
+    }
+    #[inline(always)]
+    fn pieces_of_type(&self, pt: PieceType) -> Bitboard {
+        Position::pieces_of_type(self, pt)
+    }
+    #[inline(always)]
+    fn king_square(&self, color: Color) -> Square {
+        Position::king_square(self, color)
+    }
+    #[inline(always)]
+    fn checkers(&self) -> Bitboard {
+        Position::checkers(self)
+    }
+    #[inline(always)]
+    fn pinned(&self) -> Bitboard {
+        let us = Position::side_to_move(self);
+        self.blockers_for_king(us) & Position::pieces_of(self, us)
+    }
+    #[inline(always)]
+    fn ep_square(&self) -> Option<Square> {
+        Position::ep_square(self)
+    }
+    #[inline(always)]
+    fn en_passant_is_legal(&self, m: Move) -> bool {
+        self.is_legal(m)
+    }
+    #[inline(always)]
+    fn castling_rights(&self) -> CastlingRights {
+        Position::castling_rights(self)
+    }
+    #[inline(always)]
+    fn castling_candidate(&self, side: CastlingSide) -> Option<CastlingCandidate> {
+        let us = Position::side_to_move(self);
+        if !self.can_castle(us, side) || self.castling_impeded(us, side) {
+            return None;
+        }
+        let rook = self.castling_rook_square(us, side)?;
+        Some(CastlingCandidate { rook, king_path: self.castling_king_path(us, side) })
+    }
+    #[inline(always)]
+    fn is_chess960(&self) -> bool {
+        Position::is_chess960(self)
+    }
+}
+
+/// A [`Board`] with the side to move's checkers and pinned pieces computed, ready for the
+/// legal move generator: what a [`Position`] keeps up to date at every move, found here
+/// once for the board as it is. A walk that copies boards (copy-make) pays for no Zobrist
+/// keys and no undo stack.
+///
+/// ```
+/// use lerf_movegen::{CheckedBoard, count_legal_of, legal_moves_of};
+/// use lerf_position::Board;
+/// let board: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse()?;
+/// let checked = CheckedBoard::new(&board);
+/// assert_eq!(count_legal_of(&checked), 48);
+/// assert_eq!(legal_moves_of(&checked).len(), 48);
+/// # Ok::<(), lerf_position::FenError>(())
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct CheckedBoard<'a> {
+    board: &'a Board,
+    checkers: Bitboard,
+    pinned: Bitboard,
+}
+
+impl<'a> CheckedBoard<'a> {
+    /// `board` with its check information.
+    #[inline(always)]
+    pub fn new(board: &'a Board) -> CheckedBoard<'a> {
+        let us = board.side_to_move();
+        let them = !us;
+        let ksq = board.king_square(us);
+        let occupied = board.occupied();
+        let theirs = board.pieces_of(them);
+        let queens = board.pieces_of_type(PieceType::Queen);
+        let rooks = board.pieces_of_type(PieceType::Rook) | queens;
+        let bishops = board.pieces_of_type(PieceType::Bishop) | queens;
+        let close = (pawn_attacks(us, ksq) & board.pieces_of_type(PieceType::Pawn))
+            | (knight_attacks(ksq) & board.pieces_of_type(PieceType::Knight));
+        // Sliders that would attack the king on an empty board: each checks it, pins the
+        // one piece between, or is blocked by more.
+        let snipers =
+            ((rook_pseudo_attacks(ksq) & rooks) | (bishop_pseudo_attacks(ksq) & bishops)) & theirs;
+        let mut checkers = close & theirs;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let between = between(ksq, sniper) & occupied;
+            if between.is_empty() {
+                checkers |= sniper;
+            } else if !between.more_than_one() {
+                pinned |= between;
+            }
+        }
+        CheckedBoard { board, checkers, pinned: pinned & board.pieces_of(us) }
+    }
+
+    /// The board.
+    #[inline(always)]
+    pub fn board(&self) -> &'a Board {
+        self.board
+    }
+}
+
+impl MoveSource for CheckedBoard<'_> {
+    #[inline(always)]
+    fn side_to_move(&self) -> Color {
+        self.board.side_to_move()
+    }
+    #[inline(always)]
+    fn occupied(&self) -> Bitboard {
+        self.board.occupied()
+    }
+    #[inline(always)]
+    fn pieces_of(&self, color: Color) -> Bitboard {
+        self.board.pieces_of(color)
+    }
+    #[inline(always)]
+    fn pieces_of_type(&self, pt: PieceType) -> Bitboard {
+        self.board.pieces_of_type(pt)
+    }
+    #[inline(always)]
+    fn king_square(&self, color: Color) -> Square {
+        self.board.king_square(color)
+    }
+    #[inline(always)]
+    fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+    #[inline(always)]
+    fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+    #[inline(always)]
+    fn ep_square(&self) -> Option<Square> {
+        self.board.ep_square()
+    }
+    #[inline(always)]
+    fn en_passant_is_legal(&self, m: Move) -> bool {
+        self.board.leaves_king_safe(m)
+    }
+    #[inline(always)]
+    fn castling_rights(&self) -> CastlingRights {
+        self.board.castling_rights()
+    }
+    #[inline(always)]
+    fn castling_candidate(&self, side: CastlingSide) -> Option<CastlingCandidate> {
+        let us = self.board.side_to_move();
+        let rook = self.board.castling_rook_square(us, side)?;
+        let king = self.board.king_square(us);
+        // From the standard squares (every standard game, some Chess960 ones) the squares
+        // are known; from others they are found.
+        let standard = standard_castling(us, side);
+        let (path, king_path) = if king == standard.king && rook == standard.rook {
+            (standard.path, standard.king_path)
+        } else {
+            castling_paths(king, rook, side)
+        };
+        if self.board.occupied().intersects(path) {
+            return None;
+        }
+        Some(CastlingCandidate { rook, king_path })
+    }
+    #[inline(always)]
+    fn is_chess960(&self) -> bool {
+        self.board.is_chess960()
+    }
+    #[inline(always)]
+    fn side_to_move_may_castle(&self) -> bool {
+        let us = self.board.side_to_move();
+        self.board.castling_rook_square(us, CastlingSide::King).is_some()
+            || self.board.castling_rook_square(us, CastlingSide::Queen).is_some()
+    }
+}
+
+/// The squares that must be empty for castling with a king on `king` and a rook on `rook`
+/// (the two themselves left out), and the squares the king crosses and lands on.
+#[inline(always)]
+fn castling_paths(king: Square, rook: Square, side: CastlingSide) -> (Bitboard, Bitboard) {
+    let king_to = Square::new(side.king_to_file(), king.rank());
+    let rook_to = Square::new(side.rook_to_file(), king.rank());
+    let king_path = (between(king, king_to) | king_to) - Bitboard::from(king);
+    let path = (between(rook, rook_to) | king_path | rook_to) - (Bitboard::from(king) | rook);
+    (path, king_path)
+}
+
+/// A standard chess castling's squares.
+#[derive(Clone, Copy)]
+struct StandardCastling {
+    king: Square,
+    rook: Square,
+    path: Bitboard,
+    king_path: Bitboard,
+}
+
+/// The squares of standard chess's castlings, by colour and side.
+#[inline(always)]
+fn standard_castling(us: Color, side: CastlingSide) -> StandardCastling {
+    const fn bits(squares: &[Square]) -> Bitboard {
+        let mut b = 0u64;
+        let mut i = 0;
+        while i < squares.len() {
+            b |= 1 << squares[i] as u64;
+            i += 1;
+        }
+        Bitboard(b)
+    }
+    use Square::*;
+    const TABLE: [StandardCastling; 4] = [
+        StandardCastling { king: E1, rook: H1, path: bits(&[F1, G1]), king_path: bits(&[F1, G1]) },
+        StandardCastling {
+            king: E1,
+            rook: A1,
+            path: bits(&[B1, C1, D1]),
+            king_path: bits(&[C1, D1]),
+        },
+        StandardCastling { king: E8, rook: H8, path: bits(&[F8, G8]), king_path: bits(&[F8, G8]) },
+        StandardCastling {
+            king: E8,
+            rook: A8,
+            path: bits(&[B8, C8, D8]),
+            king_path: bits(&[C8, D8]),
+        },
+    ];
+    TABLE[2 * us as usize + side as usize]
+}
+
+/// Whether, after `us` castles with the rook on `rook`, that rook's leaving its square
+/// uncovers an enemy rook or queen on the king's new rank (Chess960 only: the rook may have
+/// stood between them).
+#[inline(always)]
+pub(crate) fn castling_rook_shields_king<P: MoveSource + ?Sized>(
+    pos: &P,
+    us: Color,
+    king: Square,
+    rook: Square,
+) -> bool {
+    let side = if rook > king { CastlingSide::King } else { CastlingSide::Queen };
+    let king_to = Square::new(side.king_to_file(), king.rank());
+    let rook_to = Square::new(side.rook_to_file(), king.rank());
+    let occupied = (pos.occupied() ^ king ^ rook) | rook_to;
+    let enemy_rooks = (pos.pieces_of_type(PieceType::Rook) | pos.pieces_of_type(PieceType::Queen))
+        & pos.pieces_of(!us);
+    (rook_attacks(king_to, occupied) & enemy_rooks).any()
+}
+
+/// Squares `them` attacks, computed with `us`'s king (on `ksq`) taken off the board (a
+/// slider's ray does not stop at the king that flees along it). Only squares in `relevant`
+/// are needed, so sliders that cannot reach any of them on an empty board are skipped.
+#[inline(always)]
+pub(crate) fn enemy_attacks<P: MoveSource + ?Sized>(
+    pos: &P,
+    ksq: Square,
+    them: Color,
+    relevant: Bitboard,
+) -> Bitboard {
+    let occupied = pos.occupied() ^ ksq;
+    let theirs = pos.pieces_of(them);
+    let mut attacked =
+        pos.pieces(them, PieceType::Pawn).pawn_attacks(them) | king_attacks(pos.king_square(them));
+    for sq in pos.pieces(them, PieceType::Knight) {
+        attacked |= knight_attacks(sq);
+    }
+    let queens = pos.pieces_of_type(PieceType::Queen);
+    for sq in (pos.pieces_of_type(PieceType::Bishop) | queens) & theirs {
+        if bishop_pseudo_attacks(sq).intersects(relevant) {
+            attacked |= bishop_attacks(sq, occupied);
+        }
+    }
+    for sq in (pos.pieces_of_type(PieceType::Rook) | queens) & theirs {
+        if rook_pseudo_attacks(sq).intersects(relevant) {
+            attacked |= rook_attacks(sq, occupied);
+        }
+    }
+    attacked
+}
