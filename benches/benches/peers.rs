@@ -1,12 +1,13 @@
-//! Single-threaded perft, lerf against cozy-chess, shakmaty and chess, on the same five
-//! positions in one process. Every library counts the last ply in bulk (its own idiom).
+//! Single-threaded perft, lerf (on its `Board` walk, as `cargo xtask perft`, and on
+//! `Position`) against cozy-chess, shakmaty and chess, on the same five positions in one
+//! process. Every library counts the last ply in bulk (its own idiom).
 //!
 //! `cargo bench -p lerf-benches --bench peers` prints a table of Mnps and lerf's ratio to
 //! cozy-chess, and writes it with an SVG chart to `docs/perf/`.
 
 use criterion::{Criterion, Throughput};
 use lerf_benches::report::{Measurement, write_report};
-use lerf_position::Board;
+use lerf_position::{Board, Position};
 use std::hint::black_box;
 use std::str::FromStr;
 use std::time::Duration;
@@ -29,13 +30,20 @@ const POSITIONS: [(&str, &str, u32, u64); 5] = [
     ("pos5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 89_941_194),
 ];
 
-/// The libraries, in the order of the table.
-pub const LIBRARIES: [&str; 4] = ["lerf", "cozy-chess", "chess", "shakmaty"];
+/// The libraries, in the order of the table: lerf twice, on the walk `cargo xtask perft`
+/// takes (`Board`, copy-make) and on the engine's `Position` (do/undo).
+pub const LIBRARIES: [&str; 5] = ["lerf", "lerf-position", "cozy-chess", "chess", "shakmaty"];
 
 /// lerf as `cargo xtask perft` counts: the copy-make `Board` walk.
 fn lerf_perft(fen: &str, depth: u32) -> u64 {
     let board: Board = fen.parse().expect("valid FEN");
     lerf_movegen::perft_board(&board, depth)
+}
+
+/// lerf on the engine's `Position`, making and unmaking each move.
+fn lerf_position_perft(fen: &str, depth: u32) -> u64 {
+    let mut pos = Position::from_fen(fen).expect("valid FEN");
+    lerf_movegen::perft(&mut pos, depth)
 }
 
 fn shakmaty_position(fen: &str) -> shakmaty::Chess {
@@ -47,6 +55,7 @@ fn shakmaty_position(fen: &str) -> shakmaty::Chess {
 fn perft_of(library: &str, fen: &str, depth: u32) -> u64 {
     match library {
         "lerf" => lerf_perft(fen, depth),
+        "lerf-position" => lerf_position_perft(fen, depth),
         "cozy-chess" => {
             cozy_perft(&cozy_chess::Board::from_fen(fen, false).expect("valid FEN"), depth)
         }
