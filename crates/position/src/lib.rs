@@ -39,6 +39,7 @@
 extern crate alloc;
 
 mod board;
+mod board_legal;
 mod book;
 mod check_info;
 mod cuckoo;
