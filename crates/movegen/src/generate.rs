@@ -154,7 +154,7 @@ fn generate_for<
         }
         king_targets -= attacked;
     }
-    sink.push_targets(ksq, king_targets);
+    sink.push_piece_moves(PieceType::King, ksq, king_targets);
     if checkers.more_than_one() {
         return;
     }
@@ -168,24 +168,35 @@ fn generate_for<
     let pinned = if LEGAL { pos.pinned() } else { Bitboard::EMPTY };
 
     for from in pos.pieces(us, PieceType::Knight) - pinned {
-        sink.push_targets(from, knight_attacks(from) & target);
+        sink.push_piece_moves(PieceType::Knight, from, knight_attacks(from) & target);
     }
     // Pinned sliders in loops of their own: no pin test per free piece, and pins are rare.
     let queens = pos.pieces(us, PieceType::Queen);
-    let diagonal = pos.pieces(us, PieceType::Bishop) | queens;
-    let straight = pos.pieces(us, PieceType::Rook) | queens;
-    for from in diagonal - pinned {
-        sink.push_targets(from, bishop_attacks(from, occupied) & target);
+    let bishops = pos.pieces(us, PieceType::Bishop);
+    let rooks = pos.pieces(us, PieceType::Rook);
+    for from in bishops - pinned {
+        sink.push_piece_moves(PieceType::Bishop, from, bishop_attacks(from, occupied) & target);
     }
-    for from in straight - pinned {
-        sink.push_targets(from, rook_attacks(from, occupied) & target);
+    for from in rooks - pinned {
+        sink.push_piece_moves(PieceType::Rook, from, rook_attacks(from, occupied) & target);
+    }
+    for from in queens - pinned {
+        let attacks = bishop_attacks(from, occupied) | rook_attacks(from, occupied);
+        sink.push_piece_moves(PieceType::Queen, from, attacks & target);
     }
     if LEGAL {
-        for from in diagonal & pinned {
-            sink.push_targets(from, bishop_attacks(from, occupied) & target & line(ksq, from));
+        // A pinned slider moves along the pin's line only.
+        for from in bishops & pinned {
+            let along = bishop_attacks(from, occupied) & target & line(ksq, from);
+            sink.push_piece_moves(PieceType::Bishop, from, along);
         }
-        for from in straight & pinned {
-            sink.push_targets(from, rook_attacks(from, occupied) & target & line(ksq, from));
+        for from in rooks & pinned {
+            let along = rook_attacks(from, occupied) & target & line(ksq, from);
+            sink.push_piece_moves(PieceType::Rook, from, along);
+        }
+        for from in queens & pinned {
+            let attacks = bishop_attacks(from, occupied) | rook_attacks(from, occupied);
+            sink.push_piece_moves(PieceType::Queen, from, attacks & target & line(ksq, from));
         }
     }
 
@@ -292,7 +303,8 @@ fn castling_candidates<P: MoveSource>(pos: &P) -> [Option<CastlingCandidate>; 2]
     if !pos.side_to_move_may_castle() {
         return [None; 2];
     }
-    CastlingSide::ALL.map(|side| pos.castling_candidate(side))
+    // Two calls written out: `array::map` was left out of line (measured in callgrind).
+    [pos.castling_candidate(CastlingSide::King), pos.castling_candidate(CastlingSide::Queen)]
 }
 
 /// Writes every legal move of any [`MoveSource`] into `sink`: the generator of [`generate`]
@@ -341,4 +353,34 @@ pub fn legal_moves(pos: &Position) -> crate::MoveList {
 #[inline]
 pub(crate) fn legal_moves_into<P: MoveSource>(pos: &P, list: &mut crate::MoveList) {
     dispatch::<_, _, true, true, true>(pos, list);
+}
+
+/// Hands every legal move of any [`MoveSource`] to `sink`, with the moving piece's type
+/// where the generator knows it ([`MoveSink::push_piece_moves`]): a sink that plays each
+/// move as it comes (a search, a perft walk) needs no list and no lookup.
+///
+/// ```
+/// use lerf_bitboard::Bitboard;
+/// use lerf_movegen::{CheckedBoard, MoveSink, generate_legal_into};
+/// use lerf_position::Board;
+/// use lerf_types::{Move, PieceType, Square};
+/// /// Counts the knight moves, from the piece types the generator hands over.
+/// #[derive(Default)]
+/// struct KnightMoves(u32);
+/// impl MoveSink for KnightMoves {
+///     fn push(&mut self, _: Move) {}
+///     fn push_piece_moves(&mut self, piece: PieceType, _: Square, targets: Bitboard) {
+///         if piece == PieceType::Knight {
+///             self.0 += targets.popcount();
+///         }
+///     }
+/// }
+/// let board = Board::default();
+/// let mut knights = KnightMoves::default();
+/// generate_legal_into(&CheckedBoard::new(&board), &mut knights);
+/// assert_eq!(knights.0, 4);
+/// ```
+#[inline]
+pub fn generate_legal_into<P: MoveSource, S: MoveSink>(pos: &P, sink: &mut S) {
+    dispatch::<_, _, true, true, true>(pos, sink);
 }

@@ -26,7 +26,10 @@ mod perft;
 mod perft_board;
 mod source;
 
-pub use generate::{GenType, count_legal, count_legal_of, generate, legal_moves, legal_moves_of};
+pub use generate::{
+    GenType, count_legal, count_legal_of, generate, generate_legal_into, legal_moves,
+    legal_moves_of,
+};
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink, ScoredMove, ScoredMoveList};
 pub use perft::{MAX_PERFT_DEPTH, PerftTable, divide, perft, perft_hashed};
 #[cfg(feature = "std")]

@@ -24,6 +24,17 @@ pub trait MoveSink {
         }
     }
 
+    /// Takes a normal move of a `piece` (never a pawn) from `from` to every square of
+    /// `targets`. Generators say which piece moves, so a sink that plays the moves
+    /// (a search or a perft walk, say) need not look it up; by default, [`push_targets`].
+    ///
+    /// [`push_targets`]: MoveSink::push_targets
+    #[inline]
+    fn push_piece_moves(&mut self, piece: PieceType, from: Square, targets: Bitboard) {
+        let _ = piece;
+        self.push_targets(from, targets);
+    }
+
     /// Takes a normal pawn move to every square of `targets`, each from `to - offset`.
     #[inline]
     fn push_pawn_moves(&mut self, targets: Bitboard, offset: i8) {

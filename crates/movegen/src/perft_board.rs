@@ -1,18 +1,19 @@
 //! Perft over [`Board`] by copy-make: each child is a copy of its parent's 88 bytes with
-//! one move played, its check information found once ([`CheckedBoard`]); no Zobrist keys,
-//! no undo stack. The counts are those of [`perft`](crate::perft) over
+//! one move played as the generator hands it over, its check information found once
+//! ([`CheckedBoard`]); no Zobrist keys, no undo stack, no move lists. The counts are those of [`perft`](crate::perft) over
 //! [`Position`](lerf_position::Position) (the tests compare both on every suite);
 //! `cargo xtask perft` takes this path unless a hash table is asked for.
 
 use alloc::vec::Vec;
 
+use lerf_bitboard::Bitboard;
 use lerf_position::Board;
-use lerf_types::Move;
+use lerf_types::{Move, PieceType, Square};
 
-use crate::MoveList;
-use crate::generate::{count_legal_inline, legal_moves_into};
+use crate::generate::{count_legal_inline, generate_legal_into, legal_moves_into};
 use crate::perft::check_depth;
 use crate::source::CheckedBoard;
+use crate::{MoveList, MoveSink};
 
 /// The number of legal move sequences of exactly `depth` plies from `board`, the last ply
 /// counted in bulk: the same count as [`perft`](crate::perft), on a lighter walk.
@@ -34,29 +35,69 @@ pub fn perft_board(board: &Board, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    // One list per ply above the last, made once per count.
-    let mut lists = alloc::vec![MoveList::new(); depth as usize - 1];
-    walk(board, depth, &mut lists)
+    walk(board, depth)
 }
 
-/// [`perft_board`] at a `depth` of at least 1, with a move list per ply above the last.
-fn walk(board: &Board, depth: u32, lists: &mut [MoveList]) -> u64 {
+/// [`perft_board`] at a `depth` of at least 1. The generator hands each move to
+/// [`Children`], which plays it at once on a copy: no move list, and the moving piece's
+/// type comes from the generator rather than from the board.
+fn walk(board: &Board, depth: u32) -> u64 {
     let checked = CheckedBoard::new(board);
     if depth == 1 {
         return count_legal_inline(&checked);
     }
-    let Some((moves, deeper)) = lists.split_first_mut() else {
-        return 0;
-    };
-    moves.clear();
-    legal_moves_into(&checked, moves);
-    let mut nodes = 0;
-    for &m in moves.iter() {
-        let mut child = *board;
-        child.do_move(m);
-        nodes += walk(&child, depth - 1, deeper);
+    let mut children = Children { board, depth: depth - 1, nodes: 0 };
+    generate_legal_into(&checked, &mut children);
+    children.nodes
+}
+
+/// A sink that plays each move it is handed on a copy of `board` and counts the moves
+/// below that child, `depth` plies deep.
+struct Children<'a> {
+    board: &'a Board,
+    depth: u32,
+    nodes: u64,
+}
+
+impl Children<'_> {
+    /// Counts below `child`: its legal moves in bulk at the last ply (inline, as that is
+    /// where perft spends its time), a walk further down otherwise.
+    #[inline(always)]
+    fn count_below(&mut self, child: &Board) {
+        self.nodes += if self.depth == 1 {
+            count_legal_inline(&CheckedBoard::new(child))
+        } else {
+            walk(child, self.depth)
+        };
     }
-    nodes
+}
+
+impl MoveSink for Children<'_> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        let mut child = *self.board;
+        child.do_move(m);
+        self.count_below(&child);
+    }
+
+    #[inline]
+    fn push_piece_moves(&mut self, piece: PieceType, from: Square, targets: Bitboard) {
+        for to in targets {
+            let mut child = *self.board;
+            child.do_move_by(Move::new(from, to), piece);
+            self.count_below(&child);
+        }
+    }
+
+    #[inline]
+    fn push_pawn_moves(&mut self, targets: Bitboard, offset: i8) {
+        for to in targets {
+            let from = Square::from_index_wrapping((to as i8 - offset) as u8);
+            let mut child = *self.board;
+            child.do_move_by(Move::new(from, to), PieceType::Pawn);
+            self.count_below(&child);
+        }
+    }
 }
 
 /// Perft split by root move, as [`divide`](crate::divide), on the [`Board`] walk.

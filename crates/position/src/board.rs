@@ -355,7 +355,7 @@ impl Board {
     ///     other
     /// });
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn do_move_by(&mut self, m: Move, piece: PieceType) {
         if !self.pieces(self.side_to_move, piece).contains(m.from()) {
             refuse(self, m, "its origin holds no such piece of the side to move");
