@@ -17,24 +17,12 @@
 
 use criterion::{Criterion, Throughput};
 use lerf_benches::pairs::{cpu_model, median, timed};
+use lerf_benches::pgn_inputs::{COPIES, SAMPLE, TOURNAMENT, input};
 use lerf_benches::report::Measurement;
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::ops::ControlFlow;
 use std::time::Duration;
-
-const SAMPLE: &[u8] = include_bytes!("../../crates/pgn/tests/data/lichess-2025-05-sample.pgn");
-const TOURNAMENT: &[u8] = include_bytes!("../../crates/pgn/tests/data/tournament-style.pgn");
-const COPIES: usize = 20;
-
-fn input(file: &[u8]) -> Vec<u8> {
-    let mut data = Vec::with_capacity(file.len() * COPIES + COPIES);
-    for _ in 0..COPIES {
-        data.extend_from_slice(file);
-        data.push(b'\n');
-    }
-    data
-}
 
 /// lerf: every game played; returns the moves played.
 fn lerf_replay(data: &[u8]) -> usize {

@@ -11,26 +11,15 @@
 
 use arrow_array::RecordBatch;
 use lerf_benches::pairs::{cpu_model, median};
+use lerf_benches::pgn_inputs::{COPIES, SAMPLE, TOURNAMENT, input};
 use lerf_pgn::rows::{ParallelRows, PositionRows, RowOptions};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
 use std::time::Instant;
 
-const SAMPLE: &[u8] = include_bytes!("../../crates/pgn/tests/data/lichess-2025-05-sample.pgn");
-const TOURNAMENT: &[u8] = include_bytes!("../../crates/pgn/tests/data/tournament-style.pgn");
-const COPIES: usize = 20;
 const ROUNDS: usize = 7;
 const BATCH: usize = 65_536;
-
-fn input(file: &[u8]) -> Vec<u8> {
-    let mut data = Vec::with_capacity(file.len() * COPIES + COPIES);
-    for _ in 0..COPIES {
-        data.extend_from_slice(file);
-        data.push(b'\n');
-    }
-    data
-}
 
 fn options(annotated: bool) -> RowOptions {
     if annotated {

@@ -2,6 +2,7 @@
 //! same work.
 
 pub mod pairs;
+pub mod pgn_inputs;
 pub mod report;
 
 use lerf_bitboard::Bitboard;

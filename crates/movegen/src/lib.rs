@@ -25,6 +25,8 @@ mod move_list;
 mod perft;
 mod perft_board;
 mod source;
+#[cfg(feature = "std")]
+mod threads;
 
 pub use generate::{
     GenType, count_legal, count_legal_of, generate, generate_legal_into, legal_moves,

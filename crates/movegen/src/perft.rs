@@ -130,30 +130,22 @@ fn divide_over_threads(
     threads: usize,
     count: impl Fn(&mut Position, u32) -> u64 + Sync,
 ) -> Vec<(Move, u64)> {
-    use core::sync::atomic::AtomicUsize;
     check_depth(depth);
     if depth == 0 {
         return Vec::new();
     }
     let moves = legal_moves(pos);
-    let next = AtomicUsize::new(0);
-    let counts: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1).min(moves.len().max(1)) {
-            scope.spawn(|| {
-                let mut local = pos.clone();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&m) = moves.get(i) else { break };
-                    local.do_move(m);
-                    counts[i].store(count(&mut local, depth - 1), Ordering::Relaxed);
-                    local.undo_move(m);
-                }
-            });
-        }
-    });
-    // The scope joined every thread, so their stores are visible here.
-    moves.iter().copied().zip(counts.into_iter().map(AtomicU64::into_inner)).collect()
+    crate::threads::count_over_threads(
+        &moves,
+        threads,
+        || pos.clone(),
+        |local, m| {
+            local.do_move(m);
+            let nodes = count(local, depth - 1);
+            local.undo_move(m);
+            nodes
+        },
+    )
 }
 
 /// [`perft`] over `threads` threads (`std` feature).

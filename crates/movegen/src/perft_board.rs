@@ -144,27 +144,17 @@ fn after(board: &Board, m: Move) -> Board {
 #[cfg(feature = "std")]
 #[track_caller]
 pub fn divide_board_parallel(board: &Board, depth: u32, threads: usize) -> Vec<(Move, u64)> {
-    use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
     check_depth(depth);
     if depth == 0 {
         return Vec::new();
     }
     let moves = root_moves(board);
-    let next = AtomicUsize::new(0);
-    let counts: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1).min(moves.len().max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&m) = moves.get(i) else { break };
-                    counts[i].store(perft_board(&after(board, m), depth - 1), Ordering::Relaxed);
-                }
-            });
-        }
-    });
-    // The scope joined every thread, so their stores are visible here.
-    moves.into_iter().zip(counts.into_iter().map(AtomicU64::into_inner)).collect()
+    crate::threads::count_over_threads(
+        &moves,
+        threads,
+        || (),
+        |_, m| perft_board(&after(board, m), depth - 1),
+    )
 }
 
 /// [`perft_board`] over `threads` threads (`std` feature).

@@ -8,7 +8,7 @@ use lerf_bitboard::{
     rook_pseudo_attacks,
 };
 use lerf_magics::{bishop_attacks, rook_attacks};
-use lerf_position::{Board, Position};
+use lerf_position::{Board, CastlingSquares, Position, castling_uncovers_king};
 use lerf_types::{CastlingRights, CastlingSide, Color, Move, PieceType, Square};
 
 /// A castling that the side to move holds the right to and that nothing stands in the way
@@ -229,14 +229,16 @@ impl MoveSource for CheckedBoard<'_> {
     fn castling_candidate(&self, side: CastlingSide) -> Option<CastlingCandidate> {
         let us = self.board.side_to_move();
         let rook = self.board.castling_rook_square(us, side)?;
-        let king = self.board.king_square(us);
-        // From the standard squares (every standard game, some Chess960 ones) the squares
-        // are known; from others they are found.
+        // In standard chess a right means king and rook on their first squares, whose
+        // paths are known; in Chess960 they are found (or known, from those squares).
         let standard = standard_castling(us, side);
-        let (path, king_path) = if king == standard.king && rook == standard.rook {
+        let (path, king_path) = if !self.board.is_chess960()
+            || (self.board.king_square(us) == standard.king && rook == standard.rook)
+        {
             (standard.path, standard.king_path)
         } else {
-            castling_paths(king, rook, side)
+            let squares = CastlingSquares::new(self.board.king_square(us), rook);
+            (squares.path, squares.king_path)
         };
         if self.board.occupied().intersects(path) {
             return None;
@@ -253,17 +255,6 @@ impl MoveSource for CheckedBoard<'_> {
         self.board.castling_rook_square(us, CastlingSide::King).is_some()
             || self.board.castling_rook_square(us, CastlingSide::Queen).is_some()
     }
-}
-
-/// The squares that must be empty for castling with a king on `king` and a rook on `rook`
-/// (the two themselves left out), and the squares the king crosses and lands on.
-#[inline(always)]
-fn castling_paths(king: Square, rook: Square, side: CastlingSide) -> (Bitboard, Bitboard) {
-    let king_to = Square::new(side.king_to_file(), king.rank());
-    let rook_to = Square::new(side.rook_to_file(), king.rank());
-    let king_path = (between(king, king_to) | king_to) - Bitboard::from(king);
-    let path = (between(rook, rook_to) | king_path | rook_to) - (Bitboard::from(king) | rook);
-    (path, king_path)
 }
 
 /// A standard chess castling's squares.
@@ -317,13 +308,10 @@ pub(crate) fn castling_rook_shields_king<P: MoveSource + ?Sized>(
     king: Square,
     rook: Square,
 ) -> bool {
-    let side = if rook > king { CastlingSide::King } else { CastlingSide::Queen };
-    let king_to = Square::new(side.king_to_file(), king.rank());
-    let rook_to = Square::new(side.rook_to_file(), king.rank());
-    let occupied = (pos.occupied() ^ king ^ rook) | rook_to;
-    let enemy_rooks = (pos.pieces_of_type(PieceType::Rook) | pos.pieces_of_type(PieceType::Queen))
+    let enemy_straight = (pos.pieces_of_type(PieceType::Rook)
+        | pos.pieces_of_type(PieceType::Queen))
         & pos.pieces_of(!us);
-    (rook_attacks(king_to, occupied) & enemy_rooks).any()
+    castling_uncovers_king(king, rook, pos.occupied(), enemy_straight)
 }
 
 /// Squares `them` attacks, computed with `us`'s king (on `ksq`) taken off the board (a

@@ -9,7 +9,8 @@
 //! repetitions, move generation) converts to a [`Position`], which is exact both ways.
 
 use crate::Position;
-use crate::do_move::{castling_destinations, en_passant_victim};
+use crate::castling::castling_destinations;
+use crate::do_move::en_passant_victim;
 use crate::error::FenError;
 use core::fmt;
 use core::str::FromStr;

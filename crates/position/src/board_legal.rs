@@ -3,7 +3,8 @@
 //! castling is legal.
 
 use crate::board::Board;
-use crate::do_move::{castling_destinations, en_passant_victim};
+use crate::castling::castling_destinations;
+use crate::do_move::en_passant_victim;
 use lerf_bitboard::{Bitboard, between, king_attacks, knight_attacks, pawn_attacks};
 use lerf_magics::{bishop_attacks, rook_attacks};
 use lerf_types::{CastlingSide, Color, Move, MoveKind, PieceType, Square};

@@ -1,19 +1,11 @@
 //! Making and unmaking moves, with every key and the check information kept incrementally.
 
+use crate::castling::castling_destinations;
 use crate::position::{Position, piece_value};
 use crate::zobrist;
 use alloc::{borrow::ToOwned, format, string::ToString};
 use lerf_bitboard::{Bitboard, pawn_attacks};
 use lerf_types::{ByColor, CastlingSide, Color, Move, MoveKind, Piece, PieceType, Rank, Square};
-
-/// Where king and rook land when `color` castles with the king on `king` and the rook on
-/// `rook`: `(king_to, rook_to)`.
-#[inline]
-pub(crate) fn castling_destinations(color: Color, king: Square, rook: Square) -> (Square, Square) {
-    let side = if rook > king { CastlingSide::King } else { CastlingSide::Queen };
-    let rank = Rank::R1.relative(color);
-    (Square::new(side.king_to_file(), rank), Square::new(side.rook_to_file(), rank))
-}
 
 /// The square of the pawn an en-passant capture to `to` by `us` removes.
 #[inline]

@@ -1,9 +1,10 @@
 //! Reading and writing FEN, X-FEN and Shredder-FEN.
 
+use crate::castling::CastlingSquares;
 use crate::error::{FenError, FenErrorKind as Kind, FenField as Field};
 use crate::position::{MAX_FULLMOVE_NUMBER, Position, castling_index};
 use alloc::string::String;
-use lerf_bitboard::{Bitboard, between};
+use lerf_bitboard::Bitboard;
 use lerf_types::{CastlingRights, CastlingSide, Color, File, Piece, PieceType, Rank, Square};
 
 /// The standard start position.
@@ -162,12 +163,9 @@ impl Position {
         self.castling_rights_mask[rook as usize] |= right;
         let i = castling_index(color, side);
         self.castling_rook_square[i] = Some(rook);
-        let king_to = Square::new(side.king_to_file(), king.rank());
-        let rook_to = Square::new(side.rook_to_file(), king.rank());
-        self.castling_path[i] =
-            (between(rook, rook_to) | between(king, king_to) | rook_to | king_to)
-                - (Bitboard::from(king) | rook);
-        self.castling_king_path[i] = (between(king, king_to) | king_to) - king;
+        let squares = CastlingSquares::new(king, rook);
+        self.castling_path[i] = squares.path;
+        self.castling_king_path[i] = squares.king_path;
     }
 }
 

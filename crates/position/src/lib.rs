@@ -38,9 +38,11 @@
 
 extern crate alloc;
 
+mod attacks;
 mod board;
 mod board_legal;
 mod book;
+mod castling;
 mod check_info;
 mod cuckoo;
 mod display;
@@ -51,10 +53,12 @@ mod fen;
 mod fen_write;
 mod legal;
 pub mod loose;
+mod move_effects;
 mod outcome;
 mod polyglot;
 mod polyglot_random;
 mod position;
+mod position_keys;
 mod queries;
 #[cfg(any(test, feature = "quickcheck", feature = "arbitrary"))]
 mod random_games;
@@ -67,6 +71,7 @@ mod zobrist;
 
 pub use board::Board;
 pub use book::{Book, BookEntry, BookSizeError};
+pub use castling::{CastlingSquares, castling_uncovers_king};
 pub use check_info::CheckInfo;
 pub use draw::MAX_REPETITION_DISTANCE;
 pub use error::{

@@ -2,7 +2,8 @@
 //! a capture, what does a colour attack, what does a move change, the move's UCI text, the
 //! mirrored position.
 
-use crate::do_move::{castling_destinations, en_passant_victim};
+use crate::castling::castling_destinations;
+use crate::do_move::en_passant_victim;
 use crate::position::Position;
 use alloc::{borrow::ToOwned, format, string::String, vec::Vec};
 use lerf_bitboard::{Bitboard, king_attacks};
