@@ -172,31 +172,26 @@ fn generate_for<
     }
     // Pinned sliders in loops of their own: no pin test per free piece, and pins are rare.
     let queens = pos.pieces(us, PieceType::Queen);
-    let bishops = pos.pieces(us, PieceType::Bishop);
-    let rooks = pos.pieces(us, PieceType::Rook);
-    for from in bishops - pinned {
-        sink.push_piece_moves(PieceType::Bishop, from, bishop_attacks(from, occupied) & target);
+    let diagonal = pos.pieces(us, PieceType::Bishop) | queens;
+    let straight = pos.pieces(us, PieceType::Rook) | queens;
+    // A queen's moves come in two calls, its diagonal and its straight ones.
+    let slider = |from, pt| if queens.contains(from) { PieceType::Queen } else { pt };
+    for from in diagonal - pinned {
+        let targets = bishop_attacks(from, occupied) & target;
+        sink.push_piece_moves(slider(from, PieceType::Bishop), from, targets);
     }
-    for from in rooks - pinned {
-        sink.push_piece_moves(PieceType::Rook, from, rook_attacks(from, occupied) & target);
-    }
-    for from in queens - pinned {
-        let attacks = bishop_attacks(from, occupied) | rook_attacks(from, occupied);
-        sink.push_piece_moves(PieceType::Queen, from, attacks & target);
+    for from in straight - pinned {
+        let targets = rook_attacks(from, occupied) & target;
+        sink.push_piece_moves(slider(from, PieceType::Rook), from, targets);
     }
     if LEGAL {
-        // A pinned slider moves along the pin's line only.
-        for from in bishops & pinned {
+        for from in diagonal & pinned {
             let along = bishop_attacks(from, occupied) & target & line(ksq, from);
-            sink.push_piece_moves(PieceType::Bishop, from, along);
+            sink.push_piece_moves(slider(from, PieceType::Bishop), from, along);
         }
-        for from in rooks & pinned {
+        for from in straight & pinned {
             let along = rook_attacks(from, occupied) & target & line(ksq, from);
-            sink.push_piece_moves(PieceType::Rook, from, along);
-        }
-        for from in queens & pinned {
-            let attacks = bishop_attacks(from, occupied) | rook_attacks(from, occupied);
-            sink.push_piece_moves(PieceType::Queen, from, attacks & target & line(ksq, from));
+            sink.push_piece_moves(slider(from, PieceType::Rook), from, along);
         }
     }
 
@@ -303,8 +298,9 @@ fn castling_candidates<P: MoveSource>(pos: &P) -> [Option<CastlingCandidate>; 2]
     if !pos.side_to_move_may_castle() {
         return [None; 2];
     }
-    // Two calls written out: `array::map` was left out of line (measured in callgrind).
-    [pos.castling_candidate(CastlingSide::King), pos.castling_candidate(CastlingSide::Queen)]
+    // Through `array::map`, which the compiler keeps out of line: written out as two
+    // calls, Position's longer castling test made its perft walk 7% more instructions.
+    CastlingSide::ALL.map(|side| pos.castling_candidate(side))
 }
 
 /// Writes every legal move of any [`MoveSource`] into `sink`: the generator of [`generate`]
