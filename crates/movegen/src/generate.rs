@@ -97,9 +97,14 @@ fn dispatch<P: MoveSource, S: MoveSink, const CAPS: bool, const QUIETS: bool, co
     pos: &P,
     sink: &mut S,
 ) {
-    match pos.side_to_move() {
-        Color::White => generate_for::<P, S, true, CAPS, QUIETS, LEGAL>(pos, sink),
-        Color::Black => generate_for::<P, S, false, CAPS, QUIETS, LEGAL>(pos, sink),
+    // Specialised on the side to move and on whether it may castle at all (most positions
+    // of a game may not), so that neither is tested again move by move.
+    let castle = QUIETS && pos.side_to_move_may_castle();
+    match (pos.side_to_move(), castle) {
+        (Color::White, true) => generate_for::<P, S, true, true, CAPS, QUIETS, LEGAL>(pos, sink),
+        (Color::White, false) => generate_for::<P, S, true, false, CAPS, QUIETS, LEGAL>(pos, sink),
+        (Color::Black, true) => generate_for::<P, S, false, true, CAPS, QUIETS, LEGAL>(pos, sink),
+        (Color::Black, false) => generate_for::<P, S, false, false, CAPS, QUIETS, LEGAL>(pos, sink),
     }
 }
 
@@ -118,6 +123,7 @@ fn generate_for<
     P: MoveSource,
     S: MoveSink,
     const WHITE: bool,
+    const CASTLE: bool,
     const CAPS: bool,
     const QUIETS: bool,
     const LEGAL: bool,
@@ -142,7 +148,7 @@ fn generate_for<
     };
 
     let castlings =
-        if QUIETS && checkers.is_empty() { castling_candidates(pos) } else { [None; 2] };
+        if CASTLE && checkers.is_empty() { castling_candidates(pos) } else { [None; 2] };
     let mut king_targets = king_attacks(ksq) & kind_mask;
     // Squares the king may not step to or cross: computed once, only when needed.
     let mut attacked = Bitboard::EMPTY;
@@ -290,14 +296,11 @@ fn en_passant<P: MoveSource, S: MoveSink, const LEGAL: bool>(
     }
 }
 
-/// The castlings whose right exists and whose path is empty (at most one per side);
-/// whether the king's path is attacked is left to the caller.
+/// The castlings whose right exists and whose path is empty (at most one per side), for a
+/// side to move that holds a right; whether the king's path is attacked is left to the
+/// caller.
 #[inline(always)]
 fn castling_candidates<P: MoveSource>(pos: &P) -> [Option<CastlingCandidate>; 2] {
-    // Most positions of a game have no right left for the side to move: one test.
-    if !pos.side_to_move_may_castle() {
-        return [None; 2];
-    }
     // Through `array::map`, which the compiler keeps out of line: written out as two
     // calls, Position's longer castling test made its perft walk 7% more instructions.
     CastlingSide::ALL.map(|side| pos.castling_candidate(side))
