@@ -90,6 +90,18 @@ impl MoveSink for Children<'_> {
     }
 
     #[inline]
+    fn push_promotions(&mut self, targets: Bitboard, offset: i8, pieces: &[PieceType]) {
+        for to in targets {
+            let from = Square::from_index_wrapping((to as i8 - offset) as u8);
+            for &piece in pieces {
+                let mut child = *self.board;
+                child.do_move_by(Move::promotion(from, to, piece), PieceType::Pawn);
+                self.count_below(&child);
+            }
+        }
+    }
+
+    #[inline]
     fn push_pawn_moves(&mut self, targets: Bitboard, offset: i8) {
         for to in targets {
             let from = Square::from_index_wrapping((to as i8 - offset) as u8);
