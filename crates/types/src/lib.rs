@@ -38,7 +38,9 @@ mod arbitrary_impls;
 mod castling;
 mod chess_move;
 mod color;
+mod direction;
 mod error;
+mod file_rank;
 mod piece;
 mod score;
 #[cfg(feature = "serde")]
@@ -54,10 +56,12 @@ pub use score::{Score, Value};
 #[cfg(feature = "serde")]
 pub use serde_impls::{move_bits, serde_text};
 // For `__serde_as_text!` in the crates above, which need not name serde themselves.
+pub use direction::Direction;
+pub use file_rank::{File, Rank};
 #[cfg(feature = "serde")]
 #[doc(hidden)]
 pub use serde as __serde;
-pub use square::{Direction, File, Rank, Square};
+pub use square::Square;
 
 static_assertions::assert_eq_size!(Square, u8);
 static_assertions::assert_eq_size!(Option<Square>, u8);
