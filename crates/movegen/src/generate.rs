@@ -319,7 +319,7 @@ fn castling_candidates<P: MoveSource>(pos: &P) -> [Option<CastlingCandidate>; 2]
 #[inline]
 pub fn legal_moves_of<P: MoveSource>(pos: &P) -> crate::MoveList {
     let mut list = crate::MoveList::new();
-    legal_moves_into(pos, &mut list);
+    generate_legal_into(pos, &mut list);
     list
 }
 
@@ -343,15 +343,8 @@ pub fn count_legal_of<P: MoveSource>(pos: &P) -> u64 {
 #[inline]
 pub fn legal_moves(pos: &Position) -> crate::MoveList {
     let mut list = crate::MoveList::new();
-    legal_moves_into(pos, &mut list);
+    generate_legal_into(pos, &mut list);
     list
-}
-
-/// Appends every legal move to `list`, which the caller keeps (perft reuses one list per
-/// ply instead of making and returning one per node).
-#[inline]
-pub(crate) fn legal_moves_into<P: MoveSource>(pos: &P, list: &mut crate::MoveList) {
-    dispatch::<_, _, true, true, true>(pos, list);
 }
 
 /// Hands every legal move of any [`MoveSource`] to `sink`, with the moving piece's type

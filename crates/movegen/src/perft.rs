@@ -1,7 +1,7 @@
 //! Perft: counting the leaves of the legal move tree, the standard test of a move generator.
 
 use crate::MoveList;
-use crate::generate::{count_legal_inline, legal_moves, legal_moves_into};
+use crate::generate::{count_legal_inline, generate_legal_into, legal_moves};
 use alloc::{boxed::Box, vec::Vec};
 use core::sync::atomic::{AtomicU64, Ordering};
 use lerf_position::Position;
@@ -65,7 +65,7 @@ fn sum_over_moves(
 ) -> u64 {
     let (moves, deeper) = lists.split_first_mut().expect("perft: one move list per ply");
     moves.clear();
-    legal_moves_into(pos, moves);
+    generate_legal_into(pos, moves);
     let mut nodes = 0;
     for &m in moves.iter() {
         pos.do_move(m);

@@ -1,7 +1,8 @@
 //! Perft over [`Board`] by copy-make: each child is a copy of its parent's 88 bytes with
 //! one move played as the generator hands it over, its check information found once
-//! ([`CheckedBoard`]); no Zobrist keys, no undo stack, no move lists. The counts are those of [`perft`](crate::perft) over
-//! [`Position`](lerf_position::Position) (the tests compare both on every suite);
+//! ([`CheckedBoard`]); no Zobrist keys, no undo stack, no move lists. The counts are those
+//! of [`perft`](crate::perft) over [`Position`](lerf_position::Position) (the tests compare
+//! both on every suite);
 //! `cargo xtask perft` takes this path unless a hash table is asked for.
 
 use alloc::vec::Vec;
@@ -10,7 +11,7 @@ use lerf_bitboard::Bitboard;
 use lerf_position::Board;
 use lerf_types::{Move, PieceType, Square};
 
-use crate::generate::{count_legal_inline, generate_legal_into, legal_moves_into};
+use crate::generate::{count_legal_inline, generate_legal_into};
 use crate::perft::check_depth;
 use crate::source::CheckedBoard;
 use crate::{MoveList, MoveSink};
@@ -60,6 +61,15 @@ struct Children<'a> {
 }
 
 impl Children<'_> {
+    /// Plays `m`, made by a `piece` the generator named, on a copy of the board, and counts
+    /// below it.
+    #[inline(always)]
+    fn play_and_count(&mut self, m: Move, piece: PieceType) {
+        let mut child = *self.board;
+        child.do_move_by(m, piece);
+        self.count_below(&child);
+    }
+
     /// Counts below `child`: its legal moves in bulk at the last ply (inline, as that is
     /// where perft spends its time), a walk further down otherwise.
     #[inline(always)]
@@ -73,6 +83,7 @@ impl Children<'_> {
 }
 
 impl MoveSink for Children<'_> {
+    /// Castling and en passant, the moves handed over one by one.
     #[inline]
     fn push(&mut self, m: Move) {
         let mut child = *self.board;
@@ -83,9 +94,7 @@ impl MoveSink for Children<'_> {
     #[inline]
     fn push_piece_moves(&mut self, piece: PieceType, from: Square, targets: Bitboard) {
         for to in targets {
-            let mut child = *self.board;
-            child.do_move_by(Move::new(from, to), piece);
-            self.count_below(&child);
+            self.play_and_count(Move::new(from, to), piece);
         }
     }
 
@@ -94,9 +103,7 @@ impl MoveSink for Children<'_> {
         for to in targets {
             let from = Square::from_index_wrapping((to as i8 - offset) as u8);
             for &piece in pieces {
-                let mut child = *self.board;
-                child.do_move_by(Move::promotion(from, to, piece), PieceType::Pawn);
-                self.count_below(&child);
+                self.play_and_count(Move::promotion(from, to, piece), PieceType::Pawn);
             }
         }
     }
@@ -105,9 +112,7 @@ impl MoveSink for Children<'_> {
     fn push_pawn_moves(&mut self, targets: Bitboard, offset: i8) {
         for to in targets {
             let from = Square::from_index_wrapping((to as i8 - offset) as u8);
-            let mut child = *self.board;
-            child.do_move_by(Move::new(from, to), PieceType::Pawn);
-            self.count_below(&child);
+            self.play_and_count(Move::new(from, to), PieceType::Pawn);
         }
     }
 }
@@ -133,7 +138,7 @@ pub fn divide_board(board: &Board, depth: u32) -> Vec<(Move, u64)> {
 /// The legal moves of `board`, in generation order.
 fn root_moves(board: &Board) -> Vec<Move> {
     let mut list = MoveList::new();
-    legal_moves_into(&CheckedBoard::new(board), &mut list);
+    generate_legal_into(&CheckedBoard::new(board), &mut list);
     list.iter().copied().collect()
 }
 

@@ -230,15 +230,12 @@ impl MoveSource for CheckedBoard<'_> {
         let us = self.board.side_to_move();
         let rook = self.board.castling_rook_square(us, side)?;
         // In standard chess a right means king and rook on their first squares, whose
-        // paths are known; in Chess960 they are found (or known, from those squares).
-        let standard = standard_castling(us, side);
-        let (path, king_path) = if !self.board.is_chess960()
-            || (self.board.king_square(us) == standard.king && rook == standard.rook)
-        {
-            (standard.path, standard.king_path)
-        } else {
+        // paths are known; in Chess960 they are found from where the two stand.
+        let (path, king_path) = if self.board.is_chess960() {
             let squares = CastlingSquares::new(self.board.king_square(us), rook);
             (squares.path, squares.king_path)
+        } else {
+            standard_castling(us, side)
         };
         if self.board.occupied().intersects(path) {
             return None;
@@ -257,18 +254,10 @@ impl MoveSource for CheckedBoard<'_> {
     }
 }
 
-/// A standard chess castling's squares.
-#[derive(Clone, Copy)]
-struct StandardCastling {
-    king: Square,
-    rook: Square,
-    path: Bitboard,
-    king_path: Bitboard,
-}
-
-/// The squares of standard chess's castlings, by colour and side.
+/// Standard chess's castling squares by colour and side: the squares that must be empty,
+/// and those the king crosses and lands on.
 #[inline(always)]
-fn standard_castling(us: Color, side: CastlingSide) -> StandardCastling {
+fn standard_castling(us: Color, side: CastlingSide) -> (Bitboard, Bitboard) {
     const fn bits(squares: &[Square]) -> Bitboard {
         let mut b = 0u64;
         let mut i = 0;
@@ -279,21 +268,11 @@ fn standard_castling(us: Color, side: CastlingSide) -> StandardCastling {
         Bitboard(b)
     }
     use Square::*;
-    const TABLE: [StandardCastling; 4] = [
-        StandardCastling { king: E1, rook: H1, path: bits(&[F1, G1]), king_path: bits(&[F1, G1]) },
-        StandardCastling {
-            king: E1,
-            rook: A1,
-            path: bits(&[B1, C1, D1]),
-            king_path: bits(&[C1, D1]),
-        },
-        StandardCastling { king: E8, rook: H8, path: bits(&[F8, G8]), king_path: bits(&[F8, G8]) },
-        StandardCastling {
-            king: E8,
-            rook: A8,
-            path: bits(&[B8, C8, D8]),
-            king_path: bits(&[C8, D8]),
-        },
+    const TABLE: [(Bitboard, Bitboard); 4] = [
+        (bits(&[F1, G1]), bits(&[F1, G1])),
+        (bits(&[B1, C1, D1]), bits(&[C1, D1])),
+        (bits(&[F8, G8]), bits(&[F8, G8])),
+        (bits(&[B8, C8, D8]), bits(&[C8, D8])),
     ];
     TABLE[2 * us as usize + side as usize]
 }

@@ -6,7 +6,7 @@
 use crate::position::{Position, castling_index};
 use lerf_bitboard::{Bitboard, between};
 use lerf_magics::rook_attacks;
-use lerf_types::{CastlingRights, CastlingSide, Color, Rank, Square};
+use lerf_types::{CastlingRights, CastlingSide, Color, PieceType, Rank, Square};
 
 /// The squares of one castling, found from where king and rook stand (on their first rank,
 /// the rook on the side it castles to): standard chess and any Chess960 set-up alike.
@@ -208,9 +208,8 @@ impl Position {
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
     pub fn castling_rook_shields_king(&self, us: Color, king: Square, rook: Square) -> bool {
-        let enemy_straight = self
-            .pieces_of_types(lerf_types::PieceType::Rook, lerf_types::PieceType::Queen)
-            & self.by_color[!us];
+        let enemy_straight =
+            self.pieces_of_types(PieceType::Rook, PieceType::Queen) & self.by_color[!us];
         castling_uncovers_king(king, rook, self.occupied(), enemy_straight)
     }
 }
