@@ -2,6 +2,7 @@
 
 use crate::position::Position;
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt::Write;
 use lerf_types::{CastlingSide, Color, PieceType, Square};
 
@@ -78,9 +79,37 @@ impl Position {
         self.write_fen_with(out, CastlingStyle::Shredder)
     }
 
+    /// Appends [`to_fen`](Position::to_fen)'s text to a byte buffer: [`write_fen`]
+    /// without the check that text handed to a [`Write`] is UTF-8, for tools that write
+    /// FENs by the million into one byte column (the text is ASCII).
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// let mut column = Vec::new();
+    /// Position::startpos().append_fen(&mut column);
+    /// assert_eq!(column, b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// ```
+    ///
+    /// [`write_fen`]: Position::write_fen
+    pub fn append_fen(&self, out: &mut Vec<u8>) {
+        let style = if self.chess960 { CastlingStyle::Shredder } else { CastlingStyle::Standard };
+        out.extend_from_slice(self.fen_text(style).as_bytes());
+    }
+
+    /// Appends [`to_xfen`](Position::to_xfen)'s text to a byte buffer, as
+    /// [`append_fen`](Position::append_fen).
+    pub fn append_xfen(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(self.fen_text(CastlingStyle::XFen).as_bytes());
+    }
+
     fn write_fen_with<W: Write>(&self, out: &mut W, style: CastlingStyle) -> core::fmt::Result {
-        // Composed on the stack and handed over in one `write_str`: a `write_char` a
-        // letter cost more than the rest of a training row.
+        out.write_str(self.fen_text(style).as_str())
+    }
+
+    /// The FEN in `style`, composed on the stack: handed over in one call, as a
+    /// `write_char` a letter cost more than the rest of a training row.
+    #[inline]
+    fn fen_text(&self, style: CastlingStyle) -> FenText {
         let mut fen = FenText::new();
         self.push_board(&mut fen);
         fen.push(b' ');
@@ -99,7 +128,7 @@ impl Position {
         fen.push_number(self.rule50_count());
         fen.push(b' ');
         fen.push_number(self.fullmove_number());
-        out.write_str(fen.as_str())
+        fen
     }
 
     /// The board field: ranks 8 to 1, runs of empty squares as digits.
@@ -161,30 +190,39 @@ impl Position {
 
     /// The castling field in `style` (`-` without rights).
     fn push_castling(&self, fen: &mut FenText, style: CastlingStyle) {
-        let mut any = false;
+        // Most positions of a game have no right left: one test.
+        if self.castling_rights().is_empty() {
+            fen.push(b'-');
+            return;
+        }
         for color in Color::ALL {
             for side in CastlingSide::ALL {
-                if !self.can_castle(color, side) {
-                    continue;
+                if self.can_castle(color, side) {
+                    let letter = self.castling_letter(color, side, style);
+                    fen.push(match color {
+                        Color::White => letter.to_ascii_uppercase(),
+                        Color::Black => letter,
+                    });
                 }
-                let rook = self.castling_rook_square(color, side);
-                let outermost = rook.is_some_and(|r| self.is_outermost_rook(color, side, r));
-                let letter = match (style, side) {
-                    (CastlingStyle::Standard, CastlingSide::King) => b'k',
-                    (CastlingStyle::Standard, CastlingSide::Queen) => b'q',
-                    (CastlingStyle::XFen, CastlingSide::King) if outermost => b'k',
-                    (CastlingStyle::XFen, CastlingSide::Queen) if outermost => b'q',
-                    _ => rook.map_or(b'-', |sq| sq.file().to_char() as u8),
-                };
-                any = true;
-                fen.push(match color {
-                    Color::White => letter.to_ascii_uppercase(),
-                    Color::Black => letter,
-                });
             }
         }
-        if !any {
-            fen.push(b'-');
+    }
+
+    /// The lowercase letter of `color`'s right on `side` in `style`: `k`/`q`, or the rook's
+    /// file (Shredder-FEN always, X-FEN when another rook stands beyond it).
+    fn castling_letter(&self, color: Color, side: CastlingSide, style: CastlingStyle) -> u8 {
+        let side_letter = match side {
+            CastlingSide::King => b'k',
+            CastlingSide::Queen => b'q',
+        };
+        let rook = self.castling_rook_square(color, side);
+        let file_letter = || rook.map_or(b'-', |sq| sq.file().to_char() as u8);
+        match style {
+            CastlingStyle::Standard => side_letter,
+            CastlingStyle::XFen if rook.is_some_and(|r| self.is_outermost_rook(color, side, r)) => {
+                side_letter
+            }
+            CastlingStyle::XFen | CastlingStyle::Shredder => file_letter(),
         }
     }
 
@@ -242,9 +280,13 @@ impl FenText {
         }
     }
 
+    fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len.min(FEN_MAX)]
+    }
+
     fn as_str(&self) -> &str {
         // Only ASCII is pushed, so this never fails.
-        core::str::from_utf8(&self.bytes[..self.len.min(FEN_MAX)]).unwrap_or_default()
+        core::str::from_utf8(self.as_bytes()).unwrap_or_default()
     }
 }
 
@@ -284,6 +326,31 @@ mod tests {
             let mut out = String::from("x");
             pos.write_fen(&mut out).expect("a String takes any text");
             assert_eq!(out[1..], fen);
+        }
+    }
+
+    #[test]
+    fn byte_buffers_get_the_same_text_as_writers() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/pppp1ppp/8/3Pp3/8/8/PPP2PPP/R3K2R w Kq e6 3 20",
+            "1r2k1r1/8/8/8/8/8/8/R3KR2 b FAgb - 0 1",
+            "rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1",
+            "8/8/8/8/8/8/8/K6k w - - 0 1",
+        ];
+        for fen in fens {
+            let chess960 = fen.contains('F') || fen.starts_with("rk");
+            let pos = if chess960 {
+                Position::from_fen_960(fen).expect("a valid X-FEN")
+            } else {
+                Position::from_fen(fen).expect("a valid FEN")
+            };
+            let mut bytes = b"x".to_vec();
+            pos.append_fen(&mut bytes);
+            assert_eq!(bytes[1..], *pos.to_fen().as_bytes(), "{fen}");
+            bytes.clear();
+            pos.append_xfen(&mut bytes);
+            assert_eq!(bytes, pos.to_xfen().as_bytes(), "{fen}");
         }
     }
 }

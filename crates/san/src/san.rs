@@ -344,7 +344,19 @@ impl SanText {
     /// ```
     pub fn as_str(&self) -> &str {
         // Only ASCII bytes are ever pushed.
-        core::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or("")
+        core::str::from_utf8(self.as_bytes()).unwrap_or("")
+    }
+
+    /// The text's bytes (ASCII), with no UTF-8 check: for writers of byte columns.
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_san::san;
+    /// let pos = Position::startpos();
+    /// assert_eq!(san(&pos, pos.parse_uci("e2e4").unwrap()).as_bytes(), b"e4");
+    /// ```
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
     }
 }
 

@@ -4,8 +4,8 @@ use crate::san::{San, SanPlus, SanText, Suffix};
 use alloc::{format, string::String};
 use lerf_bitboard::{Bitboard, FILES, RANKS};
 use lerf_magics::attacks;
-use lerf_movegen::count_legal;
-use lerf_position::{IllegalMove, Position};
+use lerf_movegen::{CheckedBoard, count_legal_of};
+use lerf_position::{Board, IllegalMove, Position};
 use lerf_types::{CastlingSide, Move, MoveKind, PieceType};
 
 impl San {
@@ -74,9 +74,12 @@ fn suffix(pos: &Position, m: Move) -> Option<Suffix> {
     if m == Move::NULL || !pos.gives_check(m) {
         return None;
     }
-    let mut after = pos.clone();
+    // On a copy of the light board: a `Position`'s clone copies its whole undo stack and
+    // allocated, which made the SAN of a check several times the cost of any other.
+    let mut after = Board::from(pos);
     after.do_move(m);
-    Some(if count_legal(&after) == 0 { Suffix::Checkmate } else { Suffix::Check })
+    let replies = count_legal_of(&CheckedBoard::new(&after));
+    Some(if replies == 0 { Suffix::Checkmate } else { Suffix::Check })
 }
 
 impl SanPlus {

@@ -333,25 +333,43 @@ pub enum UciMove {
     Null,
 }
 
-impl fmt::Display for UciMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl UciMove {
+    /// Writes the text into `buf` and returns the part written (four or five ASCII
+    /// bytes), as [`char::encode_utf8`] does: for writers of byte columns, with no
+    /// formatter and no UTF-8 check.
+    ///
+    /// ```
+    /// use lerf_types::{PieceType, Square, UciMove};
+    /// let m = UciMove::Normal { from: Square::E7, to: Square::E8, promotion: Some(PieceType::Queen) };
+    /// assert_eq!(m.encode(&mut [0; 5]), b"e7e8q");
+    /// assert_eq!(UciMove::Null.encode(&mut [0; 5]), b"0000");
+    /// ```
+    pub fn encode(self, buf: &mut [u8; 5]) -> &[u8] {
         match self {
-            UciMove::Null => f.write_str("0000"),
+            UciMove::Null => {
+                buf[..4].copy_from_slice(b"0000");
+                &buf[..4]
+            }
             UciMove::Normal { from, to, promotion } => {
-                // One `write_str` of the whole text: writers of millions of moves (training
-                // rows, PGN export) pay per call into the formatter.
-                let text = [
+                *buf = [
                     from.file().to_char() as u8,
                     from.rank().to_char() as u8,
                     to.file().to_char() as u8,
                     to.rank().to_char() as u8,
                     promotion.map_or(0, |pt| pt.to_char() as u8),
                 ];
-                let len = if promotion.is_some() { 5 } else { 4 };
-                // Only ASCII letters and digits are written, so this never fails.
-                f.write_str(core::str::from_utf8(&text[..len]).unwrap_or_default())
+                &buf[..if promotion.is_some() { 5 } else { 4 }]
             }
         }
+    }
+}
+
+impl fmt::Display for UciMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // One `write_str` of the whole text: writers of millions of moves (PGN export)
+        // pay per call into the formatter. Only ASCII is encoded, so this never fails.
+        let mut buf = [0; 5];
+        f.write_str(core::str::from_utf8(self.encode(&mut buf)).unwrap_or_default())
     }
 }
 

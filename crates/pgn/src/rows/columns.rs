@@ -7,7 +7,6 @@ use arrow_array::{
 };
 use arrow_buffer::{Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, Field, SchemaRef};
-use std::string::String;
 use std::sync::Arc;
 use std::vec::Vec;
 
@@ -15,18 +14,21 @@ use std::vec::Vec;
 #[derive(Default, Debug, Clone)]
 pub(crate) struct Strings {
     offsets: Vec<i32>,
-    data: String,
+    /// UTF-8: `push` takes text, `push_ascii_with`'s writers write ASCII (arrow-rs checks
+    /// the whole buffer once a batch, rather than each row at a time).
+    data: Vec<u8>,
     /// One flag a row, only once a null was pushed (`valid` then covers every row).
     valid: Option<Vec<bool>>,
 }
 
 impl Strings {
     pub(crate) fn push(&mut self, text: &str) {
-        self.push_with(|data| data.push_str(text));
+        self.push_ascii_with(|data| data.extend_from_slice(text.as_bytes()));
     }
 
-    /// A value written straight into the column's bytes.
-    pub(crate) fn push_with(&mut self, write: impl FnOnce(&mut String)) {
+    /// A value written straight into the column's bytes by `write`, which writes ASCII
+    /// only (FEN, SAN, UCI).
+    pub(crate) fn push_ascii_with(&mut self, write: impl FnOnce(&mut Vec<u8>)) {
         if self.offsets.is_empty() {
             self.offsets.push(0);
         }
@@ -76,7 +78,7 @@ impl Strings {
             self.offsets.push(0);
         }
         self.offsets.extend(other.offsets.iter().skip(1).map(|o| o + shift));
-        self.data.push_str(&other.data);
+        self.data.extend_from_slice(&other.data);
         match (&mut self.valid, &other.valid) {
             (None, None) => {}
             (Some(mine), None) => mine.extend(std::iter::repeat_n(true, other.len())),
@@ -92,9 +94,10 @@ impl Strings {
         if offsets.is_empty() {
             offsets.push(0);
         }
-        let data = core::mem::take(&mut self.data).into_bytes();
+        let data = core::mem::take(&mut self.data);
         let nulls = self.valid.take().map(NullBuffer::from);
-        // The offsets only grow and end at the data's length; the data is UTF-8 (a String).
+        // The offsets only grow and end at the data's length; arrow-rs checks that the data
+        // is UTF-8 (see `data`).
         StringArray::new(
             OffsetBuffer::new(ScalarBuffer::from(offsets)),
             Buffer::from_vec(data),

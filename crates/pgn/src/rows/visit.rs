@@ -84,19 +84,17 @@ impl RowVisitor {
         out.game.push(self.game);
         out.ply.push(self.ply);
         let pos = &self.pos;
-        out.fen.push_with(|data| {
-            let _ = if pos.is_chess960() { pos.write_xfen(data) } else { pos.write_fen(data) };
+        out.fen.push_ascii_with(|data| {
+            if pos.is_chess960() { pos.append_xfen(data) } else { pos.append_fen(data) }
         });
-        out.san.push_with(|data| {
+        out.san.push_ascii_with(|data| {
             if m == Move::NULL {
-                data.push_str("--");
+                data.extend_from_slice(b"--");
             } else {
-                data.push_str(&lerf_san::san(pos, m));
+                data.extend_from_slice(lerf_san::san(pos, m).as_bytes());
             }
         });
-        out.uci.push_with(|data| {
-            let _ = write!(data, "{}", pos.uci(m));
-        });
+        out.uci.push_ascii_with(|data| data.extend_from_slice(pos.uci(m).encode(&mut [0; 5])));
         out.turn.push(pos.side_to_move() == Color::White);
         for side in 0..2 {
             out.elo[side].push(self.elo[side]);
