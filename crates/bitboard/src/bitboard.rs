@@ -1,8 +1,7 @@
-//! The `Bitboard` newtype: operators, bit scans, iteration, shifts and formatting.
+//! The `Bitboard` newtype: operators, bit scans and shifts (its squares as an iterator in
+//! `squares.rs`, its text forms in `bitboard_fmt.rs`).
 
 use crate::consts::{FILE_A, FILE_H};
-use core::fmt;
-use core::iter::FusedIterator;
 use core::ops::{
     BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr, Sub, SubAssign,
 };
@@ -310,19 +309,6 @@ impl Bitboard {
     pub const fn flip_vertical(self) -> Bitboard {
         Bitboard(self.0.swap_bytes())
     }
-
-    /// An iterator over the squares, lowest first.
-    ///
-    /// ```
-    /// use lerf_bitboard::Bitboard;
-    /// use lerf_types::Square;
-    /// let squares: Vec<Square> = (Bitboard::from(Square::H1) | Square::A2).iter().collect();
-    /// assert_eq!(squares, [Square::H1, Square::A2]);
-    /// ```
-    #[inline]
-    pub const fn iter(self) -> Squares {
-        Squares(self)
-    }
 }
 
 impl From<Square> for Bitboard {
@@ -439,141 +425,10 @@ impl Shr<u32> for Bitboard {
     }
 }
 
-/// The squares of a [`Bitboard`], lowest first (from the back: highest first).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Squares(Bitboard);
-
-impl Iterator for Squares {
-    type Item = Square;
-
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        self.0.pop_lsb()
-    }
-
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.popcount() as usize;
-        (n, Some(n))
-    }
-
-    #[inline]
-    fn count(self) -> usize {
-        self.0.popcount() as usize
-    }
-}
-
-impl DoubleEndedIterator for Squares {
-    #[inline]
-    fn next_back(&mut self) -> Option<Square> {
-        let msb = self.0.msb()?;
-        self.0 ^= msb;
-        Some(msb)
-    }
-}
-
-impl ExactSizeIterator for Squares {}
-impl FusedIterator for Squares {}
-
-impl IntoIterator for Bitboard {
-    type Item = Square;
-    type IntoIter = Squares;
-    #[inline]
-    fn into_iter(self) -> Squares {
-        Squares(self)
-    }
-}
-
-impl FromIterator<Square> for Bitboard {
-    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
-        iter.into_iter().fold(Bitboard::EMPTY, |bb, sq| bb | sq)
-    }
-}
-
-impl Extend<Square> for Bitboard {
-    fn extend<I: IntoIterator<Item = Square>>(&mut self, iter: I) {
-        for sq in iter {
-            *self |= sq;
-        }
-    }
-}
-
-/// Draws the board: rank 8 on top, a1 at the bottom left, `X` for a member square and `.`
-/// for the others, with file letters and rank digits around it.
-impl fmt::Display for Bitboard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..8u8).rev() {
-            write!(f, "{} ", rank + 1)?;
-            for file in 0..8u8 {
-                let mark = if self.contains(Square::from_index_wrapping(rank * 8 + file)) {
-                    'X'
-                } else {
-                    '.'
-                };
-                write!(f, " {mark}")?;
-            }
-            writeln!(f)?;
-        }
-        write!(f, "\n   a b c d e f g h")
-    }
-}
-
-/// The hex value, then the board.
-/// One line: the hex value and the squares, `Bitboard(0x0000000010000010 [e1 e4])`. The
-/// board diagram is `Display`'s.
-impl fmt::Debug for Bitboard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Bitboard({:#018x} [", self.0)?;
-        for (i, sq) in self.into_iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{sq}")?;
-        }
-        f.write_str("])")
-    }
-}
-
-impl fmt::LowerHex for Bitboard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::LowerHex::fmt(&self.0, f)
-    }
-}
-
-impl fmt::UpperHex for Bitboard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::UpperHex::fmt(&self.0, f)
-    }
-}
-
-impl fmt::Binary for Bitboard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Binary::fmt(&self.0, f)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use quickcheck::quickcheck;
-
-    #[test]
-    fn debug_is_one_line() {
-        let bb = Bitboard::from(Square::E1) | Square::E4;
-        assert_eq!(format!("{bb:?}"), "Bitboard(0x0000000010000010 [e1 e4])");
-        assert_eq!(format!("{:?}", Bitboard::EMPTY), "Bitboard(0x0000000000000000 [])");
-    }
-
-    #[test]
-    fn display_draws_a1_bottom_left() {
-        let bb = Bitboard::from(Square::A1) | Square::H8;
-        let text = bb.to_string();
-        let lines: Vec<_> = text.lines().collect();
-        assert_eq!(lines[0], "8  . . . . . . . X");
-        assert_eq!(lines[7], "1  X . . . . . . .");
-        assert_eq!(lines[9], "   a b c d e f g h");
-        assert_eq!(format!("{bb:?}"), "Bitboard(0x8000000000000001 [a1 h8])");
-    }
 
     #[test]
     fn set_wise_pawn_pushes() {
@@ -591,16 +446,6 @@ mod tests {
     }
 
     quickcheck! {
-        fn iteration_is_ordered_and_counts(bits: u64) -> bool {
-            let bb = Bitboard(bits);
-            let squares: Vec<Square> = bb.into_iter().collect();
-            squares.len() == bb.popcount() as usize
-                && squares.windows(2).all(|w| w[0] < w[1])
-                && squares.iter().all(|&sq| bb.contains(sq))
-                && squares.iter().copied().collect::<Bitboard>() == bb
-                && bb.into_iter().rev().eq(squares.iter().rev().copied())
-        }
-
         fn pop_lsb_agrees_with_lsb(bits: u64) -> bool {
             let mut bb = Bitboard(bits);
             let lsb = bb.lsb();

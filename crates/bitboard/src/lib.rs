@@ -21,16 +21,19 @@
 #![forbid(unsafe_code)]
 
 mod bitboard;
+mod bitboard_fmt;
 mod consts;
 mod leapers;
 mod rays;
+mod squares;
 
-pub use bitboard::{Bitboard, Squares};
+pub use bitboard::Bitboard;
 pub use consts::*;
 pub use leapers::{king_attacks, knight_attacks, pawn_attacks};
 pub use rays::{
     aligned, between, bishop_pseudo_attacks, line, pseudo_attacks, ray_pass, rook_pseudo_attacks,
 };
+pub use squares::Squares;
 
 // The README is documentation too: its examples run as doc tests.
 #[cfg(doctest)]
