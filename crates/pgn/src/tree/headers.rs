@@ -93,8 +93,20 @@ pub struct Headers {
     text: String,
     roster: [Option<Span>; 7],
     others: Vec<(Span, Span)>,
+    /// A bit for each name in `others` ([`name_bit`]), so that a name not among them (each
+    /// tag of a game being read) is known without comparing it with every one: a set
+    /// could hold more bits than names (after a removal), never fewer.
+    names: u64,
     /// Bytes of `text` no tag refers to any more.
     garbage: usize,
+}
+
+/// The bit of [`Headers::names`] for the non-empty `name`: its length and first and last
+/// bytes mixed (tag names differ mostly in those).
+#[inline]
+fn name_bit(name: &[u8]) -> u64 {
+    let (first, last) = (name.first().copied().unwrap_or(0), name.last().copied().unwrap_or(0));
+    1 << ((name.len() * 7 + usize::from(first) + usize::from(last) * 3) & 63)
 }
 
 impl Default for Headers {
@@ -127,13 +139,14 @@ impl fmt::Debug for Headers {
 impl Headers {
     /// No tags at all.
     pub const fn empty() -> Headers {
-        Headers { text: String::new(), roster: [None; 7], others: Vec::new(), garbage: 0 }
+        Headers { text: String::new(), roster: [None; 7], others: Vec::new(), names: 0, garbage: 0 }
     }
 
     fn span(&self, span: Span) -> &str {
         &self.text[span.start..span.end]
     }
 
+    #[inline]
     fn store(&mut self, text: &str) -> Span {
         if self.text.capacity() == 0 {
             // Room for a usual game's tags: one allocation instead of one a doubling.
@@ -148,6 +161,9 @@ impl Headers {
     fn other_index(&self, name: &str) -> Option<usize> {
         let text = self.text.as_bytes();
         let name = name.as_bytes();
+        if self.names & name_bit(name) == 0 {
+            return None;
+        }
         self.others
             .iter()
             .position(|&(n, _)| n.end - n.start == name.len() && &text[n.start..n.end] == name)
@@ -207,6 +223,7 @@ impl Headers {
             self.garbage += old.end - old.start;
             self.others[i].1 = self.store(value);
         } else {
+            self.names |= name_bit(name.as_bytes());
             let name = self.store(name);
             let value = self.store(value);
             self.others.push((name, value));
@@ -331,6 +348,39 @@ mod tests {
             assert_eq!(roster_index(name), Some(i));
         }
         assert_eq!(roster_index("event"), None);
+    }
+
+    #[test]
+    fn many_names_sharing_filter_bits_stay_apart() {
+        // 200 names over 64 filter bits: many share one. Each step is checked against a
+        // plain list kept beside.
+        let mut h = Headers::empty();
+        let mut model: Vec<(String, String)> = Vec::new();
+        for step in 0..2000usize {
+            let name = format!("T{}x{}", step * 7 % 200, step % 3);
+            let value = format!("v{step}");
+            if step % 5 == 4 {
+                let was = model.iter().position(|(n, _)| *n == name);
+                assert_eq!(h.remove(&name), was.is_some(), "{name}");
+                if let Some(i) = was {
+                    model.remove(i);
+                }
+            } else {
+                h.insert(&name, &value).unwrap();
+                match model.iter_mut().find(|(n, _)| *n == name) {
+                    Some(entry) => entry.1 = value,
+                    None => model.push((name, value)),
+                }
+            }
+            assert_eq!(h.len(), model.len());
+        }
+        let tags: Vec<(String, String)> =
+            h.iter().map(|(n, v)| (n.to_owned(), v.to_owned())).collect();
+        assert_eq!(tags, model);
+        for (name, value) in &model {
+            assert_eq!(h.get(name), Some(value.as_str()));
+        }
+        assert_eq!(h.get("T0x9"), None);
     }
 
     #[test]
