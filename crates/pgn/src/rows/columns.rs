@@ -14,7 +14,7 @@ use std::vec::Vec;
 #[derive(Default, Debug, Clone)]
 pub(crate) struct Strings {
     offsets: Vec<i32>,
-    /// UTF-8: `push` takes text, `push_ascii_with`'s writers write ASCII (arrow-rs checks
+    /// UTF-8: `push` takes text, `push_utf8_with`'s writers write UTF-8 (arrow-rs checks
     /// the whole buffer once a batch, rather than each row at a time).
     data: Vec<u8>,
     /// One flag a row, only once a null was pushed (`valid` then covers every row).
@@ -23,12 +23,12 @@ pub(crate) struct Strings {
 
 impl Strings {
     pub(crate) fn push(&mut self, text: &str) {
-        self.push_ascii_with(|data| data.extend_from_slice(text.as_bytes()));
+        self.push_utf8_with(|data| data.extend_from_slice(text.as_bytes()));
     }
 
-    /// A value written straight into the column's bytes by `write`, which writes ASCII
-    /// only (FEN, SAN, UCI).
-    pub(crate) fn push_ascii_with(&mut self, write: impl FnOnce(&mut Vec<u8>)) {
+    /// A value written straight into the column's bytes by `write`, which writes UTF-8
+    /// (FEN, SAN and UCI are ASCII).
+    pub(crate) fn push_utf8_with(&mut self, write: impl FnOnce(&mut Vec<u8>)) {
         if self.offsets.is_empty() {
             self.offsets.push(0);
         }

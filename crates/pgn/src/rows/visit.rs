@@ -84,17 +84,17 @@ impl RowVisitor {
         out.game.push(self.game);
         out.ply.push(self.ply);
         let pos = &self.pos;
-        out.fen.push_ascii_with(|data| {
+        out.fen.push_utf8_with(|data| {
             if pos.is_chess960() { pos.append_xfen(data) } else { pos.append_fen(data) }
         });
-        out.san.push_ascii_with(|data| {
+        out.san.push_utf8_with(|data| {
             if m == Move::NULL {
                 data.extend_from_slice(b"--");
             } else {
                 data.extend_from_slice(lerf_san::san(pos, m).as_bytes());
             }
         });
-        out.uci.push_ascii_with(|data| data.extend_from_slice(pos.uci(m).encode(&mut [0; 5])));
+        out.uci.push_utf8_with(|data| data.extend_from_slice(pos.uci(m).encode(&mut [0; 5])));
         out.turn.push(pos.side_to_move() == Color::White);
         for side in 0..2 {
             out.elo[side].push(self.elo[side]);
