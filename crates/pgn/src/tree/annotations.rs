@@ -88,15 +88,40 @@ fn clock_body(text: &str, at: usize) -> Option<(usize, [core::ops::Range<usize>;
     (b.get(s_end) == Some(&b']')).then(|| (s_end + 1, [at..at + h, m_at..m_at + m, s_at..s_end]))
 }
 
-/// Hours, minutes and seconds as python-chess adds them: whole hours and minutes, then the
-/// seconds as a float.
+/// Hours, minutes and seconds as python-chess adds them, `int(h) * 3600 + int(m) * 60 +
+/// float(s)`: the whole part exact, then rounded to a float once.
 fn seconds_of(text: &str, parts: &[core::ops::Range<usize>; 3]) -> f64 {
-    let whole = |r: &core::ops::Range<usize>| -> f64 {
-        // Exact up to 2^53; beyond, the nearest double, as Python's int-to-float.
-        text[r.clone()].parse::<u128>().map(|n| n as f64).unwrap_or(f64::INFINITY)
+    let (hours, minutes) = (&text[parts[0].clone()], &text[parts[1].clone()]);
+    let seconds = &text[parts[2].clone()];
+    whole_seconds(hours, minutes) + float_of(seconds)
+}
+
+/// `int(hours) * 3600 + int(minutes) * 60` as a float (both runs of ASCII digits).
+fn whole_seconds(hours: &str, minutes: &str) -> f64 {
+    // Up to 15 digits each the sum fits a u64 (every real clock: one parse each, no
+    // 128-bit arithmetic); then u128; beyond, floats (rounded more than once).
+    if hours.len() <= 15
+        && minutes.len() <= 15
+        && let (Ok(h), Ok(m)) = (hours.parse::<u64>(), minutes.parse::<u64>())
+    {
+        return (h * 3600 + m * 60) as f64;
+    }
+    let exact = match (hours.parse::<u128>(), minutes.parse::<u128>()) {
+        (Ok(h), Ok(m)) => {
+            h.checked_mul(3600).zip(m.checked_mul(60)).and_then(|(h, m)| h.checked_add(m))
+        }
+        _ => None,
     };
-    let minutes = whole(&parts[0]) * 3600.0 + whole(&parts[1]) * 60.0;
-    minutes + text[parts[2].clone()].parse::<f64>().unwrap_or(0.0)
+    exact.map_or_else(|| float_of(hours) * 3600.0 + float_of(minutes) * 60.0, |n| n as f64)
+}
+
+/// `float(text)` for digits with at most one `.`: whole numbers of up to 15 digits (exact
+/// in a double) without the decimal conversion.
+fn float_of(text: &str) -> f64 {
+    match text.parse::<u64>() {
+        Ok(n) if text.len() <= 15 => n as f64,
+        _ => text.parse::<f64>().unwrap_or(0.0),
+    }
 }
 
 fn read_time(comment: &str, tag: &str) -> Option<f64> {
@@ -256,28 +281,53 @@ pub struct Eval {
 }
 
 /// The candidate ends of the centipawn number `[+-]?(\d{0,10}\.\d{1,2}|\d{1,10}\.?)` at
-/// `at`, in the order a backtracking regex engine tries them.
-fn cp_ends(text: &str, at: usize) -> Vec<usize> {
+/// `at`, in the order a backtracking regex engine tries them: at most 2 + 2 × 10, on the
+/// stack (an allocation an evaluation was a tenth of a training row's annotation work).
+fn cp_ends(text: &str, at: usize) -> ([usize; 22], usize) {
     let b = text.as_bytes();
     let start = at + usize::from(matches!(b.get(at), Some(b'+' | b'-')));
     let run = digits(text, start);
-    let mut ends = Vec::new();
+    let (mut ends, mut len) = ([0; 22], 0);
+    let mut push = |end: usize| {
+        ends[len] = end;
+        len += 1;
+    };
     // \d{0,10}\.\d{1,2}: the digits before the point are all of the run (a shorter count
     // leaves a digit where the point must be).
     if run <= 10 && b.get(start + run) == Some(&b'.') {
         let frac = digits(text, start + run + 1).min(2);
         for n in (1..=frac).rev() {
-            ends.push(start + run + 1 + n);
+            push(start + run + 1 + n);
         }
     }
     // \d{1,10}\.?
     for n in (1..=run.min(10)).rev() {
         if b.get(start + n) == Some(&b'.') {
-            ends.push(start + n + 1);
+            push(start + n + 1);
         }
-        ends.push(start + n);
+        push(start + n);
     }
-    ends
+    (ends, len)
+}
+
+/// python-chess's `int(round(float(text) * 100))` for a centipawn number the pattern above
+/// took, in whole numbers: with at most ten digits and two decimals the float's errors
+/// stay far below a half, so both give the same integer.
+fn centipawns(text: &str) -> i64 {
+    let (negative, unsigned) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
+    let number = |d: &str| if d.is_empty() { Some(0) } else { d.parse::<i64>().ok() };
+    match (number(whole), number(fraction)) {
+        (Some(w), Some(f)) if whole.len() <= 10 && fraction.len() <= 2 => {
+            let hundredths = w * 100 + if fraction.len() == 1 { f * 10 } else { f };
+            if negative { -hundredths } else { hundredths }
+        }
+        _ => (text.parse::<f64>().unwrap_or(0.0) * 100.0).round_ties_even() as i64,
+    }
 }
 
 /// `(,\d+)?]` at `at`: the depth's span if any, and the end after `]`.
@@ -309,7 +359,8 @@ fn find_eval(comment: &str) -> Option<(Found, Eval)> {
         } else {
             (at, cp_ends(comment, at))
         };
-        for end in tail_at {
+        let (ends, count) = tail_at;
+        for &end in &ends[..count] {
             if let Some((depth, end_all)) = eval_tail(comment, end) {
                 eval = Some((false, number..end, depth));
                 return Some(end_all);
@@ -326,8 +377,7 @@ fn find_eval(comment: &str) -> Option<(Found, Eval)> {
             i64::MAX
         }))
     } else {
-        let pawns: f64 = text.parse().unwrap_or(0.0);
-        EvalScore::Cp((pawns * 100.0).round_ties_even() as i64)
+        EvalScore::Cp(centipawns(text))
     };
     let depth = depth.map(|d| comment[d].parse::<u64>().unwrap_or(u64::MAX));
     Some((found, Eval { score, depth }))

@@ -109,3 +109,50 @@ fn arrows_as_python_chess_reads_and_strips_them() {
     );
     assert_eq!(set_arrows("\nx", &["Ga1"]), "[%csl Ga1]\nx");
 }
+
+#[test]
+fn clock_numbers_convert_as_python_floats() {
+    // python-chess 1.11.2: int(h) * 3600 + int(m) * 60 + float(s).
+    let nines = "9".repeat(40);
+    let cases = [
+        ("[%clk 1:02:03]".to_owned(), 3723.0),
+        ("[%clk 0:00:07.25]".to_owned(), 7.25),
+        ("[%clk 123456789012345:0:0]".to_owned(), 4.44444440444442e17),
+        ("[%clk 12345678901234567:0:0]".to_owned(), 4.444444404444444e19),
+        (format!("[%clk 0:0:{nines}]"), 1e40),
+        (format!("[%clk 0:0:{}5]", "0".repeat(30)), 5.0),
+        (format!("[%clk {nines}:0:0]"), 3.6e43),
+        ("[%clk 2501999792983609:0:1]".to_owned(), 9.007199254740992e18),
+    ];
+    for (comment, seconds) in cases {
+        assert_eq!(clock(&comment), Some(seconds), "{comment}");
+    }
+}
+
+#[test]
+fn centipawns_as_python_chess_computes_them() {
+    // python-chess 1.11.2: node.eval().white().score() for "[%eval {text}]".
+    let cases: [(&str, Option<i64>); 17] = [
+        ("0.17", Some(17)),
+        ("-1.25", Some(-125)),
+        ("+0.5", Some(50)),
+        ("5.", Some(500)),
+        ("-0.00", Some(0)),
+        (".5", Some(50)),
+        ("9999999999.99", Some(999999999999)),
+        ("-9999999999.9", Some(-999999999990)),
+        ("0.29", Some(29)),
+        ("1.005", None),
+        ("-.07", Some(-7)),
+        ("0.285", None),
+        ("12345.67", Some(1234567)),
+        ("+.99", Some(99)),
+        ("-0", Some(0)),
+        ("007.10", Some(710)),
+        ("2.675", None),
+    ];
+    for (text, score) in cases {
+        let found = eval(&format!("[%eval {text}]")).map(|e| e.score);
+        assert_eq!(found, score.map(EvalScore::Cp), "{text}");
+    }
+}
