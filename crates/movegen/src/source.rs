@@ -323,3 +323,22 @@ pub(crate) fn enemy_attacks<P: MoveSource + ?Sized>(
     }
     attacked
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_standard_table_is_what_castling_squares_finds() {
+        use Square::*;
+        for (us, side, king, rook) in [
+            (Color::White, CastlingSide::King, E1, H1),
+            (Color::White, CastlingSide::Queen, E1, A1),
+            (Color::Black, CastlingSide::King, E8, H8),
+            (Color::Black, CastlingSide::Queen, E8, A8),
+        ] {
+            let squares = CastlingSquares::new(king, rook);
+            assert_eq!(standard_castling(us, side), (squares.path, squares.king_path));
+        }
+    }
+}

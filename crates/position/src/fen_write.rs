@@ -29,7 +29,7 @@ impl Position {
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
     pub fn to_fen(&self) -> String {
-        self.fen_with(if self.chess960 { CastlingStyle::Shredder } else { CastlingStyle::Standard })
+        self.fen_with(self.canonical_style())
     }
 
     fn fen_with(&self, style: CastlingStyle) -> String {
@@ -54,10 +54,7 @@ impl Position {
     ///
     /// Only those of `out`.
     pub fn write_fen<W: Write>(&self, out: &mut W) -> core::fmt::Result {
-        self.write_fen_with(
-            out,
-            if self.chess960 { CastlingStyle::Shredder } else { CastlingStyle::Standard },
-        )
+        self.write_fen_with(out, self.canonical_style())
     }
 
     /// Writes [`to_xfen`](Position::to_xfen)'s text to `out` without allocating.
@@ -92,14 +89,19 @@ impl Position {
     ///
     /// [`write_fen`]: Position::write_fen
     pub fn append_fen(&self, out: &mut Vec<u8>) {
-        let style = if self.chess960 { CastlingStyle::Shredder } else { CastlingStyle::Standard };
-        out.extend_from_slice(self.fen_text(style).as_bytes());
+        out.extend_from_slice(self.fen_text(self.canonical_style()).as_bytes());
     }
 
     /// Appends [`to_xfen`](Position::to_xfen)'s text to a byte buffer, as
     /// [`append_fen`](Position::append_fen).
     pub fn append_xfen(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(self.fen_text(CastlingStyle::XFen).as_bytes());
+    }
+
+    /// The castling letters of [`to_fen`](Position::to_fen): `KQkq`, Shredder-FEN's files
+    /// in Chess960.
+    fn canonical_style(&self) -> CastlingStyle {
+        if self.chess960 { CastlingStyle::Shredder } else { CastlingStyle::Standard }
     }
 
     fn write_fen_with<W: Write>(&self, out: &mut W, style: CastlingStyle) -> core::fmt::Result {

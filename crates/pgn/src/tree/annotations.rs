@@ -311,8 +311,8 @@ fn cp_ends(text: &str, at: usize) -> ([usize; 22], usize) {
 }
 
 /// python-chess's `int(round(float(text) * 100))` for a centipawn number the pattern above
-/// took, in whole numbers: with at most ten digits and two decimals the float's errors
-/// stay far below a half, so both give the same integer.
+/// took (`[+-]?`, at most ten digits, at most two decimals), in whole numbers: the float's
+/// errors stay far below a half there, so both give the same integer.
 fn centipawns(text: &str) -> i64 {
     let (negative, unsigned) = match text.as_bytes().first() {
         Some(b'-') => (true, &text[1..]),
@@ -320,14 +320,13 @@ fn centipawns(text: &str) -> i64 {
         _ => (false, text),
     };
     let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
-    let number = |d: &str| if d.is_empty() { Some(0) } else { d.parse::<i64>().ok() };
-    match (number(whole), number(fraction)) {
-        (Some(w), Some(f)) if whole.len() <= 10 && fraction.len() <= 2 => {
-            let hundredths = w * 100 + if fraction.len() == 1 { f * 10 } else { f };
-            if negative { -hundredths } else { hundredths }
-        }
-        _ => (text.parse::<f64>().unwrap_or(0.0) * 100.0).round_ties_even() as i64,
-    }
+    let number = |digits: &str| digits.parse::<i64>().unwrap_or(0);
+    let hundredths = number(whole) * 100
+        + match fraction.len() {
+            1 => number(fraction) * 10,
+            _ => number(fraction),
+        };
+    if negative { -hundredths } else { hundredths }
 }
 
 /// `(,\d+)?]` at `at`: the depth's span if any, and the end after `]`.
