@@ -6,14 +6,15 @@
 //! `cargo xtask perft` takes this path unless a hash table is asked for.
 
 use alloc::vec::Vec;
+use core::marker::PhantomData;
 
 use lerf_bitboard::Bitboard;
 use lerf_position::Board;
-use lerf_types::{Move, PieceType, Square};
+use lerf_types::{CastlingRights, CastlingSide, Color, Move, PieceType, Square};
 
 use crate::generate::{count_legal_inline, generate_legal_into};
 use crate::perft::check_depth;
-use crate::source::CheckedBoard;
+use crate::source::{CastlingCandidate, CheckedBoard, MoveSource};
 use crate::{MoveList, MoveSink};
 
 /// The number of legal move sequences of exactly `depth` plies from `board`, the last ply
@@ -39,28 +40,77 @@ pub fn perft_board(board: &Board, depth: u32) -> u64 {
     walk(board, depth)
 }
 
-/// [`perft_board`] at a `depth` of at least 1. The generator hands each move to
-/// [`Children`], which plays it at once on a copy: no move list, and the moving piece's
-/// type comes from the generator rather than from the board.
+/// [`perft_board`] at a `depth` of at least 1, specialised on the side to move.
 fn walk(board: &Board, depth: u32) -> u64 {
-    let checked = CheckedBoard::new(board);
-    if depth == 1 {
-        return count_legal_inline(&checked);
+    match board.side_to_move() {
+        Color::White => walk_for::<WhiteToMove>(board, depth),
+        Color::Black => walk_for::<BlackToMove>(board, depth),
     }
-    let mut children = Children { board, depth: depth - 1, nodes: 0 };
-    generate_legal_into(&checked, &mut children);
+}
+
+/// The side to move of a walk's node, known at compile time: each level's generator,
+/// check information and bulk count are made for one side, and the next level's for the
+/// other.
+trait Side {
+    /// The side to move.
+    const US: Color;
+    /// The side to move one ply further down.
+    type Next: Side;
+}
+
+/// White to move.
+struct WhiteToMove;
+/// Black to move.
+struct BlackToMove;
+
+impl Side for WhiteToMove {
+    const US: Color = Color::White;
+    type Next = BlackToMove;
+}
+
+impl Side for BlackToMove {
+    const US: Color = Color::Black;
+    type Next = WhiteToMove;
+}
+
+/// [`walk`] with `S` to move on `board`. The generator hands each move to [`Children`],
+/// which plays it at once on a copy: no move list, and the moving piece's type comes from
+/// the generator rather than from the board.
+fn walk_for<S: Side>(board: &Board, depth: u32) -> u64 {
+    let checked = Sided::<S>::new(board);
+    match depth {
+        1 => count_legal_inline(&checked),
+        // The level above the leaves apart: its children are counted where they are made,
+        // so no child board leaves the sink for a call.
+        2 => generate_children::<S, true>(&checked, board, depth),
+        _ => generate_children::<S, false>(&checked, board, depth),
+    }
+}
+
+/// The nodes below `board`'s children, `depth - 1` plies deep (at the last ply when `LAST`).
+#[inline(always)]
+fn generate_children<S: Side, const LAST: bool>(
+    checked: &Sided<S>,
+    board: &Board,
+    depth: u32,
+) -> u64 {
+    let mut children =
+        Children::<S::Next, LAST> { board, depth: depth - 1, nodes: 0, side: PhantomData };
+    generate_legal_into(checked, &mut children);
     children.nodes
 }
 
 /// A sink that plays each move it is handed on a copy of `board` and counts the moves
-/// below that child, `depth` plies deep.
-struct Children<'a> {
+/// below that child (`S` to move there), `depth` plies deep: at once with `LAST` (where
+/// `depth` is 1).
+struct Children<'a, S: Side, const LAST: bool> {
     board: &'a Board,
     depth: u32,
     nodes: u64,
+    side: PhantomData<S>,
 }
 
-impl Children<'_> {
+impl<S: Side, const LAST: bool> Children<'_, S, LAST> {
     /// Plays `m`, made by a `piece` the generator named, on a copy of the board, and counts
     /// below it.
     #[inline(always)]
@@ -74,15 +124,83 @@ impl Children<'_> {
     /// where perft spends its time), a walk further down otherwise.
     #[inline(always)]
     fn count_below(&mut self, child: &Board) {
-        self.nodes += if self.depth == 1 {
-            count_legal_inline(&CheckedBoard::new(child))
+        self.nodes += if LAST {
+            count_legal_inline(&Sided::<S>::new(child))
         } else {
-            walk(child, self.depth)
+            walk_for::<S>(child, self.depth)
         };
     }
 }
 
-impl MoveSink for Children<'_> {
+/// A [`CheckedBoard`] whose side to move is `S`, a constant for the generator.
+struct Sided<'a, S: Side>(CheckedBoard<'a>, PhantomData<S>);
+
+impl<'a, S: Side> Sided<'a, S> {
+    /// `board`, with `S` to move, and its check information.
+    #[inline(always)]
+    fn new(board: &'a Board) -> Sided<'a, S> {
+        Sided(CheckedBoard::for_side(board, S::US), PhantomData)
+    }
+}
+
+impl<S: Side> MoveSource for Sided<'_, S> {
+    #[inline(always)]
+    fn side_to_move(&self) -> Color {
+        S::US
+    }
+    #[inline(always)]
+    fn occupied(&self) -> Bitboard {
+        self.0.occupied()
+    }
+    #[inline(always)]
+    fn pieces_of(&self, color: Color) -> Bitboard {
+        self.0.pieces_of(color)
+    }
+    #[inline(always)]
+    fn pieces_of_type(&self, pt: PieceType) -> Bitboard {
+        self.0.pieces_of_type(pt)
+    }
+    #[inline(always)]
+    fn king_square(&self, color: Color) -> Square {
+        self.0.king_square(color)
+    }
+    #[inline(always)]
+    fn checkers(&self) -> Bitboard {
+        self.0.checkers()
+    }
+    #[inline(always)]
+    fn pinned(&self) -> Bitboard {
+        self.0.pinned()
+    }
+    #[inline(always)]
+    fn ep_square(&self) -> Option<Square> {
+        self.0.ep_square()
+    }
+    #[inline(always)]
+    fn en_passant_is_legal(&self, m: Move) -> bool {
+        self.0.en_passant_is_legal(m)
+    }
+    #[inline(always)]
+    fn castling_rights(&self) -> CastlingRights {
+        self.0.castling_rights()
+    }
+    #[inline(always)]
+    fn castling_candidate(&self, side: CastlingSide) -> Option<CastlingCandidate> {
+        self.0.castling_candidate(side)
+    }
+    #[inline(always)]
+    fn is_chess960(&self) -> bool {
+        self.0.is_chess960()
+    }
+    #[inline(always)]
+    fn side_to_move_may_castle(&self) -> bool {
+        let board = self.0.board();
+        board.castling_rook_square(S::US, CastlingSide::King).is_some()
+            || board.castling_rook_square(S::US, CastlingSide::Queen).is_some()
+    }
+}
+
+impl<S: Side, const LAST: bool> MoveSink for Children<'_, S, LAST> {
     /// Castling and en passant, the moves handed over one by one.
     #[inline]
     fn push(&mut self, m: Move) {

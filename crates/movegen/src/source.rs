@@ -150,7 +150,14 @@ impl<'a> CheckedBoard<'a> {
     /// `board` with its check information.
     #[inline(always)]
     pub fn new(board: &'a Board) -> CheckedBoard<'a> {
-        let us = board.side_to_move();
+        CheckedBoard::for_side(board, board.side_to_move())
+    }
+
+    /// [`new`](CheckedBoard::new) for a walk that knows the side to move, `us`, without
+    /// reading it (a constant once inlined).
+    #[inline(always)]
+    pub(crate) fn for_side(board: &'a Board, us: Color) -> CheckedBoard<'a> {
+        debug_assert_eq!(us, board.side_to_move());
         let them = !us;
         let ksq = board.king_square(us);
         let occupied = board.occupied();
