@@ -2,14 +2,14 @@
 //! the side to move and what to produce.
 
 use crate::move_list::MoveSink;
-use crate::source::{CastlingCandidate, MoveSource, castling_rook_shields_king, enemy_attacks};
+use crate::source::{MoveSource, castling_rook_shields_king, enemy_attacks};
 use lerf_bitboard::{
     Bitboard, RANK_2, RANK_3, RANK_6, RANK_7, between, king_attacks, knight_attacks, line,
     pawn_attacks,
 };
 use lerf_magics::{bishop_attacks, rook_attacks};
 use lerf_position::Position;
-use lerf_types::{CastlingSide, Color, Direction, Move, PieceType};
+use lerf_types::{Color, Direction, Move, PieceType};
 
 /// Which moves to generate.
 ///
@@ -148,7 +148,7 @@ fn generate_for<
     };
 
     let castlings =
-        if CASTLE && checkers.is_empty() { castling_candidates(pos) } else { [None; 2] };
+        if CASTLE && checkers.is_empty() { pos.castling_candidates() } else { [None; 2] };
     let mut king_targets = king_attacks(ksq) & kind_mask;
     // Squares the king may not step to or cross: computed once, only when needed.
     let mut attacked = Bitboard::EMPTY;
@@ -294,16 +294,6 @@ fn en_passant<P: MoveSource, S: MoveSink, const LEGAL: bool>(
             sink.push(m);
         }
     }
-}
-
-/// The castlings whose right exists and whose path is empty (at most one per side), for a
-/// side to move that holds a right; whether the king's path is attacked is left to the
-/// caller.
-#[inline(always)]
-fn castling_candidates<P: MoveSource>(pos: &P) -> [Option<CastlingCandidate>; 2] {
-    // Through `array::map`, which the compiler keeps out of line: written out as two
-    // calls, Position's longer castling test made its perft walk 7% more instructions.
-    CastlingSide::ALL.map(|side| pos.castling_candidate(side))
 }
 
 /// Writes every legal move of any [`MoveSource`] into `sink`: the generator of [`generate`]

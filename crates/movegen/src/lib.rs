@@ -21,9 +21,11 @@
 extern crate alloc;
 
 mod generate;
+mod leaf_child;
 mod move_list;
 mod perft;
 mod perft_board;
+mod side;
 mod source;
 #[cfg(feature = "std")]
 mod threads;

@@ -13,7 +13,9 @@ use lerf_position::Board;
 use lerf_types::{CastlingRights, CastlingSide, Color, Move, PieceType, Square};
 
 use crate::generate::{count_legal_inline, generate_legal_into};
+use crate::leaf_child::LeafChild;
 use crate::perft::check_depth;
+use crate::side::{BlackToMove, Side, WhiteToMove};
 use crate::source::{CastlingCandidate, CheckedBoard, MoveSource};
 use crate::{MoveList, MoveSink};
 
@@ -46,31 +48,6 @@ fn walk(board: &Board, depth: u32) -> u64 {
         Color::White => walk_for::<WhiteToMove>(board, depth),
         Color::Black => walk_for::<BlackToMove>(board, depth),
     }
-}
-
-/// The side to move of a walk's node, known at compile time: each level's generator,
-/// check information and bulk count are made for one side, and the next level's for the
-/// other.
-trait Side {
-    /// The side to move.
-    const US: Color;
-    /// The side to move one ply further down.
-    type Next: Side;
-}
-
-/// White to move.
-struct WhiteToMove;
-/// Black to move.
-struct BlackToMove;
-
-impl Side for WhiteToMove {
-    const US: Color = Color::White;
-    type Next = BlackToMove;
-}
-
-impl Side for BlackToMove {
-    const US: Color = Color::Black;
-    type Next = WhiteToMove;
 }
 
 /// [`walk`] with `S` to move on `board`. The generator hands each move to [`Children`],
@@ -118,6 +95,17 @@ impl<S: Side, const LAST: bool> Children<'_, S, LAST> {
         let mut child = *self.board;
         child.do_move_by(m, piece);
         self.count_below(&child);
+    }
+
+    /// Counts below the move of `piece` from `from` to `to`, neither castling, en passant,
+    /// a promotion nor a double push: above the leaves on a [`LeafChild`] (no board made).
+    #[inline(always)]
+    fn simple_move(&mut self, piece: PieceType, from: Square, to: Square) {
+        if LAST {
+            self.nodes += count_legal_inline(&LeafChild::<S>::after(self.board, from, to, piece));
+        } else {
+            self.play_and_count(Move::new(from, to), piece);
+        }
     }
 
     /// Counts below `child`: its legal moves in bulk at the last ply (inline, as that is
@@ -212,7 +200,7 @@ impl<S: Side, const LAST: bool> MoveSink for Children<'_, S, LAST> {
     #[inline]
     fn push_piece_moves(&mut self, piece: PieceType, from: Square, targets: Bitboard) {
         for to in targets {
-            self.play_and_count(Move::new(from, to), piece);
+            self.simple_move(piece, from, to);
         }
     }
 
@@ -230,7 +218,12 @@ impl<S: Side, const LAST: bool> MoveSink for Children<'_, S, LAST> {
     fn push_pawn_moves(&mut self, targets: Bitboard, offset: i8) {
         for to in targets {
             let from = Square::from_index_wrapping((to as i8 - offset) as u8);
-            self.play_and_count(Move::new(from, to), PieceType::Pawn);
+            // A double push may leave an en passant square: the board's play finds it.
+            if offset.unsigned_abs() == 16 {
+                self.play_and_count(Move::new(from, to), PieceType::Pawn);
+            } else {
+                self.simple_move(PieceType::Pawn, from, to);
+            }
         }
     }
 }
