@@ -14,8 +14,8 @@ use crate::source::{
     CastlingCandidate, MoveSource, PieceSets, check_information, standard_castling,
 };
 
-/// `parent` after a move that is neither castling, en passant, a promotion nor a double
-/// pawn push (those leave more to update: [`Board::do_move`] plays them), with `S` to move.
+/// `parent` after a move that is neither castling, en passant nor a double pawn push (those
+/// leave more to update: [`Board::do_move`] plays them), with `S` to move.
 pub(crate) struct LeafChild<'a, S: Side> {
     /// By piece type, pawn (index 1) to king (index 6); index 0 unused.
     types: [Bitboard; 7],
@@ -30,20 +30,32 @@ pub(crate) struct LeafChild<'a, S: Side> {
 }
 
 impl<'a, S: Side> LeafChild<'a, S> {
-    /// `parent` (the other side to move) after its `piece` moved from `from` to `to`,
-    /// taking whatever stood there.
+    /// `parent` (the other side to move) after its `piece` left `from` and a `placed`
+    /// (the same piece, or what a pawn promotes to) arrived on `to`, taking whatever stood
+    /// there.
     #[inline(always)]
-    pub(crate) fn after(parent: &'a Board, from: Square, to: Square, piece: PieceType) -> Self {
+    pub(crate) fn after(
+        parent: &'a Board,
+        from: Square,
+        to: Square,
+        piece: PieceType,
+        placed: PieceType,
+    ) -> Self {
         let (us, mover) = (S::US, !S::US);
         debug_assert_eq!(parent.side_to_move(), mover);
         let landing = Bitboard::from(to);
         let path = landing | from;
         let mut types = [Bitboard::EMPTY; 7];
         for pt in PieceType::ALL {
-            // A select per type rather than an index by the runtime `piece`, so that
-            // every type stays a register.
-            let moved = if pt == piece { path } else { Bitboard::EMPTY };
-            types[pt as usize] = (parent.pieces_of_type(pt) - landing) ^ moved;
+            // Selects per type rather than indexes by the runtime `piece` and `placed`, so
+            // that every type stays a register.
+            let changed = if piece == placed {
+                if pt == piece { path } else { Bitboard::EMPTY }
+            } else {
+                let left = if pt == piece { Bitboard::from(from) } else { Bitboard::EMPTY };
+                left ^ if pt == placed { landing } else { Bitboard::EMPTY }
+            };
+            types[pt as usize] = (parent.pieces_of_type(pt) - landing) ^ changed;
         }
         let mut colors = [Bitboard::EMPTY; 2];
         colors[mover as usize] = parent.pieces_of(mover) ^ path;
@@ -156,5 +168,104 @@ impl<S: Side> MoveSource for LeafChild<'_, S> {
     #[inline(always)]
     fn side_to_move_may_castle(&self) -> bool {
         self.rooks[0].is_some() || self.rooks[1].is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::legal_moves_of;
+    use crate::side::{BlackToMove, WhiteToMove};
+    use crate::source::CheckedBoard;
+    use lerf_position::Position;
+    use lerf_types::MoveKind;
+
+    /// Every move a leaf child is made for, two plies deep from `fen`: the child equals
+    /// the board the move makes, as the generator reads it.
+    fn check_children_of(fen: &str, chess960: bool) {
+        let pos = if chess960 { Position::from_fen_960(fen) } else { Position::from_fen(fen) };
+        let root = Board::from(&pos.unwrap());
+        let mut checked = 0;
+        for m in legal_moves_of(&CheckedBoard::new(&root)).iter() {
+            let mut board = root;
+            board.do_move(*m);
+            checked += compare_children(&board);
+        }
+        assert!(checked > 0, "{fen}: no move checked");
+    }
+
+    fn compare_children(parent: &Board) -> usize {
+        match parent.side_to_move() {
+            Color::White => compare_children_for::<BlackToMove>(parent),
+            Color::Black => compare_children_for::<WhiteToMove>(parent),
+        }
+    }
+
+    /// Compares the leaf child of each of `parent`'s moves with the board it makes; `S` is
+    /// the children's side to move.
+    fn compare_children_for<S: Side>(parent: &Board) -> usize {
+        let mut compared = 0;
+        for &m in legal_moves_of(&CheckedBoard::new(parent)).iter() {
+            let (from, to) = (m.from(), m.to());
+            let double_push = parent.piece_on(from).map(|p| p.piece_type())
+                == Some(PieceType::Pawn)
+                && (from as u8).abs_diff(to as u8) == 16;
+            if matches!(m.kind(), MoveKind::Castling | MoveKind::EnPassant) || double_push {
+                continue;
+            }
+            let piece = parent.piece_on(from).unwrap().piece_type();
+            let placed = if m.kind() == MoveKind::Promotion { m.promotion_type() } else { piece };
+            let child = LeafChild::<S>::after(parent, from, to, piece, placed);
+            let mut board = *parent;
+            board.do_move(m);
+            let expected = CheckedBoard::new(&board);
+            let what = format!("{parent} then {}", m.to_uci(parent.is_chess960()));
+            for pt in PieceType::ALL {
+                assert_eq!(
+                    MoveSource::pieces_of_type(&child, pt),
+                    board.pieces_of_type(pt),
+                    "{what}"
+                );
+            }
+            for color in Color::ALL {
+                assert_eq!(MoveSource::pieces_of(&child, color), board.pieces_of(color), "{what}");
+            }
+            assert_eq!(child.checkers(), expected.checkers(), "{what}");
+            assert_eq!(child.pinned(), expected.pinned(), "{what}");
+            assert_eq!(child.ep_square(), board.ep_square(), "{what}");
+            assert_eq!(
+                MoveSource::castling_rights(&child),
+                expected.castling_rights() & CastlingRights::for_color(S::US),
+                "{what}"
+            );
+            assert_eq!(
+                child.side_to_move_may_castle(),
+                expected.side_to_move_may_castle(),
+                "{what}"
+            );
+            assert_eq!(child.castling_candidates(), expected.castling_candidates(), "{what}");
+            compared += 1;
+        }
+        compared
+    }
+
+    #[test]
+    fn a_leaf_child_is_the_board_its_move_makes() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        ] {
+            check_children_of(fen, false);
+        }
+        // Chess960: rooks beside the king and a castling through the other rook's square.
+        for fen in [
+            "1rk1r3/pppppppp/8/8/8/8/PPPPPPPP/1RK1R3 w EBeb - 0 1",
+            "rk2r3/8/8/8/8/8/8/RK2R3 w AEae - 0 1",
+        ] {
+            check_children_of(fen, true);
+        }
     }
 }

@@ -102,7 +102,8 @@ impl<S: Side, const LAST: bool> Children<'_, S, LAST> {
     #[inline(always)]
     fn simple_move(&mut self, piece: PieceType, from: Square, to: Square) {
         if LAST {
-            self.nodes += count_legal_inline(&LeafChild::<S>::after(self.board, from, to, piece));
+            let child = LeafChild::<S>::after(self.board, from, to, piece, piece);
+            self.nodes += count_legal_inline(&child);
         } else {
             self.play_and_count(Move::new(from, to), piece);
         }
@@ -209,7 +210,12 @@ impl<S: Side, const LAST: bool> MoveSink for Children<'_, S, LAST> {
         for to in targets {
             let from = Square::from_index_wrapping((to as i8 - offset) as u8);
             for &piece in pieces {
-                self.play_and_count(Move::promotion(from, to, piece), PieceType::Pawn);
+                if LAST {
+                    let child = LeafChild::<S>::after(self.board, from, to, PieceType::Pawn, piece);
+                    self.nodes += count_legal_inline(&child);
+                } else {
+                    self.play_and_count(Move::promotion(from, to, piece), PieceType::Pawn);
+                }
             }
         }
     }
