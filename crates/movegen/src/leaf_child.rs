@@ -5,17 +5,18 @@
 
 use core::marker::PhantomData;
 
-use lerf_bitboard::Bitboard;
+use lerf_bitboard::{Bitboard, knight_attacks, pawn_attacks};
+use lerf_magics::{bishop_attacks, rook_attacks};
 use lerf_position::{Board, CastlingSquares};
-use lerf_types::{CastlingRights, CastlingSide, Color, Move, PieceType, Square};
+use lerf_types::{CastlingRights, CastlingSide, Color, Direction, Move, PieceType, Square};
 
 use crate::side::Side;
 use crate::source::{
     CastlingCandidate, MoveSource, PieceSets, check_information, standard_castling,
 };
 
-/// `parent` after a move that is neither castling, en passant nor a double pawn push (those
-/// leave more to update: [`Board::do_move`] plays them), with `S` to move.
+/// `parent` after a move that is neither castling nor en passant (those move or take a
+/// second piece: [`Board::do_move`] plays them), with `S` to move.
 pub(crate) struct LeafChild<'a, S: Side> {
     /// By piece type, pawn (index 1) to king (index 6); index 0 unused.
     types: [Bitboard; 7],
@@ -23,6 +24,9 @@ pub(crate) struct LeafChild<'a, S: Side> {
     colors: [Bitboard; 2],
     /// The castling rooks of `S`, king side then queen side.
     rooks: [Option<Square>; 2],
+    /// The square a double push crossed, when a pawn of `S` stands beside its landing
+    /// square (whether taking en passant is legal is the generator's to ask).
+    ep: Option<Square>,
     checkers: Bitboard,
     pinned: Bitboard,
     parent: &'a Board,
@@ -32,7 +36,7 @@ pub(crate) struct LeafChild<'a, S: Side> {
 impl<'a, S: Side> LeafChild<'a, S> {
     /// `parent` (the other side to move) after its `piece` left `from` and a `placed`
     /// (the same piece, or what a pawn promotes to) arrived on `to`, taking whatever stood
-    /// there.
+    /// there; `double_push` when that was a pawn's two steps.
     #[inline(always)]
     pub(crate) fn after(
         parent: &'a Board,
@@ -40,6 +44,7 @@ impl<'a, S: Side> LeafChild<'a, S> {
         to: Square,
         piece: PieceType,
         placed: PieceType,
+        double_push: bool,
     ) -> Self {
         let (us, mover) = (S::US, !S::US);
         debug_assert_eq!(parent.side_to_move(), mover);
@@ -63,10 +68,15 @@ impl<'a, S: Side> LeafChild<'a, S> {
         // A rook taken on its square takes its castling right with it.
         let rook = |side| parent.castling_rook_square(us, side).filter(|&rook| rook != to);
         let rooks = [rook(CastlingSide::King), rook(CastlingSide::Queen)];
+        let ep = Square::from_index_wrapping((from as u8 + to as u8) / 2);
+        let takers =
+            pawn_attacks(mover, ep) & types[PieceType::Pawn as usize] & colors[us as usize];
+        let ep = (double_push && takers.any()).then_some(ep);
         let mut child = LeafChild {
             types,
             colors,
             rooks,
+            ep,
             checkers: Bitboard::EMPTY,
             pinned: Bitboard::EMPTY,
             parent,
@@ -125,14 +135,26 @@ impl<S: Side> MoveSource for LeafChild<'_, S> {
     fn pinned(&self) -> Bitboard {
         self.pinned
     }
-    /// None: the move that made this child was no double push.
     #[inline(always)]
     fn ep_square(&self) -> Option<Square> {
-        None
+        self.ep
     }
+    /// Whether `S`'s king is safe once the capture has taken the pawn beside it and landed
+    /// behind it (kings never stand side by side, so the enemy king needs no look).
     #[inline(always)]
-    fn en_passant_is_legal(&self, _: Move) -> bool {
-        false
+    fn en_passant_is_legal(&self, m: Move) -> bool {
+        let (us, them) = (S::US, !S::US);
+        let (from, to) = (m.from(), m.to());
+        let Some(victim) = to.offset(Direction::up(them)) else { return false };
+        let occupied = ((PieceSets::occupied(self) ^ from) - victim) | to;
+        let theirs = self.colors[them as usize] - victim;
+        let king = PieceSets::king_square(self, us);
+        let queens = self.types[PieceType::Queen as usize];
+        let attackers = (pawn_attacks(us, king) & self.types[PieceType::Pawn as usize])
+            | (knight_attacks(king) & self.types[PieceType::Knight as usize])
+            | (bishop_attacks(king, occupied) & (self.types[PieceType::Bishop as usize] | queens))
+            | (rook_attacks(king, occupied) & (self.types[PieceType::Rook as usize] | queens));
+        !attackers.intersects(theirs)
     }
     #[inline(always)]
     fn castling_rights(&self) -> CastlingRights {
@@ -210,12 +232,12 @@ mod tests {
             let double_push = parent.piece_on(from).map(|p| p.piece_type())
                 == Some(PieceType::Pawn)
                 && (from as u8).abs_diff(to as u8) == 16;
-            if matches!(m.kind(), MoveKind::Castling | MoveKind::EnPassant) || double_push {
+            if matches!(m.kind(), MoveKind::Castling | MoveKind::EnPassant) {
                 continue;
             }
             let piece = parent.piece_on(from).unwrap().piece_type();
             let placed = if m.kind() == MoveKind::Promotion { m.promotion_type() } else { piece };
-            let child = LeafChild::<S>::after(parent, from, to, piece, placed);
+            let child = LeafChild::<S>::after(parent, from, to, piece, placed, double_push);
             let mut board = *parent;
             board.do_move(m);
             let expected = CheckedBoard::new(&board);
@@ -232,7 +254,23 @@ mod tests {
             }
             assert_eq!(child.checkers(), expected.checkers(), "{what}");
             assert_eq!(child.pinned(), expected.pinned(), "{what}");
-            assert_eq!(child.ep_square(), board.ep_square(), "{what}");
+            let legal_ep = |legal: &dyn Fn(Move) -> bool, ep: Option<Square>| {
+                ep.map_or(0, |ep| {
+                    (pawn_attacks(!S::US, ep) & board.pieces(S::US, PieceType::Pawn))
+                        .into_iter()
+                        .filter(|&from| legal(Move::en_passant(from, ep)))
+                        .count()
+                })
+            };
+            // The board keeps the square only when a capture onto it is legal; the child
+            // whenever a pawn stands beside, leaving legality to the generator.
+            assert_eq!(
+                legal_ep(&|m| child.en_passant_is_legal(m), child.ep_square()),
+                legal_ep(&|m| expected.en_passant_is_legal(m), board.ep_square()),
+                "{what}"
+            );
+            let kept = board.ep_square().is_none() || board.ep_square() == child.ep_square();
+            assert!(kept, "{what}");
             assert_eq!(
                 MoveSource::castling_rights(&child),
                 expected.castling_rights() & CastlingRights::for_color(S::US),

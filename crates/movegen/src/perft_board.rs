@@ -102,7 +102,7 @@ impl<S: Side, const LAST: bool> Children<'_, S, LAST> {
     #[inline(always)]
     fn simple_move(&mut self, piece: PieceType, from: Square, to: Square) {
         if LAST {
-            let child = LeafChild::<S>::after(self.board, from, to, piece, piece);
+            let child = LeafChild::<S>::after(self.board, from, to, piece, piece, false);
             self.nodes += count_legal_inline(&child);
         } else {
             self.play_and_count(Move::new(from, to), piece);
@@ -211,7 +211,8 @@ impl<S: Side, const LAST: bool> MoveSink for Children<'_, S, LAST> {
             let from = Square::from_index_wrapping((to as i8 - offset) as u8);
             for &piece in pieces {
                 if LAST {
-                    let child = LeafChild::<S>::after(self.board, from, to, PieceType::Pawn, piece);
+                    let child =
+                        LeafChild::<S>::after(self.board, from, to, PieceType::Pawn, piece, false);
                     self.nodes += count_legal_inline(&child);
                 } else {
                     self.play_and_count(Move::promotion(from, to, piece), PieceType::Pawn);
@@ -224,11 +225,13 @@ impl<S: Side, const LAST: bool> MoveSink for Children<'_, S, LAST> {
     fn push_pawn_moves(&mut self, targets: Bitboard, offset: i8) {
         for to in targets {
             let from = Square::from_index_wrapping((to as i8 - offset) as u8);
-            // A double push may leave an en passant square: the board's play finds it.
-            if offset.unsigned_abs() == 16 {
-                self.play_and_count(Move::new(from, to), PieceType::Pawn);
+            if LAST {
+                let double_push = offset.unsigned_abs() == 16;
+                let pawn = PieceType::Pawn;
+                let child = LeafChild::<S>::after(self.board, from, to, pawn, pawn, double_push);
+                self.nodes += count_legal_inline(&child);
             } else {
-                self.simple_move(PieceType::Pawn, from, to);
+                self.play_and_count(Move::new(from, to), PieceType::Pawn);
             }
         }
     }
