@@ -25,6 +25,7 @@ mod leaf_child;
 mod move_list;
 mod perft;
 mod perft_board;
+mod reply_counts;
 mod side;
 mod source;
 #[cfg(feature = "std")]
@@ -41,6 +42,7 @@ pub use perft::{divide_parallel, divide_parallel_hashed, perft_parallel, perft_p
 pub use perft_board::{divide_board, perft_board};
 #[cfg(feature = "std")]
 pub use perft_board::{divide_board_parallel, perft_board_parallel};
+pub use reply_counts::reply_counts;
 pub use source::{CastlingCandidate, CheckedBoard, MoveSource};
 
 // The README is documentation too: its examples run as doc tests.

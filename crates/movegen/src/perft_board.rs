@@ -10,13 +10,13 @@ use core::marker::PhantomData;
 
 use lerf_bitboard::Bitboard;
 use lerf_position::Board;
-use lerf_types::{CastlingRights, CastlingSide, Color, Move, PieceType, Square};
+use lerf_types::{Color, Move, PieceType, Square};
 
 use crate::generate::{count_legal_inline, generate_legal_into};
-use crate::leaf_child::LeafChild;
 use crate::perft::check_depth;
-use crate::side::{BlackToMove, Side, WhiteToMove};
-use crate::source::{CastlingCandidate, CheckedBoard, MoveSource};
+use crate::reply_counts::replies_for;
+use crate::side::{BlackToMove, Side, Sided, WhiteToMove};
+use crate::source::CheckedBoard;
 use crate::{MoveList, MoveSink};
 
 /// The number of legal move sequences of exactly `depth` plies from `board`, the last ply
@@ -52,156 +52,58 @@ fn walk(board: &Board, depth: u32) -> u64 {
 
 /// [`walk`] with `S` to move on `board`. The generator hands each move to [`Children`],
 /// which plays it at once on a copy: no move list, and the moving piece's type comes from
-/// the generator rather than from the board.
+/// the generator rather than from the board. The level above the leaves counts its
+/// children's moves where it makes them ([`replies_for`]).
 fn walk_for<S: Side>(board: &Board, depth: u32) -> u64 {
-    let checked = Sided::<S>::new(board);
     match depth {
-        1 => count_legal_inline(&checked),
-        // The level above the leaves apart: its children are counted where they are made,
-        // so no child board leaves the sink for a call.
-        2 => generate_children::<S, true>(&checked, board, depth),
-        _ => generate_children::<S, false>(&checked, board, depth),
+        1 => count_legal_inline(&Sided::<S>::new(board)),
+        2 => {
+            let mut nodes = 0;
+            replies_for::<S, _>(board, &mut |_, replies| nodes += replies);
+            nodes
+        }
+        _ => {
+            let mut children =
+                Children::<S::Next> { board, depth: depth - 1, nodes: 0, side: PhantomData };
+            generate_legal_into(&Sided::<S>::new(board), &mut children);
+            children.nodes
+        }
     }
 }
 
-/// The nodes below `board`'s children, `depth - 1` plies deep (at the last ply when `LAST`).
-#[inline(always)]
-fn generate_children<S: Side, const LAST: bool>(
-    checked: &Sided<S>,
-    board: &Board,
-    depth: u32,
-) -> u64 {
-    let mut children =
-        Children::<S::Next, LAST> { board, depth: depth - 1, nodes: 0, side: PhantomData };
-    generate_legal_into(checked, &mut children);
-    children.nodes
-}
-
 /// A sink that plays each move it is handed on a copy of `board` and counts the moves
-/// below that child (`S` to move there), `depth` plies deep: at once with `LAST` (where
-/// `depth` is 1).
-struct Children<'a, S: Side, const LAST: bool> {
+/// below that child (`S` to move there), `depth` plies deep (at least 2).
+struct Children<'a, S: Side> {
     board: &'a Board,
     depth: u32,
     nodes: u64,
     side: PhantomData<S>,
 }
 
-impl<S: Side, const LAST: bool> Children<'_, S, LAST> {
+impl<S: Side> Children<'_, S> {
     /// Plays `m`, made by a `piece` the generator named, on a copy of the board, and counts
     /// below it.
     #[inline(always)]
     fn play_and_count(&mut self, m: Move, piece: PieceType) {
         let mut child = *self.board;
         child.do_move_by(m, piece);
-        self.count_below(&child);
-    }
-
-    /// Counts below the move of `piece` from `from` to `to`, neither castling, en passant,
-    /// a promotion nor a double push: above the leaves on a [`LeafChild`] (no board made).
-    #[inline(always)]
-    fn simple_move(&mut self, piece: PieceType, from: Square, to: Square) {
-        if LAST {
-            let child = LeafChild::<S>::after(self.board, from, to, piece, piece, false);
-            self.nodes += count_legal_inline(&child);
-        } else {
-            self.play_and_count(Move::new(from, to), piece);
-        }
-    }
-
-    /// Counts below `child`: its legal moves in bulk at the last ply (inline, as that is
-    /// where perft spends its time), a walk further down otherwise.
-    #[inline(always)]
-    fn count_below(&mut self, child: &Board) {
-        self.nodes += if LAST {
-            count_legal_inline(&Sided::<S>::new(child))
-        } else {
-            walk_for::<S>(child, self.depth)
-        };
+        self.nodes += walk_for::<S>(&child, self.depth);
     }
 }
 
-/// A [`CheckedBoard`] whose side to move is `S`, a constant for the generator.
-struct Sided<'a, S: Side>(CheckedBoard<'a>, PhantomData<S>);
-
-impl<'a, S: Side> Sided<'a, S> {
-    /// `board`, with `S` to move, and its check information.
-    #[inline(always)]
-    fn new(board: &'a Board) -> Sided<'a, S> {
-        Sided(CheckedBoard::for_side(board, S::US), PhantomData)
-    }
-}
-
-impl<S: Side> MoveSource for Sided<'_, S> {
-    #[inline(always)]
-    fn side_to_move(&self) -> Color {
-        S::US
-    }
-    #[inline(always)]
-    fn occupied(&self) -> Bitboard {
-        self.0.occupied()
-    }
-    #[inline(always)]
-    fn pieces_of(&self, color: Color) -> Bitboard {
-        self.0.pieces_of(color)
-    }
-    #[inline(always)]
-    fn pieces_of_type(&self, pt: PieceType) -> Bitboard {
-        self.0.pieces_of_type(pt)
-    }
-    #[inline(always)]
-    fn king_square(&self, color: Color) -> Square {
-        self.0.king_square(color)
-    }
-    #[inline(always)]
-    fn checkers(&self) -> Bitboard {
-        self.0.checkers()
-    }
-    #[inline(always)]
-    fn pinned(&self) -> Bitboard {
-        self.0.pinned()
-    }
-    #[inline(always)]
-    fn ep_square(&self) -> Option<Square> {
-        self.0.ep_square()
-    }
-    #[inline(always)]
-    fn en_passant_is_legal(&self, m: Move) -> bool {
-        self.0.en_passant_is_legal(m)
-    }
-    #[inline(always)]
-    fn castling_rights(&self) -> CastlingRights {
-        self.0.castling_rights()
-    }
-    #[inline(always)]
-    fn castling_candidate(&self, side: CastlingSide) -> Option<CastlingCandidate> {
-        self.0.castling_candidate(side)
-    }
-    #[inline(always)]
-    fn is_chess960(&self) -> bool {
-        self.0.is_chess960()
-    }
-    #[inline(always)]
-    fn side_to_move_may_castle(&self) -> bool {
-        let board = self.0.board();
-        board.castling_rook_square(S::US, CastlingSide::King).is_some()
-            || board.castling_rook_square(S::US, CastlingSide::Queen).is_some()
-    }
-}
-
-impl<S: Side, const LAST: bool> MoveSink for Children<'_, S, LAST> {
+impl<S: Side> MoveSink for Children<'_, S> {
     /// Castling and en passant, the moves handed over one by one.
     #[inline]
     fn push(&mut self, m: Move) {
         let mut child = *self.board;
         child.do_move(m);
-        self.count_below(&child);
+        self.nodes += walk_for::<S>(&child, self.depth);
     }
 
     #[inline]
     fn push_piece_moves(&mut self, piece: PieceType, from: Square, targets: Bitboard) {
         for to in targets {
-            self.simple_move(piece, from, to);
+            self.play_and_count(Move::new(from, to), piece);
         }
     }
 
@@ -210,13 +112,7 @@ impl<S: Side, const LAST: bool> MoveSink for Children<'_, S, LAST> {
         for to in targets {
             let from = Square::from_index_wrapping((to as i8 - offset) as u8);
             for &piece in pieces {
-                if LAST {
-                    let child =
-                        LeafChild::<S>::after(self.board, from, to, PieceType::Pawn, piece, false);
-                    self.nodes += count_legal_inline(&child);
-                } else {
-                    self.play_and_count(Move::promotion(from, to, piece), PieceType::Pawn);
-                }
+                self.play_and_count(Move::promotion(from, to, piece), PieceType::Pawn);
             }
         }
     }
@@ -225,14 +121,7 @@ impl<S: Side, const LAST: bool> MoveSink for Children<'_, S, LAST> {
     fn push_pawn_moves(&mut self, targets: Bitboard, offset: i8) {
         for to in targets {
             let from = Square::from_index_wrapping((to as i8 - offset) as u8);
-            if LAST {
-                let double_push = offset.unsigned_abs() == 16;
-                let pawn = PieceType::Pawn;
-                let child = LeafChild::<S>::after(self.board, from, to, pawn, pawn, double_push);
-                self.nodes += count_legal_inline(&child);
-            } else {
-                self.play_and_count(Move::new(from, to), PieceType::Pawn);
-            }
+            self.play_and_count(Move::new(from, to), PieceType::Pawn);
         }
     }
 }
