@@ -5,7 +5,9 @@
 //! [`ScoredMoveList`] for engines that order moves, or a [`MoveCounter`] that adds popcounts
 //! of whole target sets. Pawns are generated set-wise; legal moves come straight from pin and
 //! check masks; king steps and castling paths are checked against one map of enemy attacks
-//! per position, and only en passant gets a move-by-move test.
+//! per position, and only en passant gets a move-by-move test. [`reply_counts`] gives each
+//! legal move of a [`Board`](lerf_position::Board) with the number of replies to it, counted
+//! without making the boards (perft's level above its leaves).
 //!
 //! ```
 //! use lerf_movegen::{legal_moves, perft};
