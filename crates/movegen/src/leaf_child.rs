@@ -7,13 +7,11 @@ use core::marker::PhantomData;
 
 use lerf_bitboard::{Bitboard, knight_attacks, pawn_attacks};
 use lerf_magics::{bishop_attacks, rook_attacks};
-use lerf_position::{Board, CastlingSquares};
+use lerf_position::Board;
 use lerf_types::{CastlingRights, CastlingSide, Color, Direction, Move, PieceType, Square};
 
 use crate::side::Side;
-use crate::source::{
-    CastlingCandidate, MoveSource, PieceSets, check_information, standard_castling,
-};
+use crate::source::{CastlingCandidate, MoveSource, castling_candidate_with, check_information};
 
 /// `parent` after a move that is neither castling nor en passant (those move or take a
 /// second piece: [`Board::do_move`] plays them), with `S` to move.
@@ -68,10 +66,15 @@ impl<'a, S: Side> LeafChild<'a, S> {
         // A rook taken on its square takes its castling right with it.
         let rook = |side| parent.castling_rook_square(us, side).filter(|&rook| rook != to);
         let rooks = [rook(CastlingSide::King), rook(CastlingSide::Queen)];
-        let ep = Square::from_index_wrapping((from as u8 + to as u8) / 2);
-        let takers =
-            pawn_attacks(mover, ep) & types[PieceType::Pawn as usize] & colors[us as usize];
-        let ep = (double_push && takers.any()).then_some(ep);
+        let ep = if double_push {
+            let crossed = Square::from_index_wrapping((from as u8 + to as u8) / 2);
+            let takers = pawn_attacks(mover, crossed)
+                & types[PieceType::Pawn as usize]
+                & colors[us as usize];
+            takers.any().then_some(crossed)
+        } else {
+            None
+        };
         let mut child = LeafChild {
             types,
             colors,
@@ -87,7 +90,11 @@ impl<'a, S: Side> LeafChild<'a, S> {
     }
 }
 
-impl<S: Side> PieceSets for LeafChild<'_, S> {
+impl<S: Side> MoveSource for LeafChild<'_, S> {
+    #[inline(always)]
+    fn side_to_move(&self) -> Color {
+        S::US
+    }
     #[inline(always)]
     fn occupied(&self) -> Bitboard {
         self.colors[0] | self.colors[1]
@@ -103,29 +110,6 @@ impl<S: Side> PieceSets for LeafChild<'_, S> {
     #[inline(always)]
     fn king_square(&self, color: Color) -> Square {
         (self.types[PieceType::King as usize] & self.colors[color as usize]).first_square()
-    }
-}
-
-impl<S: Side> MoveSource for LeafChild<'_, S> {
-    #[inline(always)]
-    fn side_to_move(&self) -> Color {
-        S::US
-    }
-    #[inline(always)]
-    fn occupied(&self) -> Bitboard {
-        PieceSets::occupied(self)
-    }
-    #[inline(always)]
-    fn pieces_of(&self, color: Color) -> Bitboard {
-        PieceSets::pieces_of(self, color)
-    }
-    #[inline(always)]
-    fn pieces_of_type(&self, pt: PieceType) -> Bitboard {
-        PieceSets::pieces_of_type(self, pt)
-    }
-    #[inline(always)]
-    fn king_square(&self, color: Color) -> Square {
-        PieceSets::king_square(self, color)
     }
     #[inline(always)]
     fn checkers(&self) -> Bitboard {
@@ -146,9 +130,9 @@ impl<S: Side> MoveSource for LeafChild<'_, S> {
         let (us, them) = (S::US, !S::US);
         let (from, to) = (m.from(), m.to());
         let Some(victim) = to.offset(Direction::up(them)) else { return false };
-        let occupied = ((PieceSets::occupied(self) ^ from) - victim) | to;
+        let occupied = ((self.occupied() ^ from) - victim) | to;
         let theirs = self.colors[them as usize] - victim;
-        let king = PieceSets::king_square(self, us);
+        let king = self.king_square(us);
         let queens = self.types[PieceType::Queen as usize];
         let attackers = (pawn_attacks(us, king) & self.types[PieceType::Pawn as usize])
             | (knight_attacks(king) & self.types[PieceType::Knight as usize])
@@ -165,17 +149,7 @@ impl<S: Side> MoveSource for LeafChild<'_, S> {
     }
     #[inline(always)]
     fn castling_candidate(&self, side: CastlingSide) -> Option<CastlingCandidate> {
-        let rook = self.rooks[side as usize]?;
-        let (path, king_path) = if self.parent.is_chess960() {
-            let squares = CastlingSquares::new(PieceSets::king_square(self, S::US), rook);
-            (squares.path, squares.king_path)
-        } else {
-            standard_castling(S::US, side)
-        };
-        if PieceSets::occupied(self).intersects(path) {
-            return None;
-        }
-        Some(CastlingCandidate { rook, king_path })
+        castling_candidate_with(self, side, self.rooks[side as usize]?)
     }
     #[inline(always)]
     fn is_chess960(&self) -> bool {

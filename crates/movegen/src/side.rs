@@ -6,7 +6,7 @@ use lerf_bitboard::Bitboard;
 use lerf_position::Board;
 use lerf_types::{CastlingRights, CastlingSide, Color, Move, PieceType, Square};
 
-use crate::source::{CastlingCandidate, CheckedBoard, MoveSource};
+use crate::source::{CastlingCandidate, CheckedBoard, MoveSource, holds_castling_rook};
 
 /// The side to move of a walk's node, known at compile time: each level's generator,
 /// check information and bulk count are made for one side, and the next level's for the
@@ -95,8 +95,6 @@ impl<S: Side> MoveSource for Sided<'_, S> {
     }
     #[inline(always)]
     fn side_to_move_may_castle(&self) -> bool {
-        let board = self.0.board();
-        board.castling_rook_square(S::US, CastlingSide::King).is_some()
-            || board.castling_rook_square(S::US, CastlingSide::Queen).is_some()
+        holds_castling_rook(self.0.board(), S::US)
     }
 }

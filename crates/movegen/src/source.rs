@@ -222,20 +222,8 @@ impl MoveSource for CheckedBoard<'_> {
     }
     #[inline(always)]
     fn castling_candidate(&self, side: CastlingSide) -> Option<CastlingCandidate> {
-        let us = self.board.side_to_move();
-        let rook = self.board.castling_rook_square(us, side)?;
-        // In standard chess a right means king and rook on their first squares, whose
-        // paths are known; in Chess960 they are found from where the two stand.
-        let (path, king_path) = if self.board.is_chess960() {
-            let squares = CastlingSquares::new(self.board.king_square(us), rook);
-            (squares.path, squares.king_path)
-        } else {
-            standard_castling(us, side)
-        };
-        if self.board.occupied().intersects(path) {
-            return None;
-        }
-        Some(CastlingCandidate { rook, king_path })
+        let rook = self.board.castling_rook_square(self.board.side_to_move(), side)?;
+        castling_candidate_with(self, side, rook)
     }
     #[inline(always)]
     fn is_chess960(&self) -> bool {
@@ -243,14 +231,42 @@ impl MoveSource for CheckedBoard<'_> {
     }
     #[inline(always)]
     fn side_to_move_may_castle(&self) -> bool {
-        let us = self.board.side_to_move();
-        self.board.castling_rook_square(us, CastlingSide::King).is_some()
-            || self.board.castling_rook_square(us, CastlingSide::Queen).is_some()
+        holds_castling_rook(self.board, self.board.side_to_move())
     }
 }
 
-/// Where the pieces stand: what [`check_information`] reads, from a [`Board`] or from a
-/// board made on the fly.
+/// Whether `us` holds a castling right on `board` (its castling rook on either side).
+#[inline(always)]
+pub(crate) fn holds_castling_rook(board: &Board, us: Color) -> bool {
+    board.castling_rook_square(us, CastlingSide::King).is_some()
+        || board.castling_rook_square(us, CastlingSide::Queen).is_some()
+}
+
+/// The side to move's castling on `side` with the rook on `rook` (whose right it holds),
+/// when the squares king and rook cross are empty.
+#[inline(always)]
+pub(crate) fn castling_candidate_with<P: MoveSource + ?Sized>(
+    pos: &P,
+    side: CastlingSide,
+    rook: Square,
+) -> Option<CastlingCandidate> {
+    let us = pos.side_to_move();
+    // In standard chess a right means king and rook on their first squares, whose paths
+    // are known; in Chess960 they are found from where the two stand.
+    let (path, king_path) = if pos.is_chess960() {
+        let squares = CastlingSquares::new(pos.king_square(us), rook);
+        (squares.path, squares.king_path)
+    } else {
+        standard_castling(us, side)
+    };
+    if pos.occupied().intersects(path) {
+        return None;
+    }
+    Some(CastlingCandidate { rook, king_path })
+}
+
+/// Where the pieces stand: what [`check_information`] reads, from a [`Board`] or from any
+/// [`MoveSource`].
 pub(crate) trait PieceSets {
     /// Every occupied square.
     fn occupied(&self) -> Bitboard;
@@ -260,6 +276,25 @@ pub(crate) trait PieceSets {
     fn pieces_of_type(&self, pt: PieceType) -> Bitboard;
     /// The king of `color`'s square.
     fn king_square(&self, color: Color) -> Square;
+}
+
+impl<P: MoveSource> PieceSets for P {
+    #[inline(always)]
+    fn occupied(&self) -> Bitboard {
+        MoveSource::occupied(self)
+    }
+    #[inline(always)]
+    fn pieces_of(&self, color: Color) -> Bitboard {
+        MoveSource::pieces_of(self, color)
+    }
+    #[inline(always)]
+    fn pieces_of_type(&self, pt: PieceType) -> Bitboard {
+        MoveSource::pieces_of_type(self, pt)
+    }
+    #[inline(always)]
+    fn king_square(&self, color: Color) -> Square {
+        MoveSource::king_square(self, color)
+    }
 }
 
 impl PieceSets for Board {
@@ -314,7 +349,7 @@ pub(crate) fn check_information<P: PieceSets>(pos: &P, us: Color) -> (Bitboard, 
 /// Standard chess's castling squares by colour and side: the squares that must be empty,
 /// and those the king crosses and lands on.
 #[inline(always)]
-pub(crate) fn standard_castling(us: Color, side: CastlingSide) -> (Bitboard, Bitboard) {
+fn standard_castling(us: Color, side: CastlingSide) -> (Bitboard, Bitboard) {
     const fn bits(squares: &[Square]) -> Bitboard {
         let mut b = 0u64;
         let mut i = 0;
