@@ -5,6 +5,7 @@ failures that name their shard."""
 import io
 import json
 
+import dask
 import pandas as pd
 import pyarrow as pa
 import pytest
@@ -47,6 +48,17 @@ def test_shards_give_the_single_process_dataset_row_for_row(client, games_file, 
     want = single_process(games_file)
     assert len(want) == manifest["moves"] > 28538
     pd.testing.assert_frame_equal(got, want)
+
+
+def test_a_shard_is_one_task_with_dasks_string_conversion_on(games_file, tmp_path):
+    # The columns are pyarrow-backed already: Dask's conversion to string[pyarrow]
+    # would be a second task a shard that changes nothing.
+    manifest = lerf.pgn.split(games_file, tmp_path, games_per_shard=150)
+    with dask.config.set({"dataframe.convert-string": True}):
+        frame = lerf.dask.positions(tmp_path)
+        graph = frame.__dask_graph__()
+    assert len(graph) == len(manifest["shards"]) == frame.npartitions
+    assert all(str(dtype).endswith("[pyarrow]") for dtype in frame.dtypes)
 
 
 def test_shards_behind_a_url_read_through_fsspec(client, games_file, tmp_path):

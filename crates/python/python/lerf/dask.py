@@ -120,19 +120,24 @@ def positions(
     parts = [(_join(directory, shard["file"]), shard) for shard in manifest["shards"]]
     tags = list(tags)
     empty = _empty_table(tags, comments)
-    if not parts:
-        return dd.from_pandas(_frame(empty), npartitions=1)
-    return dd.from_map(
-        _read_shard,
-        parts,
-        verify=verify,
-        batch_size=batch_size,
-        tags=tags,
-        comments=comments,
-        meta=_frame(empty),
-        label="lerf-positions",
-        enforce_metadata=False,
-    )
+    # The frames are pyarrow-backed already: Dask's conversion of string columns to
+    # `string[pyarrow]` (on by default) would change nothing but still add a task a
+    # partition, which the distributed scheduler runs apart from the read (measured: 7% of
+    # a one-worker job; docs/scale.md).
+    with dask.config.set({"dataframe.convert-string": False}):
+        if not parts:
+            return dd.from_pandas(_frame(empty), npartitions=1)
+        return dd.from_map(
+            _read_shard,
+            parts,
+            verify=verify,
+            batch_size=batch_size,
+            tags=tags,
+            comments=comments,
+            meta=_frame(empty),
+            label="lerf-positions",
+            enforce_metadata=False,
+        )
 
 
 def _empty_table(tags: List[str], comments: bool) -> pa.Table:
