@@ -156,7 +156,7 @@ fn generate_for<
         let castling_paths =
             castlings.iter().flatten().fold(Bitboard::EMPTY, |b, c| b | c.king_path);
         if (king_targets | castling_paths).any() {
-            attacked = enemy_attacks(pos, ksq, them, king_targets | castling_paths);
+            attacked = enemy_attacks(pos, ksq, them);
         }
         king_targets -= attacked;
     }
