@@ -1,10 +1,11 @@
 """lerf.dask against one process, side by side in one run: rows of lerf.pgn.positions a
 second, and perft, on one and on two local Dask worker processes.
 
-Usage: target/py-test/bin/python crates/python/bench_dask.py [COPIES] [ROUNDS] [--rows-only] [--malloc]
+Usage: target/py-test/bin/python crates/python/bench_dask.py [COPIES] [ROUNDS] [--rows-only] [--malloc] [--shards=N]
 (after `cargo xtask test --python-only`, which builds lerf, dask and distributed into that
 environment). The input is COPIES copies of the Lichess sample (default 64, about 64 MB
-and 1.8 million rows), split into 16 shards. One cluster runs at a time (one worker, then
+and 1.8 million rows), split into 16 shards (N with --shards=N: Dask's fixed cost is per
+task, so fewer, larger shards show less of it). One cluster runs at a time (one worker, then
 two), each against one process in the same rounds: each round runs every setup once, the
 order turning each round; medians and speed-ups are printed. A benchmark, not a test.
 """
@@ -53,13 +54,17 @@ def main() -> None:
     rows_only = "--rows-only" in sys.argv  # leave perft out
     if rows_only:
         sys.argv.remove("--rows-only")
+    shard_count = 16
+    for arg in [a for a in sys.argv if a.startswith("--shards=")]:
+        shard_count = int(arg.split("=", 1)[1])
+        sys.argv.remove(arg)
     copies = int(sys.argv[1]) if len(sys.argv) > 1 else 64
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     with tempfile.TemporaryDirectory() as tmp:
         source = pathlib.Path(tmp) / "games.pgn"
         source.write_bytes(SAMPLE.read_bytes() * copies)
         start = time.perf_counter()
-        manifest = lerf.pgn.split(source, pathlib.Path(tmp) / "shards", games_per_shard=438 * copies // 16)
+        manifest = lerf.pgn.split(source, pathlib.Path(tmp) / "shards", games_per_shard=-(-438 * copies // shard_count))
         split_seconds = time.perf_counter() - start
         shards = pathlib.Path(tmp) / "shards"
         rows = manifest["moves"]
