@@ -202,14 +202,12 @@ mod tests {
     fn compare_children_for<S: Side>(parent: &Board) -> usize {
         let mut compared = 0;
         for &m in legal_moves_of(&CheckedBoard::new(parent)).iter() {
-            let (from, to) = (m.from(), m.to());
-            let double_push = parent.piece_on(from).map(|p| p.piece_type())
-                == Some(PieceType::Pawn)
-                && (from as u8).abs_diff(to as u8) == 16;
             if matches!(m.kind(), MoveKind::Castling | MoveKind::EnPassant) {
                 continue;
             }
+            let (from, to) = (m.from(), m.to());
             let piece = parent.piece_on(from).unwrap().piece_type();
+            let double_push = piece == PieceType::Pawn && (from as u8).abs_diff(to as u8) == 16;
             let placed = if m.kind() == MoveKind::Promotion { m.promotion_type() } else { piece };
             let child = LeafChild::<S>::after(parent, from, to, piece, placed, double_push);
             let mut board = *parent;
