@@ -4,12 +4,18 @@
 //! - Any handle: each line from its `readline()`.
 //! - A file opened in text mode with UTF-8 (`open(path)`), read by the Rust visitors: its
 //!   bytes are read in large blocks and cut into lines here, and the file is set right
-//!   after the game's last line before returning (a seek on the binary buffer, where the
-//!   text layer has nothing pending). The blocks are read with `os.pread` on the file's
+//!   after the game's last line before returning (on the binary buffer, where the text
+//!   layer has nothing pending). The blocks are read with `os.pread` on the file's
 //!   descriptor (64 KiB at a time, the file's position untouched) where there is one,
 //!   otherwise through the binary buffer. The bytes read ahead are kept for the next game
 //!   of the same file. A line with a `\r` (whose reading depends on how the file was
 //!   opened) or that is not UTF-8 sends the game back to `readline()`.
+//!
+//! With `pread`, the binary buffer is moved past a game by reading the game through it
+//! (not by a seek): it then holds the bytes after the game, so that the next game finds
+//! its position (`seek(0, 1)`) without a system call, and the buffer's own reads (a
+//! system call for each of its blocks, 4 or 8 KiB) replace two a game (`tell` and
+//! `seek`, each a system call).
 
 use lerf_pgn::tree::{Headers, LineSource, Skim, skim_game};
 use pyo3::exceptions::PyTypeError;
@@ -73,9 +79,9 @@ pub struct ReadAhead {
     block: usize,
     /// `os.pread` and the file's descriptor, when the file has one.
     pread: Option<(Py<PyAny>, Py<PyAny>)>,
-    /// The binary buffer's `seek` and `tell` methods.
+    /// The binary buffer's `seek` and `read` methods.
     seek: Py<PyAny>,
-    tell: Py<PyAny>,
+    read: Py<PyAny>,
 }
 
 impl ReadAhead {
@@ -139,6 +145,10 @@ pub struct RawLines<'py> {
 /// Bytes read at a time with `os.pread`.
 const PREAD_BLOCK: usize = 1 << 16;
 
+/// The longest game the binary buffer is read through (past it, a seek: one system call
+/// rather than a copy of a long game).
+const READ_THROUGH_MAX: u64 = 1 << 16;
+
 /// `os.pread` and the descriptor of a binary buffer's raw file, when both exist.
 fn pread_of(buffer: &Bound<'_, PyAny>) -> Option<(Py<PyAny>, Py<PyAny>)> {
     let py = buffer.py();
@@ -195,7 +205,7 @@ impl<'py> RawLines<'py> {
                     block,
                     pread,
                     seek: buffer.getattr(intern!(py, "seek"))?.unbind(),
-                    tell: buffer.getattr(intern!(py, "tell"))?.unbind(),
+                    read: buffer.getattr(intern!(py, "read"))?.unbind(),
                 };
                 let ahead = Bound::new(py, ahead)?;
                 if handle.setattr(intern!(py, READ_AHEAD), &ahead).is_err() {
@@ -208,17 +218,8 @@ impl<'py> RawLines<'py> {
             return Ok(None);
         }
         let buffer = handle.getattr(intern!(py, "buffer"))?;
-        let mut at: u64 = {
-            let a = ahead.borrow();
-            if a.pread.is_some() {
-                // Its buffer is empty after the last game: `tell()` is one system call
-                // where `seek(0, 1)` would be two.
-                a.tell.bind(py).call0()?.extract()?
-            } else {
-                // Without a system call while the buffer holds bytes.
-                a.seek.bind(py).call1((0, 1))?.extract()?
-            }
-        };
+        // Without a system call while the buffer holds bytes (one when it is empty).
+        let mut at: u64 = ahead.borrow().seek.bind(py).call1((0, 1))?.extract()?;
         if at != ahead.borrow().left_at {
             // The text layer may hold text it decoded: its own position, then a seek to
             // it, leave it with nothing pending.
@@ -315,8 +316,15 @@ impl<'py> RawLines<'py> {
 
     /// Leaves the file after the last line read, ready for the next game.
     pub fn finish(self) -> PyResult<()> {
+        let py = self.buffer.py();
         let mut ahead = self.ahead.borrow_mut();
-        ahead.seek.bind(self.buffer.py()).call1((self.at,))?;
+        // With `pread` the binary buffer has not moved since `open` found it at `began`.
+        let passed = self.at - self.began;
+        if ahead.pread.is_some() && passed <= READ_THROUGH_MAX {
+            ahead.read.bind(py).call1((passed,))?;
+        } else {
+            ahead.seek.bind(py).call1((self.at,))?;
+        }
         ahead.left_at = self.at;
         Ok(())
     }

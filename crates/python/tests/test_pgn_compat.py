@@ -129,15 +129,18 @@ def test_files_of_python_chess_tests_read_as_there(sample_path, tmp_path):
         assert results[0] == results[1], name
 
 
-def test_read_headers_skip_game_and_seeking_as_python_chess(sample_path):
+@pytest.mark.parametrize("buffering", [-1, 64, 1 << 16])
+def test_read_headers_skip_game_and_seeking_as_python_chess(sample_path, tmp_path, buffering):
     """python-chess's documented idiom: offsets from tell() while reading headers, then
-    seek and read_game; with skip_game and readline mixed in."""
-    for module in (lerf.pgn, chess.pgn):
-        pass
+    seek and read_game; with skip_game and readline mixed in. The file's binary buffer
+    smaller than a game, and larger; one game longer than lerf reads through it."""
+    text = sample_path.read_text()
+    path = tmp_path / "games.pgn"
+    path.write_text(text + '[Event "Long"]\n\n1. e4 { ' + "x" * 100_000 + " } *\n\n" + text)
     logs = []
     for module in (lerf.pgn, chess.pgn):
         log = []
-        with open(sample_path) as handle:
+        with open(path, buffering=buffering) as handle:
             offsets = []
             while True:
                 offset = handle.tell()
