@@ -315,10 +315,16 @@ impl Headers {
     }
 
     /// Rewrites the buffer without dead text once most of it is dead.
+    // Inline: it runs after every tag read, where there is never dead text.
+    #[inline]
     fn compact_if_wasteful(&mut self) {
-        if self.garbage < 1024 || self.garbage * 2 < self.text.len() {
-            return;
+        if self.garbage >= 1024 && self.garbage * 2 >= self.text.len() {
+            self.compact();
         }
+    }
+
+    #[cold]
+    fn compact(&mut self) {
         let mut fresh = Headers::empty();
         for (name, value) in self.iter() {
             fresh.insert_unchecked(name, value);

@@ -68,7 +68,8 @@ pub(crate) fn tag_line(line: &str) -> Option<(&str, &str)> {
         at = line.len() - after.len();
     }
     let value = trim_end_py_space(&line[at + 1..]).strip_suffix("\"]")?;
-    (!value.bytes().any(|c| c == b'\r')).then_some((&line[1..name_end], value))
+    // `memchr`, not a byte loop: the values are the longest part of a tag line.
+    memchr::memchr(b'\r', value.as_bytes()).is_none().then_some((&line[1..name_end], value))
 }
 
 /// `text` without trailing whitespace (Python's); ASCII line ends are the common case.
