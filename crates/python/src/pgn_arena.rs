@@ -2,23 +2,42 @@
 //! (`lerf_pgn::tree::GameTree`), its headers and errors, and the node objects made so far;
 //! `GameNode` is the node objects' base class (its methods are in `pgn_tree.rs`). Nothing
 //! here makes node objects (`pgn_nodes.rs` does), so every PGN module can build on it.
+//!
+//! A node object lerf makes when first asked for a node (`game.mainline()`,
+//! `node.parent`, ...) is known to the tree by a weak reference: the same object comes
+//! back while anyone holds it, and one walked past and dropped is freed at once instead of
+//! living with the tree in a reference cycle that only the garbage collector frees (which
+//! traversed every such object, a fifth of a walk over a file's mainlines). A node asked
+//! for again after its object was dropped gets an object the tree keeps (the game is walked
+//! more than once: lookups, not new objects, from then on), as do the game object, node
+//! objects made by Python code and any node given an attribute, as python-chess keeps all
+//! of its nodes.
 
 use lerf_pgn::tree::{GameTree, Headers, NodeId};
 use lerf_position::loose::LooseGame;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
+use pyo3::types::{PyWeakrefMethods, PyWeakrefReference};
 use pyo3::{PyTraverseError, PyVisit};
 
 use crate::board::Board;
 use crate::moves::MoveData;
 use crate::pgn_headers::{PyHeaders, pgn_module, setup_error};
 
+/// How a tree knows the object of one of its nodes.
+pub(crate) enum NodeObject {
+    /// Kept as long as the tree.
+    Kept(Py<PyAny>),
+    /// Referenced weakly: made by lerf, no attribute set on it.
+    Weak(Py<PyWeakrefReference>),
+}
+
 /// A game's nodes, its headers and errors, and the node objects made so far.
 #[pyclass(module = "lerf.pgn", name = "_Tree")]
 pub struct Tree {
     /// The nodes (its own headers unused: the game's `headers` object holds them).
     pub tree: GameTree,
-    pub(crate) proxies: Vec<Option<Py<PyAny>>>,
+    pub(crate) proxies: Vec<Option<NodeObject>>,
     /// The game's `headers`.
     pub headers: Py<PyAny>,
     /// The game's `errors`.
@@ -29,7 +48,10 @@ pub struct Tree {
 impl Tree {
     fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
         for proxy in self.proxies.iter().flatten() {
-            visit.call(proxy)?;
+            match proxy {
+                NodeObject::Kept(object) => visit.call(object)?,
+                NodeObject::Weak(weak) => visit.call(weak)?,
+            }
         }
         visit.call(&self.headers)?;
         visit.call(&self.errors)
@@ -46,12 +68,50 @@ impl Tree {
         Tree { tree, proxies: Vec::new(), headers, errors }
     }
 
-    /// Keeps `object` as the node object of `id`.
-    pub fn register(&mut self, id: NodeId, object: Py<PyAny>) {
+    fn set_object(&mut self, id: NodeId, object: NodeObject) {
         if self.proxies.len() <= id.index() {
             self.proxies.resize_with(id.index() + 1, || None);
         }
         self.proxies[id.index()] = Some(object);
+    }
+
+    /// Keeps `object` as the node object of `id` for the tree's lifetime.
+    pub fn register(&mut self, id: NodeId, object: Py<PyAny>) {
+        self.set_object(id, NodeObject::Kept(object));
+    }
+
+    /// Knows `object` as the node object of `id` while something else holds it.
+    pub fn register_weakly(&mut self, id: NodeId, object: &Bound<'_, PyAny>) -> PyResult<()> {
+        let weak = PyWeakrefReference::new(object)?.unbind();
+        self.set_object(id, NodeObject::Weak(weak));
+        Ok(())
+    }
+
+    /// The node object of `id`, if one is alive.
+    pub fn node_object<'py>(&self, py: Python<'py>, id: NodeId) -> Option<Bound<'py, PyAny>> {
+        self.find_node_object(py, id).ok()
+    }
+
+    /// The node object of `id`; otherwise whether one was made and dropped before (`true`).
+    pub fn find_node_object<'py>(
+        &self,
+        py: Python<'py>,
+        id: NodeId,
+    ) -> Result<Bound<'py, PyAny>, bool> {
+        match self.proxies.get(id.index()) {
+            Some(Some(NodeObject::Kept(object))) => Ok(object.bind(py).clone()),
+            Some(Some(NodeObject::Weak(weak))) => weak.bind(py).upgrade().ok_or(true),
+            _ => Err(false),
+        }
+    }
+
+    /// Keeps the node object of `id` (weakly known so far) for the tree's lifetime.
+    pub fn keep(&mut self, py: Python<'_>, id: NodeId) {
+        if let Some(Some(NodeObject::Weak(weak))) = self.proxies.get(id.index())
+            && let Some(object) = weak.bind(py).upgrade()
+        {
+            self.set_object(id, NodeObject::Kept(object.unbind()));
+        }
     }
 
     /// The headers as Rust reads them (copied from a mapping that is not a `Headers`).
@@ -86,6 +146,51 @@ impl Tree {
 pub struct GameNode {
     pub tree: Option<Py<Tree>>,
     pub id: u32,
+}
+
+/// Makes the tree keep this node's object: an attribute set on it must last as long as
+/// the node, as on python-chess's nodes.
+fn keep_node(slf: &Bound<'_, GameNode>) {
+    let node = slf.borrow();
+    if let Some(tree) = &node.tree {
+        tree.bind(slf.py()).borrow_mut().keep(slf.py(), NodeId::from_index(node.id));
+    }
+}
+
+/// Sets (or, without a value, deletes) an attribute as `object` does: the descriptors of
+/// the class first (`comment`, ...), then the instance's `__dict__`. `object.__setattr__`
+/// refuses a class with its own `__setattr__`, so this is its C function.
+fn generic_set_attr(
+    object: &Bound<'_, PyAny>,
+    name: &Bound<'_, PyAny>,
+    value: Option<&Bound<'_, PyAny>>,
+) -> PyResult<()> {
+    let value = value.map_or(core::ptr::null_mut(), Bound::as_ptr);
+    // SAFETY: `object` and `name` are live objects held by the caller for the call, and
+    // `value` is one or null (a deletion, as the C API takes it); the GIL is held.
+    let status =
+        unsafe { pyo3::ffi::PyObject_GenericSetAttr(object.as_ptr(), name.as_ptr(), value) };
+    if status < 0 {
+        return Err(PyErr::fetch(object.py()));
+    }
+    Ok(())
+}
+
+#[pymethods]
+impl GameNode {
+    fn __setattr__(
+        slf: &Bound<'_, Self>,
+        name: &Bound<'_, PyAny>,
+        value: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        keep_node(slf);
+        generic_set_attr(slf.as_any(), name, Some(value))
+    }
+
+    fn __delattr__(slf: &Bound<'_, Self>, name: &Bound<'_, PyAny>) -> PyResult<()> {
+        keep_node(slf);
+        generic_set_attr(slf.as_any(), name, None)
+    }
 }
 
 /// The tree and node id of a node object.

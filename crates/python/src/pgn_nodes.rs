@@ -385,19 +385,25 @@ fn finish_exporter<'py>(
 // `NodeId` is part of the signatures above through `node_of`.
 const _: fn(NodeId) -> usize = NodeId::index;
 
-/// The node object of `id` in `tree`, made (as a `ChildNode`) the first time.
+/// The node object of `id` in `tree`: the live one, or a new `ChildNode` (known to the tree
+/// weakly the first time, kept when one was made and dropped before: see `pgn_arena`).
 pub fn proxy<'py>(tree: &Bound<'py, Tree>, id: NodeId) -> PyResult<Bound<'py, PyAny>> {
     let py = tree.py();
-    if let Some(Some(p)) = tree.borrow().proxies.get(id.index()) {
-        return Ok(p.bind(py).clone());
-    }
+    let made_before = match tree.borrow().find_node_object(py, id) {
+        Ok(node) => return Ok(node),
+        Err(made_before) => made_before,
+    };
     let init = PyClassInitializer::from(GameNode {
         tree: Some(tree.clone().unbind()),
         id: id.index() as u32,
     })
     .add_subclass(ChildNode {});
     let node = Bound::new(py, init)?.into_any();
-    tree.borrow_mut().register(id, node.clone().unbind());
+    if made_before {
+        tree.borrow_mut().register(id, node.clone().unbind());
+    } else {
+        tree.borrow_mut().register_weakly(id, &node)?;
+    }
     Ok(node)
 }
 

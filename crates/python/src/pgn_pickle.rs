@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use crate::moves::{Move, MoveData};
-use crate::pgn_arena::{GameNode, Tree};
+use crate::pgn_arena::{GameNode, NodeObject, Tree};
 
 /// One node of the arena: parent, move, variations, comment, starting comment, NAGs.
 type NodeState<M> = (Option<u32>, Option<M>, Vec<u32>, String, String, Vec<i64>);
@@ -90,8 +90,10 @@ impl Tree {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let me = slf.borrow();
-        let proxies: Vec<Option<Py<PyAny>>> =
-            me.proxies.iter().map(|p| p.as_ref().map(|p| p.clone_ref(py))).collect();
+        // The node objects alive now (a weakly known one that was dropped is made again).
+        let proxies: Vec<Option<Py<PyAny>>> = (0..me.proxies.len())
+            .map(|i| me.node_object(py, NodeId::from_index(i as u32)).map(Bound::unbind))
+            .collect();
         let state =
             (arena_state(py, &me.tree), me.headers.clone_ref(py), me.errors.clone_ref(py), proxies);
         (new_object_function(py)?, (slf.get_type(),), state).into_pyobject(py)
@@ -107,7 +109,7 @@ impl Tree {
         me.tree = tree;
         me.headers = headers;
         me.errors = errors;
-        me.proxies = proxies;
+        me.proxies = proxies.into_iter().map(|p| p.map(NodeObject::Kept)).collect();
         Ok(())
     }
 }

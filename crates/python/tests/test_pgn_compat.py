@@ -399,6 +399,41 @@ def test_node_objects_stay_the_same_objects():
     assert isinstance(game.headers, __import__("collections.abc").abc.MutableMapping)
 
 
+def test_node_objects_are_freed_when_dropped_unless_given_attributes():
+    """A node object lerf made is freed as soon as nothing holds it, without the garbage
+    collector (its tree knows it weakly); one made again after that, or given an
+    attribute, lives as long as its game, as python-chess's nodes do."""
+    import gc
+    import pickle
+    import weakref
+
+    game = lerf.pgn.read_game(io.StringIO("1. e4 e5 (1... c5) 2. Nf3 Nc6 3. Bb5 *"))
+    gc.disable()
+    try:
+        node = game.next()
+        held = weakref.ref(node)
+        assert game.variations[0] is node
+        del node
+        assert held() is None
+        again = weakref.ref(game.next())
+        assert again() is not None and again() is game.next()
+        for node in game.mainline():
+            node.seen = node.ply()
+        del node
+        gc.collect()
+        assert [node.seen for node in game.mainline()] == [1, 2, 3, 4, 5]
+        game.next().variations[1].comment = "a property: in the tree, not the object"
+        assert game.next().variations[1].comment.startswith("a property")
+        end = game.end()
+        del end.seen
+        del end
+        assert not hasattr(game.end(), "seen")
+    finally:
+        gc.enable()
+    copy = pickle.loads(pickle.dumps(game))
+    assert [node.seen for node in list(copy.mainline())[:-1]] == [1, 2, 3, 4]
+
+
 def test_pickled_games_are_equal_games():
     import pickle
 
