@@ -5,33 +5,16 @@
 use lerf_pgn::tree::{EvalScore, Seconds};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyInt, PyList};
+use pyo3::types::{PyInt, PyList, PyType};
 
 use crate::pgn_arena::{GameNode, node_of};
 
-/// `lerf.engine`'s `Cp`, `Mate` and `PovScore` classes, looked up once: an import per
-/// `eval()` took three quarters of its time (2.4 of 3.2 µs).
-static SCORE_CLASSES: PyOnceLock<[Py<PyAny>; 3]> = PyOnceLock::new();
-
-fn score_classes(py: Python<'_>) -> PyResult<&[Py<PyAny>; 3]> {
-    SCORE_CLASSES.get_or_try_init(py, || {
-        let engine = py.import("lerf.engine")?;
-        Ok([
-            engine.getattr("Cp")?.unbind(),
-            engine.getattr("Mate")?.unbind(),
-            engine.getattr("PovScore")?.unbind(),
-        ])
-    })
-}
-
-/// `lerf.svg`'s `Arrow` class, looked up once.
-static ARROW_CLASS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-
-fn arrow_class(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
-    Ok(ARROW_CLASS
-        .get_or_try_init(py, || Ok::<_, PyErr>(py.import("lerf.svg")?.getattr("Arrow")?.unbind()))?
-        .bind(py))
-}
+// `lerf.engine`'s score classes and `lerf.svg`'s `Arrow`, imported once: an import per
+// `eval()` took three quarters of its time (2.4 of 3.2 µs).
+static CP: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static MATE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static POV_SCORE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static ARROW: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
 /// A Python `int` or `float` as seconds for `set_clock`/`set_emt`.
 fn seconds_of(value: &Bound<'_, PyAny>) -> PyResult<Seconds> {
@@ -74,16 +57,15 @@ impl GameNode {
             return Ok(py.None().into_bound(py));
         };
         let turn = GameNode::turn(slf)?;
-        let [cp, mate, pov] = score_classes(py)?;
         let (class, value) = match eval.score {
-            EvalScore::Cp(n) => (cp, n),
-            EvalScore::Mate(n) => (mate, n),
+            EvalScore::Cp(n) => (CP.import(py, "lerf.engine", "Cp")?, n),
+            EvalScore::Mate(n) => (MATE.import(py, "lerf.engine", "Mate")?, n),
         };
         // The annotation is White's view; a mate in 0 means the side to move is mated.
         let relative =
             if turn || eval.score == EvalScore::Mate(0) { value } else { value.saturating_neg() };
-        let score = class.bind(py).call1((relative,))?;
-        pov.bind(py).call1((score, turn))
+        let score = class.call1((relative,))?;
+        POV_SCORE.import(py, "lerf.engine", "PovScore")?.call1((score, turn))
     }
 
     /// The depth of the first `[%eval ...]`, if it gives one.
@@ -121,7 +103,7 @@ impl GameNode {
         let marks: Vec<String> = GameNode::comment_read(slf, |c| {
             lerf_pgn::tree::arrows(c).iter().map(|a| format!("{}{}", a.color, a.squares)).collect()
         })?;
-        let arrow = arrow_class(py)?;
+        let arrow = ARROW.import(py, "lerf.svg", "Arrow")?;
         let list = PyList::empty(py);
         for mark in marks {
             list.append(arrow.call_method1("from_pgn", (mark,))?)?;
@@ -132,7 +114,7 @@ impl GameNode {
     /// Replaces the marked squares and arrows by these (`Arrow`s or `(tail, head)` pairs).
     fn set_arrows(slf: &Bound<'_, Self>, arrows: &Bound<'_, PyAny>) -> PyResult<()> {
         let py = slf.py();
-        let arrow_class = arrow_class(py)?;
+        let arrow_class = ARROW.import(py, "lerf.svg", "Arrow")?;
         let mut marks = Vec::new();
         for arrow in arrows.try_iter()? {
             let arrow = arrow?;

@@ -32,6 +32,16 @@ pub(crate) enum NodeObject {
     Weak(Py<PyWeakrefReference>),
 }
 
+impl NodeObject {
+    /// The object, if it is alive.
+    pub(crate) fn alive<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyAny>> {
+        match self {
+            NodeObject::Kept(object) => Some(object.bind(py).clone()),
+            NodeObject::Weak(weak) => weak.bind(py).upgrade(),
+        }
+    }
+}
+
 /// A game's nodes, its headers and errors, and the node objects made so far.
 #[pyclass(module = "lerf.pgn", name = "_Tree")]
 pub struct Tree {
@@ -87,11 +97,6 @@ impl Tree {
         Ok(())
     }
 
-    /// The node object of `id`, if one is alive.
-    pub fn node_object<'py>(&self, py: Python<'py>, id: NodeId) -> Option<Bound<'py, PyAny>> {
-        self.find_node_object(py, id).ok()
-    }
-
     /// The node object of `id`; otherwise whether one was made and dropped before (`true`).
     pub fn find_node_object<'py>(
         &self,
@@ -99,16 +104,15 @@ impl Tree {
         id: NodeId,
     ) -> Result<Bound<'py, PyAny>, bool> {
         match self.proxies.get(id.index()) {
-            Some(Some(NodeObject::Kept(object))) => Ok(object.bind(py).clone()),
-            Some(Some(NodeObject::Weak(weak))) => weak.bind(py).upgrade().ok_or(true),
+            Some(Some(object)) => object.alive(py).ok_or(true),
             _ => Err(false),
         }
     }
 
     /// Keeps the node object of `id` (weakly known so far) for the tree's lifetime.
     pub fn keep(&mut self, py: Python<'_>, id: NodeId) {
-        if let Some(Some(NodeObject::Weak(weak))) = self.proxies.get(id.index())
-            && let Some(object) = weak.bind(py).upgrade()
+        if let Some(Some(weak @ NodeObject::Weak(_))) = self.proxies.get(id.index())
+            && let Some(object) = weak.alive(py)
         {
             self.set_object(id, NodeObject::Kept(object.unbind()));
         }

@@ -244,7 +244,7 @@ impl<'py> RawLines<'py> {
             Some((pread, fd)) => pread.bind(py).call1((fd, ahead.block, ahead.end()))?,
             None => {
                 ahead.seek.bind(py).call1((ahead.end(),))?;
-                self.buffer.call_method1(intern!(py, "read"), (ahead.block,))?
+                ahead.read.bind(py).call1((ahead.block,))?
             }
         };
         let bytes = block.cast::<PyBytes>().map_err(PyErr::from)?.as_bytes();

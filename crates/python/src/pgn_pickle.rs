@@ -91,8 +91,10 @@ impl Tree {
         let py = slf.py();
         let me = slf.borrow();
         // The node objects alive now (a weakly known one that was dropped is made again).
-        let proxies: Vec<Option<Py<PyAny>>> = (0..me.proxies.len())
-            .map(|i| me.node_object(py, NodeId::from_index(i as u32)).map(Bound::unbind))
+        let proxies: Vec<Option<Py<PyAny>>> = me
+            .proxies
+            .iter()
+            .map(|p| p.as_ref().and_then(|p| p.alive(py)).map(Bound::unbind))
             .collect();
         let state =
             (arena_state(py, &me.tree), me.headers.clone_ref(py), me.errors.clone_ref(py), proxies);
