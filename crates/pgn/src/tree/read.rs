@@ -55,6 +55,15 @@ pub(crate) fn tag_line(line: &str) -> Option<(&str, &str)> {
         return None;
     }
     let name_end = 2 + bytes[2..].iter().take_while(|&&c| TAG_NAME_BYTE[usize::from(c)]).count();
+    // The usual line, `[Name "Value"]\n`, read without the general path's loops: one space,
+    // the quote, and the line's last `"]` just before its `\n`, after the opening quote.
+    if bytes.get(name_end..name_end + 2) == Some(b" \"")
+        && bytes.ends_with(b"\"]\n")
+        && name_end + 2 <= bytes.len() - 3
+    {
+        let value = &line[name_end + 2..bytes.len() - 3];
+        return (!has_cr(value.as_bytes())).then_some((&line[1..name_end], value));
+    }
     // At least one whitespace character, then the opening quote.
     let mut at = name_end;
     while at < bytes.len() && matches!(bytes[at], b' ' | b'\t') {
@@ -68,8 +77,18 @@ pub(crate) fn tag_line(line: &str) -> Option<(&str, &str)> {
         at = line.len() - after.len();
     }
     let value = trim_end_py_space(&line[at + 1..]).strip_suffix("\"]")?;
-    // `memchr`, not a byte loop: the values are the longest part of a tag line.
-    memchr::memchr(b'\r', value.as_bytes()).is_none().then_some((&line[1..name_end], value))
+    (!has_cr(value.as_bytes())).then_some((&line[1..name_end], value))
+}
+
+/// Whether a tag value holds a `\r` (python-chess's tag pattern refuses one): a byte loop
+/// without a branch for the usual short value (a call of `memchr` costs more than the
+/// loop), `memchr` for a long one.
+#[inline]
+fn has_cr(value: &[u8]) -> bool {
+    if value.len() >= 32 {
+        return memchr::memchr(b'\r', value).is_some();
+    }
+    value.iter().fold(false, |found, &c| found | (c == b'\r'))
 }
 
 /// `text` without trailing whitespace (Python's); ASCII line ends are the common case.
@@ -378,5 +397,14 @@ mod tests {
         assert_eq!(tag_line("[A \u{200b}\"x\"]"), None);
         assert_eq!(tag_line("[A \"x\"]\u{200b}"), None);
         assert_eq!(tag_line("[A\x0b\"x\"]\x1c"), Some(("A", "x")));
+        // The usual `[Name "Value"]\n` line's short path, at its edges.
+        assert_eq!(tag_line("[A \"\"]\n"), Some(("A", "")));
+        assert_eq!(tag_line("[A \"]\n"), None);
+        assert_eq!(tag_line("[A \"x\"] y\"]\n"), Some(("A", "x\"] y")));
+        assert_eq!(tag_line("[A \"x\r\"]\n"), None);
+        let long = "y".repeat(40);
+        assert_eq!(tag_line(&format!("[A \"{long}\"]\n")), Some(("A", long.as_str())));
+        assert_eq!(tag_line(&format!("[A \"{long}\r\"]\n")), None);
+        assert_eq!(tag_line(&format!("[A \"{long}\r\"]")), None);
     }
 }
