@@ -64,6 +64,12 @@ pub(crate) fn tag_line(line: &str) -> Option<(&str, &str)> {
         let value = &line[name_end + 2..bytes.len() - 3];
         return (!has_cr(value.as_bytes())).then_some((&line[1..name_end], value));
     }
+    tag_after_name(line, name_end)
+}
+
+/// The rest of [`tag_line`] for any line, from the end of the tag's name.
+fn tag_after_name(line: &str, name_end: usize) -> Option<(&str, &str)> {
+    let bytes = line.as_bytes();
     // At least one whitespace character, then the opening quote.
     let mut at = name_end;
     while at < bytes.len() && matches!(bytes[at], b' ' | b'\t') {
@@ -406,5 +412,31 @@ mod tests {
         assert_eq!(tag_line(&format!("[A \"{long}\"]\n")), Some(("A", long.as_str())));
         assert_eq!(tag_line(&format!("[A \"{long}\r\"]\n")), None);
         assert_eq!(tag_line(&format!("[A \"{long}\r\"]")), None);
+    }
+
+    /// The short path takes a line exactly as the general one does: random lines of the
+    /// bytes that matter (quotes, brackets, spaces, `\r`, `\n`, Unicode spaces).
+    #[test]
+    fn the_usual_lines_short_path_reads_as_the_general_path() {
+        const PIECES: [&str; 14] = [
+            "[", "]", "\"", " ", "\t", "\r", "\n", "A", "b1", "_", "é", "\u{3000}", "\u{a0}", "x y",
+        ];
+        fn property(picks: Vec<u8>) -> bool {
+            let mut line = String::from("[E");
+            for p in picks {
+                line.push_str(PIECES[usize::from(p) % PIECES.len()]);
+            }
+            for candidate in [line.clone(), format!("{line}\"]\n"), format!("[E \"{line}\"]\n")] {
+                let name_end = 2 + candidate.as_bytes()[2..]
+                    .iter()
+                    .take_while(|&&c| super::TAG_NAME_BYTE[usize::from(c)])
+                    .count();
+                if tag_line(&candidate) != super::tag_after_name(&candidate, name_end) {
+                    return false;
+                }
+            }
+            true
+        }
+        quickcheck::QuickCheck::new().tests(5000).quickcheck(property as fn(Vec<u8>) -> bool);
     }
 }
