@@ -9,9 +9,11 @@
 //! living with the tree in a reference cycle that only the garbage collector frees (which
 //! traversed every such object, a fifth of a walk over a file's mainlines). A node asked
 //! for again after its object was dropped gets an object the tree keeps (the game is walked
-//! more than once: lookups, not new objects, from then on), as do the game object, node
-//! objects made by Python code and any node given an attribute, as python-chess keeps all
-//! of its nodes.
+//! more than once: lookups, not new objects, from then on), as do node objects made by
+//! Python code and any node given an attribute, as python-chess keeps all of its nodes. A
+//! game object lerf reads is known weakly too, so that a game its reader drops is freed at
+//! once with its tree (no cycle); dropped while nodes of it are held, it is made again
+//! (a `Game`, kept) when asked for.
 
 use lerf_pgn::tree::{GameTree, Headers, NodeId};
 use lerf_position::loose::LooseGame;

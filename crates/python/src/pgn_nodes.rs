@@ -142,7 +142,9 @@ impl Game {
         let init = PyClassInitializer::from(GameNode { tree: Some(tree.clone().unbind()), id: 0 })
             .add_subclass(Game {});
         let game = Bound::new(py, init)?;
-        tree.borrow_mut().register(GameTree::ROOT, game.clone().into_any().unbind());
+        // Known weakly, as the nodes lerf makes: a game dropped by its reader is freed at
+        // once, with its tree, instead of waiting in a cycle for the garbage collector.
+        tree.borrow_mut().register_weakly(GameTree::ROOT, game.as_any())?;
         Ok(game)
     }
 
@@ -393,12 +395,16 @@ pub fn proxy<'py>(tree: &Bound<'py, Tree>, id: NodeId) -> PyResult<Bound<'py, Py
         Ok(node) => return Ok(node),
         Err(made_before) => made_before,
     };
-    let init = PyClassInitializer::from(GameNode {
-        tree: Some(tree.clone().unbind()),
-        id: id.index() as u32,
-    })
-    .add_subclass(ChildNode {});
-    let node = Bound::new(py, init)?.into_any();
+    let base = GameNode { tree: Some(tree.clone().unbind()), id: id.index() as u32 };
+    if id == GameTree::ROOT {
+        // A game object read by lerf and dropped while nodes of it were held: a `Game`
+        // again, which the tree keeps from now on.
+        let game = Bound::new(py, PyClassInitializer::from(base).add_subclass(Game {}))?;
+        tree.borrow_mut().register(id, game.clone().into_any().unbind());
+        return Ok(game.into_any());
+    }
+    let node =
+        Bound::new(py, PyClassInitializer::from(base).add_subclass(ChildNode {}))?.into_any();
     if made_before {
         tree.borrow_mut().register(id, node.clone().unbind());
     } else {

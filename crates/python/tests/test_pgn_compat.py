@@ -493,6 +493,43 @@ def test_node_objects_are_freed_when_dropped_unless_given_attributes():
     assert [node.seen for node in list(copy.mainline())[:-1]] == [1, 2, 3, 4]
 
 
+def test_games_read_are_freed_when_dropped_and_made_again_for_nodes_held():
+    """A game read and dropped is freed with its tree at once, without the garbage
+    collector (no reference cycle); one dropped while a node of it is held comes back from
+    that node as a Game with the same headers, errors and moves, the same object from then
+    on; a game given an attribute keeps it."""
+    import gc
+    import weakref
+
+    pgn = '[White "A"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 Qd2 *\n'
+    gc.disable()
+    try:
+        game = lerf.pgn.read_game(io.StringIO(pgn))
+        game.end()
+        held = weakref.ref(game)
+        headers = weakref.ref(game.headers)
+        del game
+        assert held() is None and headers() is None
+        game = lerf.pgn.read_game(io.StringIO(pgn))
+        errors = game.errors
+        end = game.end()
+        held = weakref.ref(game)
+        del game
+        assert held() is None
+        again = end.game()
+        assert isinstance(again, lerf.pgn.Game) and again is end.game() and again is end.root()
+        assert again.headers["White"] == "A" and again.errors is errors and len(errors) == 1
+        assert str(again) == str(lerf.pgn.read_game(io.StringIO(pgn)))
+        assert end.parent.parent.parent.parent.parent is again
+        kept = lerf.pgn.read_game(io.StringIO(pgn))
+        kept.note = "mine"
+        node = kept.next()
+        del kept
+        assert node.game().note == "mine"
+    finally:
+        gc.enable()
+
+
 def test_pickled_games_are_equal_games():
     import pickle
 
