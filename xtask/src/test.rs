@@ -62,7 +62,10 @@ fn python_tests(root: &Path) -> Result<(), UserError> {
     let mut build = Command::new(maturin);
     build
         .current_dir(root)
-        .args(["develop", "--release", "--quiet", "-m", "crates/python/Cargo.toml"])
+        // The `xtask` profile (thin LTO, parallel code generation for the dependencies),
+        // not `release`'s fat LTO: as fast where measured, minutes shorter to build, and
+        // it shares built dependencies with `cargo xtask` itself.
+        .args(["develop", "--profile", "xtask", "--quiet", "-m", "crates/python/Cargo.toml"])
         .env("VIRTUAL_ENV", &venv)
         .env("PATH", with_venv_path(&venv));
     step("the lerf package (maturin develop)", &mut build)?;
