@@ -54,7 +54,7 @@ pub(crate) fn tag_line(line: &str) -> Option<(&str, &str)> {
     if bytes.first() != Some(&b'[') || !bytes.get(1).is_some_and(u8::is_ascii_alphanumeric) {
         return None;
     }
-    let name_end = 2 + bytes[2..].iter().take_while(|&&c| TAG_NAME_BYTE[usize::from(c)]).count();
+    let name_end = tag_name_end(bytes);
     // The usual line, `[Name "Value"]\n`, read without the general path's loops: one space,
     // the quote, and the line's last `"]` just before its `\n`, after the opening quote.
     if bytes.get(name_end..name_end + 2) == Some(b" \"")
@@ -65,6 +65,11 @@ pub(crate) fn tag_line(line: &str) -> Option<(&str, &str)> {
         return (!has_cr(value.as_bytes())).then_some((&line[1..name_end], value));
     }
     tag_after_name(line, name_end)
+}
+
+/// Where the name of the tag line `bytes` (`[` and a first name character checked) ends.
+fn tag_name_end(bytes: &[u8]) -> usize {
+    2 + bytes[2..].iter().take_while(|&&c| TAG_NAME_BYTE[usize::from(c)]).count()
 }
 
 /// The rest of [`tag_line`] for any line, from the end of the tag's name.
@@ -427,10 +432,7 @@ mod tests {
                 line.push_str(PIECES[usize::from(p) % PIECES.len()]);
             }
             for candidate in [line.clone(), format!("{line}\"]\n"), format!("[E \"{line}\"]\n")] {
-                let name_end = 2 + candidate.as_bytes()[2..]
-                    .iter()
-                    .take_while(|&&c| super::TAG_NAME_BYTE[usize::from(c)])
-                    .count();
+                let name_end = super::tag_name_end(candidate.as_bytes());
                 if tag_line(&candidate) != super::tag_after_name(&candidate, name_end) {
                     return false;
                 }
