@@ -62,6 +62,16 @@ def test_a_shard_is_one_task_with_dasks_string_conversion_on(games_file, tmp_pat
     assert all(str(dtype).endswith("[pyarrow]") for dtype in frame.dtypes)
 
 
+def test_the_documented_parquet_job_is_one_task_a_shard_once_optimised(games_file, tmp_path):
+    # docs/scale.md computes `to_parquet(..., compute=False).optimize()`: Dask fuses the
+    # read with the steps after it only there (unfused: four tasks a shard).
+    manifest = lerf.pgn.split(games_file, tmp_path / "shards", games_per_shard=150)
+    job = lerf.dask.positions(tmp_path / "shards").to_parquet(tmp_path / "out", compute=False)
+    shards = len(manifest["shards"])
+    assert len(job.__dask_graph__()) > 2 * shards
+    assert len(job.optimize().__dask_graph__()) == shards + 1  # and the write's barrier
+
+
 def test_shards_behind_a_url_read_through_fsspec(client, games_file, tmp_path):
     manifest = lerf.pgn.split(games_file, tmp_path, games_per_shard=150)
     url = tmp_path.as_uri()  # file:///...: fsspec's path, as s3:// would be
@@ -90,7 +100,7 @@ def test_split_games_and_moves_match_a_whole_read(games_file, tmp_path):
 def test_to_parquet_round_trips(client, games_file, tmp_path):
     lerf.pgn.split(games_file, tmp_path / "shards", games_per_shard=200)
     frame = lerf.dask.positions(tmp_path / "shards")
-    client.compute(frame.to_parquet(tmp_path / "parquet", compute=False)).result()
+    client.compute(frame.to_parquet(tmp_path / "parquet", compute=False).optimize()).result()
     # pandas rebuilds the NAG lists' Arrow type only with the pyarrow backend.
     back = pd.read_parquet(tmp_path / "parquet", dtype_backend="pyarrow").reset_index(drop=True)
     assert len(back) == len(single_process(games_file))

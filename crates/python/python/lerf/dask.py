@@ -5,6 +5,9 @@ cloud service). lerf brings no scheduler of its own.
 - ``positions(shards)``: the rows of ``lerf.pgn.positions`` as a ``dask.dataframe``, one
   partition per shard made by ``lerf.pgn.split`` (or ``cargo xtask pgn split``), ``game``
   numbered as in the original file. ``.to_parquet(...)`` on it builds a training set.
+  Dask fuses each shard's steps into one task only in ``optimize()``, so compute
+  ``frame.to_parquet(path, compute=False).optimize()`` (or any chain of per-partition
+  steps, optimised) for a task a shard instead of one a step (docs/scale.md).
 - ``perft(fen, depth, split_depth=...)``: one task per distinct position at
   ``split_depth``, each a hashed perft, summed.
 
