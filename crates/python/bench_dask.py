@@ -1,12 +1,15 @@
 """lerf.dask against one process, side by side in one run: rows of lerf.pgn.positions a
 second, and perft, on one and on two local Dask worker processes.
 
-Usage: target/py-test/bin/python crates/python/bench_dask.py [COPIES] [ROUNDS] [--rows-only] [--malloc] [--shards=N]
+Usage: target/py-test/bin/python crates/python/bench_dask.py [COPIES] [ROUNDS] [--rows-only] [--malloc] [--shards=N] [--per-shard]
 (after `cargo xtask test --python-only`, which builds lerf, dask and distributed into that
 environment). The input is COPIES copies of the Lichess sample (default 64, about 64 MB
 and 1.8 million rows), split into 16 shards (N with --shards=N: Dask's fixed cost is per
-task, so fewer, larger shards show less of it). Each cluster runs the job as Dask's compute
-builds it, and after `optimize()`, which fuses each shard's tasks into one. One cluster
+task, so fewer, larger shards show less of it). `positions` reads them in partitions of
+about `lerf.dask.PARTITION_ROWS` rows (four shards each here); --per-shard makes each shard
+a partition (`partition_rows=None`), as before lerf grouped them. Each cluster runs the job
+as Dask's compute builds it, and after `optimize()`, which fuses each partition's tasks
+into one. One cluster
 runs at a time (one worker, then two), each against one process in the same rounds: each
 round runs every setup once, the order turning each round; medians and speed-ups are
 printed. A benchmark, not a test.
@@ -29,10 +32,16 @@ import lerf.pgn
 from bench import SAMPLE, cpu
 
 
+PARTITION_ROWS = lerf.dask.PARTITION_ROWS
+
+
 def rows_in_one_process(shards: pathlib.Path) -> int:
-    """The same work as the Dask job (every shard checked and read), one after another."""
+    """The same work as the Dask job (every shard checked and read, into the same
+    partitions' frames), one partition after another."""
     directory, manifest = lerf.dask.read_manifest(shards)
-    return sum(len(lerf.dask._read_shard((f"{directory}/{s['file']}", s), True, 65536, [], False)) for s in manifest["shards"])
+    parts = [(f"{directory}/{s['file']}", s) for s in manifest["shards"]]
+    groups = lerf.dask._partitions(parts, PARTITION_ROWS)
+    return sum(len(lerf.dask._read_partition(group, True, 65536, [], False)) for group in groups)
 
 
 def rows_with_threads(source: pathlib.Path, threads: int) -> int:
@@ -41,15 +50,15 @@ def rows_with_threads(source: pathlib.Path, threads: int) -> int:
 
 
 def rows_on(client: Client, shards: pathlib.Path) -> int:
-    frame = lerf.dask.positions(shards)
+    frame = lerf.dask.positions(shards, partition_rows=PARTITION_ROWS)
     # Count where the rows are made: no data shipped back to the client.
     return int(client.compute(frame.map_partitions(len)).result().sum())
 
 
 def rows_on_fused(client: Client, shards: pathlib.Path) -> int:
     """The same, optimised first: Dask 2026.8's compute runs the read and `len` as two
-    tasks a shard, `optimize()` fuses them into one."""
-    frame = lerf.dask.positions(shards)
+    tasks a partition, `optimize()` fuses them into one."""
+    frame = lerf.dask.positions(shards, partition_rows=PARTITION_ROWS)
     return int(client.compute(frame.map_partitions(len).optimize()).result().sum())
 
 
@@ -60,6 +69,10 @@ def main() -> None:
         sys.argv.remove("--malloc")
         dask.config.set({"distributed.nanny.pre-spawn-environ": {
             "MALLOC_TRIM_THRESHOLD_": 64 << 20, "MALLOC_MMAP_THRESHOLD_": 32 << 20}})
+    if "--per-shard" in sys.argv:
+        sys.argv.remove("--per-shard")
+        global PARTITION_ROWS
+        PARTITION_ROWS = None
     rows_only = "--rows-only" in sys.argv  # leave perft out
     if rows_only:
         sys.argv.remove("--rows-only")
@@ -80,7 +93,7 @@ def main() -> None:
         print(f"CPU: {cpu()}")
         print(
             f"input: {copies} x the Lichess sample, {manifest['pgn_bytes'] / 1e6:.1f} MB, {manifest['games']} games, "
-            f"{rows} rows, {len(manifest['shards'])} shards; lerf.pgn.split {manifest['pgn_bytes'] / 1e6 / split_seconds:.0f} MB/s"
+            f"{rows} rows, {len(manifest['shards'])} shards in {lerf.dask.positions(shards, partition_rows=PARTITION_ROWS).npartitions} partitions; lerf.pgn.split {manifest['pgn_bytes'] / 1e6 / split_seconds:.0f} MB/s"
         )
         # One cluster at a time: an idle cluster's scheduler and workers beside the one
         # measured take their share of the two cores (measured: 8% of a one-worker job).

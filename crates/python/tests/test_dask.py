@@ -37,13 +37,21 @@ def single_process(path):
     return pa.Table.from_batches(batches).to_pandas(types_mapper=pd.ArrowDtype)
 
 
-def test_shards_give_the_single_process_dataset_row_for_row(client, games_file, tmp_path):
+@pytest.mark.parametrize("partition_rows", [None, 12_000, lerf.dask.PARTITION_ROWS])
+def test_shards_give_the_single_process_dataset_row_for_row(client, games_file, tmp_path, partition_rows):
     manifest = lerf.pgn.split(games_file, tmp_path / "shards", games_per_shard=97)
     assert len(manifest["shards"]) >= 4
     assert [s["file"] for s in manifest["shards"]] == sorted(s["file"] for s in manifest["shards"])
     assert json.loads((tmp_path / "shards" / "manifest.json").read_text()) == manifest
-    frame = lerf.dask.positions(tmp_path / "shards")
-    assert frame.npartitions == len(manifest["shards"])
+    frame = lerf.dask.positions(tmp_path / "shards", partition_rows=partition_rows)
+    # A partition a shard, shards grouped, or all in one (the default: under 30,000 rows).
+    shards = len(manifest["shards"])
+    if partition_rows is None:
+        assert frame.npartitions == shards
+    elif partition_rows < manifest["moves"]:
+        assert 1 < frame.npartitions < shards
+    else:
+        assert frame.npartitions == 1
     assert list(frame.columns) == lerf.pgn.POSITION_COLUMNS
     got = client.compute(frame).result().reset_index(drop=True)
     want = single_process(games_file)
@@ -56,7 +64,7 @@ def test_a_shard_is_one_task_with_dasks_string_conversion_on(games_file, tmp_pat
     # would be a second task a shard that changes nothing.
     manifest = lerf.pgn.split(games_file, tmp_path, games_per_shard=150)
     with dask.config.set({"dataframe.convert-string": True}):
-        frame = lerf.dask.positions(tmp_path)
+        frame = lerf.dask.positions(tmp_path, partition_rows=None)
         graph = frame.__dask_graph__()
     assert len(graph) == len(manifest["shards"]) == frame.npartitions
     assert all(str(dtype).endswith("[pyarrow]") for dtype in frame.dtypes)
@@ -66,10 +74,34 @@ def test_the_documented_parquet_job_is_one_task_a_shard_once_optimised(games_fil
     # docs/scale.md computes `to_parquet(..., compute=False).optimize()`: Dask fuses the
     # read with the steps after it only there (unfused: four tasks a shard).
     manifest = lerf.pgn.split(games_file, tmp_path / "shards", games_per_shard=150)
-    job = lerf.dask.positions(tmp_path / "shards").to_parquet(tmp_path / "out", compute=False)
+    job = lerf.dask.positions(tmp_path / "shards", partition_rows=None).to_parquet(tmp_path / "out", compute=False)
     shards = len(manifest["shards"])
     assert len(job.__dask_graph__()) > 2 * shards
     assert len(job.optimize().__dask_graph__()) == shards + 1  # and the write's barrier
+
+
+def test_small_shards_are_grouped_in_order_into_even_partitions():
+    def parts(*rows):
+        return [(f"s{i}", {"file": f"s{i}", "games": 1, "moves": n}) for i, n in enumerate(rows)]
+
+    def names(groups):
+        return [[name for name, _ in group] for group in groups]
+
+    assert names(lerf.dask._partitions(parts(100, 100, 100), None)) == [["s0"], ["s1"], ["s2"]]
+    assert names(lerf.dask._partitions(parts(*[100] * 16), 400)) == [[f"s{i}" for i in range(j, j + 4)] for j in range(0, 16, 4)]
+    # A shard as large as a partition stands alone, and the runs beside it are grouped apart.
+    assert names(lerf.dask._partitions(parts(100, 100, 500, 100, 100), 400)) == [["s0", "s1"], ["s2"], ["s3", "s4"]]
+    assert names(lerf.dask._partitions(parts(100, 100, 100), 1)) == [["s0"], ["s1"], ["s2"]]
+    # Uneven shards: the fewest partitions averaging at most 400 rows, none empty, in order.
+    groups = names(lerf.dask._partitions(parts(50, 390, 10, 10, 300, 40, 200), 400))
+    assert len(groups) == 3 and sum(groups, []) == [f"s{i}" for i in range(7)]
+    assert lerf.dask._partitions([], 400) == []
+
+
+def test_partition_rows_below_one_is_refused(games_file, tmp_path):
+    lerf.pgn.split(games_file, tmp_path, games_per_shard=1000)
+    with pytest.raises(ValueError, match="partition_rows"):
+        lerf.dask.positions(tmp_path, partition_rows=0)
 
 
 def test_shards_behind_a_url_read_through_fsspec(client, games_file, tmp_path):

@@ -2,12 +2,13 @@
 cluster already has (``dask.distributed``, dask-jobqueue on Slurm, dask-kubernetes, a
 cloud service). lerf brings no scheduler of its own.
 
-- ``positions(shards)``: the rows of ``lerf.pgn.positions`` as a ``dask.dataframe``, one
-  partition per shard made by ``lerf.pgn.split`` (or ``cargo xtask pgn split``), ``game``
-  numbered as in the original file. ``.to_parquet(...)`` on it builds a training set.
-  Dask fuses each shard's steps into one task only in ``optimize()``, so compute
+- ``positions(shards)``: the rows of ``lerf.pgn.positions`` as a ``dask.dataframe``, a
+  partition per shard made by ``lerf.pgn.split`` (or ``cargo xtask pgn split``; small
+  shards are read a few to a partition), ``game`` numbered as in the original file.
+  ``.to_parquet(...)`` on it builds a training set. Dask fuses each partition's steps
+  into one task only in ``optimize()``, so compute
   ``frame.to_parquet(path, compute=False).optimize()`` (or any chain of per-partition
-  steps, optimised) for a task a shard instead of one a step (docs/scale.md).
+  steps, optimised) for a task a partition instead of one a step (docs/scale.md).
 - ``perft(fen, depth, split_depth=...)``: one task per distinct position at
   ``split_depth``, each a hashed perft, summed.
 
@@ -37,6 +38,14 @@ from ._lerf import perft_split as _perft_split
 __all__ = ["ShardError", "positions", "perft", "read_manifest"]
 
 _FORMAT = "lerf-shards/1"
+
+#: A shard to read: its path (or URL) and its manifest entry.
+_Part = Tuple[str, Dict[str, Any]]
+
+#: ``positions``' default partition size in rows: about a quarter of a second of one
+#: core's reading, so that Dask's few milliseconds a task weigh about 1%, and 60 MB in
+#: memory (124 bytes a row on the Lichess sample).
+PARTITION_ROWS = 500_000
 
 
 class ShardError(RuntimeError):
@@ -101,9 +110,11 @@ def positions(
     batch_size: int = 65536,
     tags: Sequence[str] = (),
     comments: bool = False,
+    partition_rows: Optional[int] = PARTITION_ROWS,
 ) -> dd.DataFrame:
     """The rows of ``lerf.pgn.positions`` for every game of a split, as a
-    ``dask.dataframe.DataFrame`` with one partition per shard, in input order.
+    ``dask.dataframe.DataFrame`` in input order: a partition per shard, or per run of
+    consecutive small shards.
 
     ``shards`` is the split's directory or its ``manifest.json``, a local path or a URL
     fsspec opens (``s3://bucket/shards/``). The shards are read where the tasks run, so
@@ -115,12 +126,20 @@ def positions(
     with ``pd.read_parquet(path, dtype_backend="pyarrow")``: pandas cannot rebuild the
     list column's type from its own metadata otherwise.)
 
-    With ``verify``, each task checks its shard's SHA-256 before reading it. Each task
-    also checks that the shard gave the manifest's number of games and rows; anything
+    Shards of fewer rows than ``partition_rows`` (the manifest's move counts) are read
+    together, consecutive ones in a partition of about that many rows, the partitions as
+    even as the shards allow; larger shards are a partition each. Dask's cost a task
+    (scheduling, a few milliseconds) then stays small beside the task's reading, as its own
+    readers size partitions. ``partition_rows=None`` gives a partition per shard.
+
+    With ``verify``, each task checks its shards' SHA-256 before reading them. Each task
+    also checks that each shard gave the manifest's number of games and rows; anything
     else raises ``ShardError`` naming the shard.
     """
+    if partition_rows is not None and partition_rows < 1:
+        raise ValueError("partition_rows must be at least 1 (or None: a partition per shard)")
     directory, manifest = read_manifest(shards)
-    parts = [(_join(directory, shard["file"]), shard) for shard in manifest["shards"]]
+    parts = _partitions([(_join(directory, shard["file"]), shard) for shard in manifest["shards"]], partition_rows)
     tags = list(tags)
     empty = _empty_table(tags, comments)
     # The frames are pyarrow-backed already: Dask's conversion of string columns to
@@ -131,7 +150,7 @@ def positions(
         if not parts:
             return dd.from_pandas(_frame(empty), npartitions=1)
         return dd.from_map(
-            _read_shard,
+            _read_partition,
             parts,
             verify=verify,
             batch_size=batch_size,
@@ -143,6 +162,45 @@ def positions(
         )
 
 
+def _partitions(parts: List[_Part], partition_rows: Optional[int]) -> List[List[_Part]]:
+    """Consecutive shards grouped into partitions: the fewest whose average is at most
+    ``partition_rows`` rows, each shard in the partition its middle row falls in. A shard
+    of ``partition_rows`` rows or more is a partition of its own."""
+    if partition_rows is None:
+        return [[part] for part in parts]
+    groups: List[List[_Part]] = []
+    run: List[_Part] = []
+    for part in parts:
+        if _rows(part) >= partition_rows:
+            groups += _even_groups(run, partition_rows) + [[part]]
+            run = []
+        else:
+            run.append(part)
+    return groups + _even_groups(run, partition_rows)
+
+
+def _even_groups(run: List[_Part], partition_rows: int) -> List[List[_Part]]:
+    """A run of small shards cut into ceil(rows / partition_rows) partitions of about
+    equal rows (none empty)."""
+    if not run:
+        return []
+    total = sum(_rows(part) for part in run)
+    count = max(1, -(-total // partition_rows))
+    groups: List[List[_Part]] = [[] for _ in range(count)]
+    before = 0
+    for part in run:
+        middle = before + _rows(part) / 2
+        groups[min(count - 1, int(middle * count / max(total, 1)))].append(part)
+        before += _rows(part)
+    return [group for group in groups if group]
+
+
+def _rows(part: _Part) -> int:
+    shard = part[1]
+    # Manifests before move counts: a Lichess game's average length.
+    return int(shard.get("moves", 70 * shard["games"]))
+
+
 def _empty_table(tags: List[str], comments: bool) -> pa.Table:
     """No rows, with the columns ``lerf.pgn.positions`` gives for these options."""
     return pa.schema(_RowStream(io.BytesIO(b""), tags=tags, comments=comments)).empty_table()
@@ -152,9 +210,13 @@ def _frame(table: pa.Table) -> pd.DataFrame:
     return table.to_pandas(types_mapper=pd.ArrowDtype)
 
 
-def _read_shard(
-    part: Tuple[str, Dict[str, Any]], verify: bool, batch_size: int, tags: List[str], comments: bool
-) -> pd.DataFrame:
+def _read_partition(group: List[_Part], verify: bool, batch_size: int, tags: List[str], comments: bool) -> pd.DataFrame:
+    """One task: its shards read in order, as one frame."""
+    tables = [_read_shard(part, verify, batch_size, tags, comments) for part in group]
+    return _frame(tables[0] if len(tables) == 1 else pa.concat_tables(tables))
+
+
+def _read_shard(part: _Part, verify: bool, batch_size: int, tags: List[str], comments: bool) -> pa.Table:
     path, shard = part
     name = shard["file"]
     try:
@@ -177,7 +239,7 @@ def _read_shard(
         raise ShardError(name, f"{reader.games} games read, the manifest counts {shard['games']}")
     if "moves" in shard and table.num_rows != shard["moves"]:
         raise ShardError(name, f"{table.num_rows} rows read, the manifest counts {shard['moves']} moves")
-    return _frame(table)
+    return table
 
 
 def _check_sha256(path: str, shard: Dict[str, Any]) -> None:

@@ -1,5 +1,7 @@
 import os
-from typing import Any, Dict, Optional, Tuple, Union
+from typing import Any, Dict, Optional, Sequence, Tuple, Union
+
+PARTITION_ROWS: int
 
 class ShardError(RuntimeError):
     shard: str
@@ -7,7 +9,14 @@ class ShardError(RuntimeError):
     def __init__(self, shard: str, why: str) -> None: ...
 
 def read_manifest(shards: Union[str, "os.PathLike[str]"]) -> Tuple[str, Dict[str, Any]]: ...
-def positions(shards: Union[str, "os.PathLike[str]"], verify: bool = ..., batch_size: int = ...) -> Any: ...
+def positions(
+    shards: Union[str, "os.PathLike[str]"],
+    verify: bool = ...,
+    batch_size: int = ...,
+    tags: Sequence[str] = ...,
+    comments: bool = ...,
+    partition_rows: Optional[int] = ...,
+) -> Any: ...
 def perft(
     fen: str,
     depth: int,
