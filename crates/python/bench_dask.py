@@ -9,10 +9,9 @@ task, so fewer, larger shards show less of it). `positions` reads them in partit
 about `lerf.dask.PARTITION_ROWS` rows (four shards each here); --per-shard makes each shard
 a partition (`partition_rows=None`), as before lerf grouped them. Each cluster runs the job
 as Dask's compute builds it, and after `optimize()`, which fuses each partition's tasks
-into one. One cluster
-runs at a time (one worker, then two), each against one process in the same rounds: each
-round runs every setup once, the order turning each round; medians and speed-ups are
-printed. A benchmark, not a test.
+into one. One cluster runs at a time (one worker, then two), each against one process in
+the same rounds: each round runs every setup once, the order turning each round; medians
+and speed-ups are printed. A benchmark, not a test.
 """
 
 from __future__ import annotations
