@@ -5,6 +5,7 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
+use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
 use std::thread::JoinHandle;
 use zstd::stream::raw::{Decoder, InBuffer, Operation, OutBuffer};
@@ -15,6 +16,36 @@ const CHUNK: usize = 256 * 1024;
 const AHEAD: usize = 8;
 /// Compressed bytes read at a time.
 const INPUT: usize = 128 * 1024;
+/// Decoders kept for later streams at most.
+const SPARE: usize = 4;
+
+/// Decoders whose streams ended cleanly, kept for the next ones. zstd's C code allocates a
+/// decoder's window with `malloc` (2.4 MB for the shards `split` writes), so a new decoder
+/// a stream is fresh pages a stream, and in a Dask worker (whose nanny fixes glibc's mmap
+/// threshold at 128 KiB) a mapping made and unmapped a stream: 600 page faults a shard.
+static SPARE_DECODERS: Mutex<Vec<Decoder<'static>>> = Mutex::new(Vec::new());
+
+/// A spare decoder reset for a new stream, or a new one.
+fn take_decoder() -> io::Result<Decoder<'static>> {
+    let spare = SPARE_DECODERS.lock().ok().and_then(|mut spare| spare.pop());
+    match spare {
+        Some(mut decoder) => {
+            decoder.reinit()?;
+            Ok(decoder)
+        }
+        None => Decoder::new(),
+    }
+}
+
+/// Keeps a decoder whose stream ended cleanly for a later stream (a decoder that met an
+/// error or was stopped halfway is dropped instead).
+fn keep_decoder(decoder: Decoder<'static>) {
+    if let Ok(mut spare) = SPARE_DECODERS.lock()
+        && spare.len() < SPARE
+    {
+        spare.push(decoder);
+    }
+}
 
 /// Whether `prefix` starts a Zstandard stream: a frame's magic number, or a skippable
 /// frame's (which `zstd` tools put first for metadata).
@@ -84,7 +115,7 @@ impl ZstdReader {
     ///
     /// The decoder could not be made (out of memory).
     pub fn new<R: Read + Send + 'static>(inner: R) -> io::Result<ZstdReader> {
-        let decoder = Decoder::new()?;
+        let decoder = take_decoder()?;
         let (chunk_tx, chunks) = sync_channel(AHEAD);
         let (spent, spent_rx) = sync_channel(AHEAD + 2);
         let thread = std::thread::Builder::new()
@@ -210,6 +241,7 @@ fn decompress<R: Read>(
             }
         }
     }
+    keep_decoder(decoder);
     if !chunk.is_empty() {
         let _ = out.send(Ok(chunk));
     }
@@ -284,6 +316,30 @@ mod tests {
         let error = error.expect("an error");
         assert_eq!(error.kind(), io::ErrorKind::InvalidData);
         assert!(error.to_string().contains("corrupt Zstandard data at compressed byte"), "{error}");
+    }
+
+    #[test]
+    fn decoders_kept_from_earlier_streams_decode_later_ones() {
+        let plain = text(2 * CHUNK + 77);
+        let full = zstd::encode_all(&plain[..], 3).unwrap();
+        // Large windows, small ones, and streams that fail between them (their decoders
+        // are not kept).
+        for round in 0..3 {
+            for level in [19, 1, 3] {
+                let data = zstd::encode_all(&plain[..plain.len() - round * 1000], level).unwrap();
+                assert!(decompress_all(data).0 == plain[..plain.len() - round * 1000]);
+            }
+            assert!(decompress_all(full[..full.len() / 2].to_vec()).1.is_some());
+        }
+        assert!(SPARE_DECODERS.lock().unwrap().len() <= SPARE);
+    }
+
+    #[test]
+    fn at_most_a_few_decoders_are_kept() {
+        for _ in 0..2 * SPARE {
+            keep_decoder(Decoder::new().unwrap());
+        }
+        assert!(SPARE_DECODERS.lock().unwrap().len() <= SPARE);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! This crate converts only: chess logic stays in the crates below.
 //! Built with maturin (`pip install ./crates/python`); see the README.
 
+mod allocator;
 mod base_board;
 mod board;
 mod board_moves;
@@ -34,17 +35,11 @@ mod tables;
 
 use pyo3::prelude::*;
 
-/// The extension's Rust allocations go to mimalloc rather than glibc's malloc. Dask's
-/// nanny starts workers with `MALLOC_TRIM_THRESHOLD_=65536`, which also pins glibc's mmap
-/// threshold at 128 KiB, so every batch of rows (megabytes of FENs) was freshly mapped,
-/// faulted in and unmapped: a worker made rows at 0.67x one process. mimalloc keeps its
-/// pages, whatever glibc is told, and only this module's allocations are affected.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 #[pymodule]
 fn _lerf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    allocator::keep_freed_memory();
+    m.add_function(wrap_pyfunction!(allocator::allocator_purge_delay, m)?)?;
     m.add_class::<base_board::BaseBoard>()?;
     m.add_class::<board::Board>()?;
     m.add_class::<moves::Move>()?;
