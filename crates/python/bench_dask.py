@@ -137,11 +137,18 @@ def report(title: str, setups, rounds: int, units: int, unit: str) -> float:
             start = time.perf_counter()
             setups[name]()
             times[name].append(time.perf_counter() - start)
-    print(f"\n{title} (median of {rounds}):")
-    base = statistics.median(next(iter(times.values())))
+    print(f"\n{title} (median of {rounds}; the last column is the median of each round's ratio):")
+    first = next(iter(times.values()))
+    base = statistics.median(first)
     for name, spent in times.items():
         median = statistics.median(spent)
-        print(f"  {name:26} {median:7.3f} s  {units / median / 1e6:8.2f} M {unit}  {base / median:5.2f}x one process")
+        # The machine's load drifts between rounds: a round's own ratio compares runs
+        # seconds apart, where medians of each setup may come from different rounds.
+        paired = statistics.median(a / b for a, b in zip(first, spent))
+        print(
+            f"  {name:26} {median:7.3f} s  {units / median / 1e6:8.2f} M {unit}  "
+            f"{base / median:5.2f}x one process  {paired:5.2f}x a round"
+        )
     return base / statistics.median(list(times.values())[-1])
 
 
