@@ -9,6 +9,7 @@ use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
 use std::thread::JoinHandle;
 use zstd::stream::raw::{Decoder, InBuffer, Operation, OutBuffer};
+use zstd::zstd_safe::DCtx;
 
 /// Decompressed bytes handed over at a time.
 const CHUNK: usize = 256 * 1024;
@@ -16,34 +17,42 @@ const CHUNK: usize = 256 * 1024;
 const AHEAD: usize = 8;
 /// Compressed bytes read at a time.
 const INPUT: usize = 128 * 1024;
-/// Decoders kept for later streams at most.
+/// Decoding contexts kept for later streams at most.
 const SPARE: usize = 4;
+/// A context holding more memory than this (a long-window stream's) is not kept.
+const SPARE_BYTES: usize = 16 << 20;
 
-/// Decoders whose streams ended cleanly, kept for the next ones. zstd's C code allocates a
-/// decoder's window with `malloc` (2.4 MB for the shards `split` writes), so a new decoder
-/// a stream is fresh pages a stream, and in a Dask worker (whose nanny fixes glibc's mmap
-/// threshold at 128 KiB) a mapping made and unmapped a stream: 600 page faults a shard.
-static SPARE_DECODERS: Mutex<Vec<Decoder<'static>>> = Mutex::new(Vec::new());
+/// Decoding contexts whose streams ended cleanly, kept for the next ones. zstd's C code
+/// allocates a context's window with `malloc` (2.4 MB for the shards `split` writes), so a
+/// new context a stream is fresh pages a stream, and in a Dask worker (whose nanny fixes
+/// glibc's mmap threshold at 128 KiB) a mapping made and unmapped a stream: 600 page faults
+/// a shard.
+static SPARE_CONTEXTS: Mutex<Vec<DCtx<'static>>> = Mutex::new(Vec::new());
 
-/// A spare decoder reset for a new stream, or a new one.
-fn take_decoder() -> io::Result<Decoder<'static>> {
-    let spare = SPARE_DECODERS.lock().ok().and_then(|mut spare| spare.pop());
-    match spare {
-        Some(mut decoder) => {
-            decoder.reinit()?;
-            Ok(decoder)
-        }
-        None => Decoder::new(),
-    }
+/// Whether a context is small enough to keep.
+fn worth_keeping(context: &DCtx<'_>) -> bool {
+    context.sizeof() <= SPARE_BYTES
 }
 
-/// Keeps a decoder whose stream ended cleanly for a later stream (a decoder that met an
-/// error or was stopped halfway is dropped instead).
-fn keep_decoder(decoder: Decoder<'static>) {
-    if let Ok(mut spare) = SPARE_DECODERS.lock()
+/// A spare decoding context, or a new one (a decoder made on it starts a new session).
+fn take_context() -> io::Result<DCtx<'static>> {
+    let spare = SPARE_CONTEXTS.lock().ok().and_then(|mut spare| spare.pop());
+    spare.or_else(DCtx::try_create).ok_or_else(|| {
+        io::Error::new(io::ErrorKind::OutOfMemory, "no memory for a Zstandard decoder")
+    })
+}
+
+/// Keeps the context of a stream that ended cleanly for a later stream, unless the pool is
+/// full or the context is large (a context that met an error, or whose stream was stopped
+/// halfway, is dropped instead).
+fn keep_context(context: DCtx<'static>) {
+    if !worth_keeping(&context) {
+        return;
+    }
+    if let Ok(mut spare) = SPARE_CONTEXTS.lock()
         && spare.len() < SPARE
     {
-        spare.push(decoder);
+        spare.push(context);
     }
 }
 
@@ -115,12 +124,12 @@ impl ZstdReader {
     ///
     /// The decoder could not be made (out of memory).
     pub fn new<R: Read + Send + 'static>(inner: R) -> io::Result<ZstdReader> {
-        let decoder = take_decoder()?;
+        let context = take_context()?;
         let (chunk_tx, chunks) = sync_channel(AHEAD);
         let (spent, spent_rx) = sync_channel(AHEAD + 2);
         let thread = std::thread::Builder::new()
             .name("lerf-zstd".into())
-            .spawn(move || decompress(inner, decoder, &chunk_tx, &spent_rx))?;
+            .spawn(move || decompress(inner, context, &chunk_tx, &spent_rx))?;
         Ok(ZstdReader {
             chunks,
             spent,
@@ -181,11 +190,24 @@ fn fail(out: &SyncSender<io::Result<Vec<u8>>>, chunk: Vec<u8>, error: io::Error)
 /// The decompressor thread: chunks of decompressed bytes to `out` until the input ends, or
 /// an error, which is the last thing sent.
 fn decompress<R: Read>(
-    mut input: R,
-    mut decoder: Decoder<'static>,
+    input: R,
+    mut context: DCtx<'static>,
     out: &SyncSender<io::Result<Vec<u8>>>,
     spent: &Receiver<Vec<u8>>,
 ) {
+    if decompress_with(input, Decoder::with_context(&mut context), out, spent) {
+        keep_context(context);
+    }
+}
+
+/// [`decompress`]'s work: whether the stream ended cleanly. (The reader sees the end once
+/// this thread is gone, after the context is kept.)
+fn decompress_with<R: Read>(
+    mut input: R,
+    mut decoder: Decoder<'_>,
+    out: &SyncSender<io::Result<Vec<u8>>>,
+    spent: &Receiver<Vec<u8>>,
+) -> bool {
     let mut compressed = vec![0u8; INPUT];
     let (mut start, mut end) = (0, 0);
     // Compressed bytes before `compressed[start]`, for error messages.
@@ -204,12 +226,12 @@ fn decompress<R: Read>(
                         "Zstandard stream cut short at compressed byte {offset}: the file is truncated"
                     );
                     fail(out, chunk, io::Error::new(io::ErrorKind::UnexpectedEof, message));
-                    return;
+                    return false;
                 }
                 Ok(n) => end = n,
                 Err(e) => {
                     fail(out, chunk, e);
-                    return;
+                    return false;
                 }
             }
         }
@@ -224,7 +246,7 @@ fn decompress<R: Read>(
                 let at = offset + (start + used) as u64;
                 let message = format!("corrupt Zstandard data at compressed byte {at}: {e}");
                 fail(out, chunk, io::Error::new(io::ErrorKind::InvalidData, message));
-                return;
+                return false;
             }
         }
         start += used;
@@ -237,14 +259,14 @@ fn decompress<R: Read>(
                 Err(TryRecvError::Empty | TryRecvError::Disconnected) => Vec::with_capacity(CHUNK),
             };
             if out.send(Ok(std::mem::replace(&mut chunk, next))).is_err() {
-                return;
+                return false;
             }
         }
     }
-    keep_decoder(decoder);
     if !chunk.is_empty() {
         let _ = out.send(Ok(chunk));
     }
+    true
 }
 
 /// One read, retried when interrupted.
@@ -319,10 +341,10 @@ mod tests {
     }
 
     #[test]
-    fn decoders_kept_from_earlier_streams_decode_later_ones() {
+    fn contexts_kept_from_earlier_streams_decode_later_ones() {
         let plain = text(2 * CHUNK + 77);
         let full = zstd::encode_all(&plain[..], 3).unwrap();
-        // Large windows, small ones, and streams that fail between them (their decoders
+        // Large windows, small ones, and streams that fail between them (their contexts
         // are not kept).
         for round in 0..3 {
             for level in [19, 1, 3] {
@@ -331,15 +353,34 @@ mod tests {
             }
             assert!(decompress_all(full[..full.len() / 2].to_vec()).1.is_some());
         }
-        assert!(SPARE_DECODERS.lock().unwrap().len() <= SPARE);
+        assert!(SPARE_CONTEXTS.lock().unwrap().len() <= SPARE);
     }
 
     #[test]
-    fn at_most_a_few_decoders_are_kept() {
+    fn at_most_a_few_small_contexts_are_kept() {
         for _ in 0..2 * SPARE {
-            keep_decoder(Decoder::new().unwrap());
+            keep_context(DCtx::create());
         }
-        assert!(SPARE_DECODERS.lock().unwrap().len() <= SPARE);
+        assert!(SPARE_CONTEXTS.lock().unwrap().len() <= SPARE);
+        // A stream with a 32 MiB window leaves a context too large to keep.
+        let plain = text(CHUNK);
+        let mut encoder = zstd::stream::Encoder::new(Vec::new(), 3).unwrap();
+        encoder.long_distance_matching(true).unwrap();
+        encoder.window_log(25).unwrap();
+        std::io::Write::write_all(&mut encoder, &plain).unwrap();
+        let data = encoder.finish().unwrap();
+        let mut context = DCtx::create();
+        let mut decoder = Decoder::with_context(&mut context);
+        let mut out = Vec::with_capacity(2 * CHUNK);
+        let mut in_buffer = InBuffer::around(&data);
+        let mut out_buffer = OutBuffer::around(&mut out);
+        while in_buffer.pos() < data.len() {
+            decoder.run(&mut in_buffer, &mut out_buffer).unwrap();
+        }
+        drop(decoder);
+        assert!(out == plain);
+        assert!(!worth_keeping(&context), "{} bytes", context.sizeof());
+        assert!(worth_keeping(&DCtx::create()));
     }
 
     #[test]

@@ -247,9 +247,9 @@ def _read_shard(part: _Part, verify: bool, batch_size: int, tags: List[str], com
 
 def _check_sha256(path: str, shard: Dict[str, Any]) -> None:
     digest = hashlib.sha256()
-    # One buffer, read into again and again: a fresh 1 MiB `bytes` a block would be a
-    # fresh mapping each time in a Dask worker, whose nanny fixes glibc's mmap threshold
-    # at 128 KiB (measured: 16,000 page faults a 64 MB job, most of the worker's).
+    # One small buffer, read into again and again: a `bytes` past 128 KiB a block would be
+    # a fresh mapping each time in a Dask worker, whose nanny fixes glibc's mmap threshold
+    # at 128 KiB.
     block = bytearray(_HASH_BLOCK)
     view = memoryview(block)
     with _open(path) as handle:
