@@ -356,6 +356,36 @@ mod tests {
         assert!(SPARE_CONTEXTS.lock().unwrap().len() <= SPARE);
     }
 
+    /// Runs the decompressor on this thread; whether it reports a clean end (the context
+    /// is kept only then).
+    fn ends_cleanly(data: &[u8], stop_after_one_chunk: bool) -> bool {
+        let (chunk_tx, chunks) = sync_channel(if stop_after_one_chunk { 0 } else { 64 });
+        let (_spent_tx, spent_rx) = sync_channel(1);
+        if stop_after_one_chunk {
+            drop(chunks);
+        }
+        let mut context = DCtx::create();
+        decompress_with(
+            io::Cursor::new(data),
+            Decoder::with_context(&mut context),
+            &chunk_tx,
+            &spent_rx,
+        )
+    }
+
+    #[test]
+    fn only_a_stream_read_to_its_end_counts_as_clean() {
+        let plain = text(3 * CHUNK);
+        let full = zstd::encode_all(&plain[..], 3).unwrap();
+        assert!(ends_cleanly(&full, false));
+        assert!(!ends_cleanly(&full[..full.len() / 2], false), "truncated");
+        let mut corrupt = full.clone();
+        let middle = corrupt.len() / 2;
+        corrupt[middle..middle + 16].iter_mut().for_each(|b| *b ^= 0x5a);
+        assert!(!ends_cleanly(&corrupt, false), "corrupt");
+        assert!(!ends_cleanly(&full, true), "the reader went away halfway");
+    }
+
     #[test]
     fn at_most_a_few_small_contexts_are_kept() {
         for _ in 0..2 * SPARE {

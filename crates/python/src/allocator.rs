@@ -9,7 +9,7 @@
 //! By default mimalloc gives freed pages back to the system 10 ms after they are freed. A
 //! Dask worker computing a dataframe as Dask builds the job reads its next partition while
 //! the last one still waits for its next step, so that read ran on pages given back and
-//! faulted in again (a partition is tens of MB): 5-20% more CPU than a read after the last
+//! faulted in again (a partition is tens of MB): 5-21% more CPU than a read after the last
 //! partition was dropped. Kept for 10 s, the pages of a partition are there for the next;
 //! a process that stops reading still gets them back 10 s later, at its next allocation.
 //! `MIMALLOC_PURGE_DELAY` still decides when set.
