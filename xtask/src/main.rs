@@ -6,8 +6,6 @@ use std::process::ExitCode;
 mod gen_magics;
 mod perft;
 mod pgn;
-mod pgn_parquet;
-mod pgn_split;
 mod test;
 
 #[derive(Parser)]
@@ -25,7 +23,7 @@ enum Command {
     GenMagics(gen_magics::Args),
     /// Play every game of a PGN file (.pgn, .pgn.zst or - for stdin) through lerf; report
     /// what it recovered from; `--parquet OUT` writes its training rows instead; `pgn split`
-    /// cuts one into shards.
+    /// cuts one into shards. Runs the `xtask-pgn` binary (`cargo xtask pgn --help`).
     Pgn(pgn::Args),
     /// Run every test: the Rust workspace's, then the Python package's (built into a
     /// virtual environment under target/, with python-chess and pytest from PyPI).
@@ -39,16 +37,16 @@ struct UserError(String);
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Pgn(args) => return pgn::run(args).unwrap_or_else(report),
         Command::Perft(args) => perft::run(args),
         Command::GenMagics(args) => gen_magics::run(args),
-        Command::Pgn(args) => pgn::run(args),
         Command::Test(args) => test::run(args),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(UserError(message)) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
-    }
+    result.map_or_else(report, |()| ExitCode::SUCCESS)
+}
+
+/// Prints a [`UserError`] as one line; exit code 2.
+fn report(UserError(message): UserError) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(2)
 }

@@ -72,6 +72,12 @@ fn python_tests(root: &Path) -> Result<(), UserError> {
         .env("VIRTUAL_ENV", &venv)
         .env("PATH", with_venv_path(&venv));
     step("the lerf package (maturin develop)", &mut build)?;
+    // `cargo xtask pgn --parquet`, which the rows' tests run (through this binary, as a
+    // user would), built once here rather than by the first test process that asks.
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let mut pgn = Command::new(cargo);
+    pgn.current_dir(root).args(["build", "--profile", "xtask", "--quiet", "-p", "xtask-pgn"]);
+    step("cargo xtask pgn (xtask-pgn)", &mut pgn)?;
     python_chess_suite(root, &python)?;
     let mut pytest = Command::new(&python);
     pytest.current_dir(root).args([

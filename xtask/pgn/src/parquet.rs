@@ -4,7 +4,7 @@
 //! whatever the input's size.
 
 use crate::UserError;
-use crate::pgn::{Progress, open};
+use crate::input::{Progress, open};
 use arrow_array::{RecordBatch, RecordBatchReader};
 use lerf_pgn::rows::{ParallelRows, PositionRows, RowOptions};
 use parquet::arrow::ArrowWriter;

@@ -2,6 +2,7 @@
 //! of whole games with a manifest (see `lerf_pgn::shards`).
 
 use crate::UserError;
+use crate::input::{Progress, open};
 use lerf_pgn::shards::{SplitError, SplitOptions, split};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
@@ -27,8 +28,8 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), UserError> {
-    let (input, size, raw) = crate::pgn::open(&args.file)?;
-    let progress = crate::pgn::Progress::new(size);
+    let (input, size, raw) = open(&args.file)?;
+    let progress = Progress::new(size);
     let options = SplitOptions {
         games_per_shard: usize::try_from(args.games).unwrap_or(usize::MAX),
         overwrite: args.overwrite,

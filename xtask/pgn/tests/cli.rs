@@ -1,0 +1,205 @@
+//! `cargo xtask pgn` as a user meets it: exit codes and the lines other tools read.
+
+use std::process::{Command, Output};
+
+/// Runs the `xtask-pgn` binary (what `cargo xtask pgn ARGS` runs) with `args`.
+fn xtask_pgn(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xtask-pgn")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    temp_bytes(name, text.as_bytes())
+}
+
+const SAMPLE: &[u8] = include_bytes!("../../../crates/pgn/tests/data/lichess-2025-05-sample.pgn");
+
+fn temp_bytes(name: &str, data: &[u8]) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("lerf-cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, data).expect("a temporary file");
+    path
+}
+
+#[test]
+fn pgn_reads_plain_zstd_by_its_magic_and_standard_input_alike() {
+    let plain = temp_bytes("plain.pgn", SAMPLE);
+    let compressed = zstd::encode_all(SAMPLE, 3).expect("compressed");
+    // Named .pgn, but Zstandard inside: told by the bytes, not the name.
+    let zst = temp_bytes("actually-zstd.pgn", &compressed);
+    let summary = |out: &Output| stdout(out).lines().last().unwrap_or_default().to_owned();
+    let from_plain = xtask_pgn(&[plain.to_str().unwrap()]);
+    let from_zst = xtask_pgn(&[zst.to_str().unwrap()]);
+    assert!(from_plain.status.success() && from_zst.status.success());
+    for out in [&from_plain, &from_zst] {
+        assert!(
+            summary(out).contains(": 438 games, 28538 moves, 0 needed recovery;"),
+            "{}",
+            summary(out)
+        );
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask-pgn"))
+        .args(["-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), &compressed).unwrap();
+    let from_stdin = child.wait_with_output().unwrap();
+    assert!(
+        summary(&from_stdin).starts_with("-: 438 games, 28538 moves"),
+        "{}",
+        summary(&from_stdin)
+    );
+}
+
+#[test]
+fn pgn_errors_lists_each_recovery_with_file_line_and_column() {
+    let pgn = "[Event \"1\"]\n[White \"\"Socrates\"\"]\n\n1. e4 e5 2. Ke3 d5 *\n\n[Event \"2\"]\n[Date \"2020]\n\n1. d4 foo d5 *\n";
+    let path = temp_file("recover.pgn", pgn);
+    let name = path.to_str().unwrap();
+    let out = xtask_pgn(&[name, "--errors"]);
+    assert!(out.status.success(), "recovered games are no failure");
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with(&format!("{name}:4:13: game 1, token \"Ke3\": illegal san")),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with(&format!("{name}:7:1: game 2, token \"[Date \\\"2020]\"")),
+        "{text}"
+    );
+    assert!(lines[2].starts_with(&format!("{name}:9:7: game 2, token \"foo\"")), "{text}");
+    assert!(lines[3].contains("2 games, 4 moves, 2 needed recovery"), "{text}");
+    let quiet = stdout(&xtask_pgn(&[name]));
+    assert!(quiet.contains("2 needed recovery (--errors lists them)"), "{quiet}");
+}
+
+#[test]
+fn a_truncated_zstd_file_reports_the_games_before_it_and_fails() {
+    let compressed = zstd::encode_all(SAMPLE, 3).expect("compressed");
+    let cut = compressed.len() / 2;
+    let path = temp_bytes("cut.pgn.zst", &compressed[..cut]);
+    let out = xtask_pgn(&[path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let summary = stdout(&out);
+    let games: usize = summary
+        .split(": ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(games > 100 && games < 438, "{summary}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("cut short at compressed byte {cut}")), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn pgn_threads_print_what_one_thread_prints_for_every_kind_of_input() {
+    // Damage of every kind (mixed line endings too), then the real games.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../crates/pgn/tests/data/recovery");
+    let mut names: Vec<_> =
+        std::fs::read_dir(dir).expect("the corpus").map(|e| e.expect("an entry").path()).collect();
+    names.sort();
+    let mut input = Vec::new();
+    for path in names.iter().filter(|p| p.extension().is_some_and(|e| e == "pgn")) {
+        input.extend(std::fs::read(path).expect("a corpus file"));
+        input.extend_from_slice(b"\n\n");
+    }
+    for _ in 0..3 {
+        input.extend_from_slice(SAMPLE); // past one chunk (1 MiB), so the threads share it
+    }
+    let plain = temp_bytes("threads.pgn", &input);
+    let zst = temp_bytes("threads.pgn.zst", &zstd::encode_all(&input[..], 3).unwrap());
+    let body = |out: &Output| {
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        stdout(out)
+    };
+    let one = body(&xtask_pgn(&[plain.to_str().unwrap(), "--errors", "--fens"]));
+    assert!(one.lines().filter(|l| l.contains(": game ")).count() > 30, "errors are listed");
+    let two = body(&xtask_pgn(&[plain.to_str().unwrap(), "--errors", "--fens", "--threads", "2"]));
+    assert!(one == two, "--threads 2 on a plain file");
+    let from_zst =
+        body(&xtask_pgn(&[zst.to_str().unwrap(), "--errors", "--fens", "--threads", "3"]));
+    assert!(
+        from_zst == one.replace(plain.to_str().unwrap(), zst.to_str().unwrap()),
+        "--threads 3 on .zst"
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask-pgn"))
+        .args(["-", "--threads", "2"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || std::io::Write::write_all(&mut stdin, &input));
+    let from_stdin = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    let summary = stdout(&from_stdin);
+    let single = stdout(&xtask_pgn(&[plain.to_str().unwrap()]));
+    let counts =
+        |s: &str| s.split(": ").nth(1).map(|c| c.split(';').next().unwrap_or("").to_owned());
+    assert_eq!(counts(&summary), counts(&single), "{summary}");
+    for path in [plain, zst] {
+        std::fs::remove_file(path).expect("a temporary file");
+    }
+}
+
+#[test]
+fn pgn_split_shards_concatenated_replay_to_the_inputs_games() {
+    // The sample after the recovery corpus's damage: every shard boundary must hold.
+    let mut input = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../crates/pgn/tests/data/recovery/10-junk-between-games.pgn"
+    ))
+    .expect("a corpus file");
+    input.extend_from_slice(SAMPLE);
+    let source =
+        temp_bytes("split-source.pgn.zst", &zstd::encode_all(&input[..], 3).expect("compressed"));
+    let out = std::env::temp_dir().join(format!("lerf-cli-{}-shards", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let (source_arg, out_arg) = (source.to_str().unwrap(), out.to_str().unwrap());
+    let split = xtask_pgn(&["split", source_arg, "--games", "37", "--out", out_arg]);
+    assert!(split.status.success(), "{}", String::from_utf8_lossy(&split.stderr));
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("manifest.json")).expect("a manifest"))
+            .expect("JSON");
+    let shards = manifest["shards"].as_array().expect("shards");
+    assert!(shards.len() >= 12);
+    let mut joined = Vec::new();
+    let mut names = Vec::new();
+    for (i, shard) in shards.iter().enumerate() {
+        let name = shard["file"].as_str().expect("a file name");
+        assert_eq!(shard["first_game"].as_u64(), Some(37 * i as u64));
+        names.push(name.to_owned());
+        joined.extend(std::fs::read(out.join(name)).expect("a shard"));
+    }
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted, "names sort in input order");
+    // Zstandard frames one after another are one stream: the shards read as one file.
+    let joined = temp_bytes("split-joined.pgn.zst", &joined);
+    let replayed = |path: &std::path::Path| stdout(&xtask_pgn(&["--fens", path.to_str().unwrap()]));
+    let (whole, parts) = (replayed(&source), replayed(&joined));
+    let body = |text: &str| {
+        text.lines().filter(|l| !l.contains(" games, ")).collect::<Vec<_>>().join("\n")
+    };
+    assert!(body(&whole).lines().count() > 28538);
+    assert!(body(&whole) == body(&parts));
+    // Again into the same directory: refused, then replaced with --overwrite.
+    let again = xtask_pgn(&["split", source_arg, "--games", "500", "--out", out_arg]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("overwrite"));
+    let replaced =
+        xtask_pgn(&["split", source_arg, "--games", "500", "--out", out_arg, "--overwrite"]);
+    assert!(replaced.status.success());
+    assert_eq!(std::fs::read_dir(&out).expect("the directory").count(), 1 + 1);
+    for path in [source, joined] {
+        std::fs::remove_file(path).expect("a temporary file");
+    }
+    std::fs::remove_dir_all(&out).expect("the shards");
+}
