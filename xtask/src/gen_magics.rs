@@ -1,6 +1,6 @@
 //! `cargo xtask gen-magics`: search, verify and write the fancy-magic numbers.
 
-use crate::UserError;
+use crate::error::UserError;
 use indicatif::{ProgressBar, ProgressStyle};
 use lerf_magics::reference::{ray_scan, relevant_mask, subsets};
 use std::fmt::Write as _;

@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod error;
 mod gen_magics;
 mod perft;
 mod pgn;
@@ -30,9 +31,7 @@ enum Command {
     Test(test::Args),
 }
 
-/// An error the user can act on: printed as one line, exit code 2.
-#[derive(Debug)]
-struct UserError(String);
+use error::UserError;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

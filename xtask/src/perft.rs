@@ -1,6 +1,6 @@
 //! `cargo xtask perft`: perft of one position (with divide), or of a whole EPD suite.
 
-use crate::UserError;
+use crate::error::UserError;
 use indicatif::{ProgressBar, ProgressStyle};
 use lerf_movegen::{
     MAX_PERFT_DEPTH, PerftTable, divide_board, divide_board_parallel, divide_parallel_hashed,

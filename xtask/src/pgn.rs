@@ -3,7 +3,7 @@
 //! their own means `cargo xtask perft` (and a fresh clone's first command) never builds
 //! them.
 
-use crate::UserError;
+use crate::error::UserError;
 use std::ffi::OsString;
 use std::process::Command;
 

@@ -3,7 +3,7 @@
 //! built into it by maturin, python-chess (the reference) and pytest from PyPI, then the
 //! package's tests.
 
-use crate::UserError;
+use crate::error::UserError;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

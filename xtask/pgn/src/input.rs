@@ -1,7 +1,7 @@
 //! The input of every `cargo xtask pgn` command: a file, a `.pgn.zst` or standard input,
 //! with a count of its raw bytes for the progress bar.
 
-use crate::UserError;
+use crate::error::UserError;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::Read;
 use std::sync::Arc;

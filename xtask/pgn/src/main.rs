@@ -6,14 +6,13 @@
 use clap::Parser;
 use std::process::ExitCode;
 
+mod error;
 mod input;
 mod parquet;
 mod replay;
 mod split;
 
-/// An error the user can act on: printed as one line, exit code 2.
-#[derive(Debug)]
-struct UserError(String);
+use error::UserError;
 
 fn main() -> ExitCode {
     let args = replay::Args::parse();

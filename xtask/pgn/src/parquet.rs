@@ -3,7 +3,7 @@
 //! Parquet file with Zstandard pages, streaming: memory stays bounded by one row group,
 //! whatever the input's size.
 
-use crate::UserError;
+use crate::error::UserError;
 use crate::input::{Progress, open};
 use arrow_array::{RecordBatch, RecordBatchReader};
 use lerf_pgn::rows::{ParallelRows, PositionRows, RowOptions};

@@ -2,7 +2,7 @@
 //! standard input) through lerf, mainline and variations, and reports what it recovered
 //! from.
 
-use crate::UserError;
+use crate::error::UserError;
 use crate::input::{Progress, open};
 use lerf_pgn::{ParallelGames, PgnError, ReadError, Reader, Replay, ReplayError};
 use std::fmt::Write as _;

@@ -1,7 +1,7 @@
 //! `cargo xtask pgn split FILE --games N --out DIR`: a PGN file cut into Zstandard shards
 //! of whole games with a manifest (see `lerf_pgn::shards`).
 
-use crate::UserError;
+use crate::error::UserError;
 use crate::input::{Progress, open};
 use lerf_pgn::shards::{SplitError, SplitOptions, split};
 use std::path::PathBuf;

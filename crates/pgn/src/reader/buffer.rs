@@ -2,15 +2,11 @@
 //! and the line and column of any byte in it (for errors), with python-chess's line ends.
 
 use super::Reader;
-use super::bytes::is_space;
+use super::bytes::{LOOKAHEAD, is_space};
 use std::io::{ErrorKind as IoKind, Read};
 
 /// How many bytes the reader asks its input for at a time.
 pub(super) const CHUNK: usize = 64 * 1024;
-
-/// How many bytes the movetext loop keeps in the buffer ahead of it, so that short tokens
-/// (moves, numbers, results) are read from a slice with no check for more input.
-pub(super) const LOOKAHEAD: usize = 64;
 
 /// Line ends in `bytes` as Python's universal newlines count them: `\n`, `\r\n` and a lone
 /// `\r` are one each. `cr_before` says the byte before `bytes` was a `\r`.

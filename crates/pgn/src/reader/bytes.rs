@@ -1,7 +1,10 @@
 //! What bytes are: classes from one table, a short search eight bytes at a time, and the
 //! shapes of movetext tokens exactly as python-chess's `MOVETEXT_REGEX` finds them.
 
-use super::buffer::LOOKAHEAD;
+/// How many bytes the movetext loop keeps in the buffer ahead of it, so that short tokens
+/// (moves, numbers, results) are read from a slice with no check for more input; the
+/// searches here look no further than this.
+pub(super) const LOOKAHEAD: usize = 64;
 
 /// What each byte may be part of, as bits (see the `is_*` functions): one table load
 /// instead of a chain of range tests, on the bytes the movetext loop looks at most.

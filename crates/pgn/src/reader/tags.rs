@@ -281,7 +281,7 @@ mod tests {
         }
         assert!(tag_in_window(&window(&to_64[..64])).is_none(), "no line end in the window");
         assert!(scan_plain_tag(b"[Event \"x\"]\n").is_some());
-        let long = format!("[Event \"{}\"]\n", "x".repeat(super::super::buffer::LOOKAHEAD));
+        let long = format!("[Event \"{}\"]\n", "x".repeat(super::super::bytes::LOOKAHEAD));
         assert!(scan_plain_tag(long.as_bytes()).is_none(), "a value past the look-ahead");
     }
 }

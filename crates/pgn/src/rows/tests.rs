@@ -1,6 +1,8 @@
 use super::*;
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Float64Type, Int32Type};
+use arrow_array::{RecordBatch, RecordBatchReader};
+use arrow_schema::SchemaRef;
 
 fn rows_of(pgn: &str, options: RowOptions) -> RecordBatch {
     let batches: Vec<RecordBatch> = PositionRows::new(pgn.as_bytes(), options.clone(), 1 << 20)

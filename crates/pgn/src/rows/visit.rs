@@ -16,8 +16,8 @@ use lerf_position::Position;
 use lerf_san::parse_san_bytes;
 use lerf_types::{Color, Move};
 
-use super::RowOptions;
 use super::columns::Columns;
+use super::options::RowOptions;
 use crate::tree::{EvalScore, clock, eval};
 use crate::{GameResult, RawTag, ReplayError, Skip, Visitor};
 

@@ -3,8 +3,9 @@
 //! its comment, NAGs go to the last move, a result token fills a `Result` tag that is `*`,
 //! and what cannot be read is recorded as a [`ReadIssue`] (python-chess's `game.errors`).
 
+use super::game_tree::{GameTree, NodeId, SetupError, start_board_of};
+use super::headers::Headers;
 use super::visit::{Flow, GameVisitor, PlayBoard};
-use super::{GameTree, Headers, NodeId, SetupError, start_board_of};
 use core::fmt;
 use lerf_position::loose::{LooseGame, LooseMove};
 use lerf_san::loose::{LooseSanError, parse_loose_san};

@@ -3,8 +3,9 @@
 //! characters (a token never split), `{ comment }` with braces removed from inside,
 //! `$n` NAGs in order, `( variations )`, move numbers where a line of play starts again.
 
+use super::game_tree::{GameTree, NodeId, SetupError};
+use super::headers::Headers;
 use super::text::is_py_space;
-use super::{GameTree, Headers, NodeId, SetupError};
 use core::fmt;
 use lerf_position::loose::{LooseBoard, LooseMove};
 use lerf_san::loose::loose_san;

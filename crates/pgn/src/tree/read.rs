@@ -14,7 +14,7 @@
 //! The reader consumes exactly the lines python-chess's reader consumes, so a file's
 //! position after a game is where python-chess leaves it.
 
-use super::Headers;
+use super::headers::Headers;
 use super::headers::TAG_NAME_BYTE;
 use super::lines::LineSource;
 use super::text::{in_comment_after, is_blank, is_py_space};

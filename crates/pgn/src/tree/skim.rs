@@ -3,7 +3,7 @@
 //! `SkipVisitor` — the same lines consumed, the same tags kept — without copying a line.
 //! What `read_headers` and `skip_game` run on a file read in blocks.
 
-use super::Headers;
+use super::headers::Headers;
 use super::read::tag_line;
 use super::text::{in_comment_after, is_blank};
 

@@ -1,4 +1,5 @@
 use super::*;
+use lerf_position::loose::LooseMove;
 
 fn mv(uci: &str) -> LooseMove {
     uci.parse().unwrap()

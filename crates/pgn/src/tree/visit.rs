@@ -2,7 +2,7 @@
 //! [`PlayBoard`], the board it keeps for each open variation. Every call may fail with the
 //! visitor's error, which stops the reading (a Python visitor's exception).
 
-use super::Headers;
+use super::headers::Headers;
 
 /// A visitor's answer where it may skip: a game's movetext, a variation, a move's SAN.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
