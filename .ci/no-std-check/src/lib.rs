@@ -74,3 +74,15 @@ unsafe impl GlobalAlloc for Arena {
 
 #[global_allocator]
 static ALLOCATOR: Arena = Arena;
+
+/// Legal moves of a loose board (lerf-rules) read from a FEN given as bytes, or `u32::MAX`.
+#[unsafe(no_mangle)]
+pub extern "C" fn lerf_loose_moves(fen: *const u8, len: usize) -> u32 {
+    // SAFETY: the caller passes a pointer to `len` readable bytes.
+    let bytes = unsafe { core::slice::from_raw_parts(fen, len) };
+    let Ok(text) = core::str::from_utf8(bytes) else { return u32::MAX };
+    match lerf_rules::LooseBoard::from_fen(text, false) {
+        Ok(board) => board.legal_moves().len() as u32,
+        Err(_) => u32::MAX,
+    }
+}

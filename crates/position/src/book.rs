@@ -2,7 +2,6 @@
 //! bytes (a file read whole, a memory map).
 
 use crate::Position;
-use crate::loose::{LooseBoard, LooseMove};
 use core::fmt;
 use lerf_types::{Move, PieceType, Square};
 
@@ -21,18 +20,24 @@ pub struct BookEntry {
 }
 
 impl BookEntry {
-    /// The move as stored, not yet read in a position: castling is the king taking its
-    /// rook; an entry whose origin equals its destination is a drop of the promotion piece.
-    pub fn raw(&self) -> LooseMove {
+    /// The move as stored, not yet read in a position: its origin, its destination (for
+    /// castling, the rook the king takes) and the piece in its top bits (the promotion; a
+    /// drop of that piece where origin and destination are the same square).
+    ///
+    /// ```
+    /// use lerf_position::BookEntry;
+    /// use lerf_types::{PieceType, Square};
+    ///
+    /// // e7e8q: destination 60, origin 52 (<< 6), queen (4 << 12)
+    /// let entry = BookEntry { key: 0, raw_move: 60 | 52 << 6 | 4 << 12, weight: 1, learn: 0 };
+    /// assert_eq!(entry.squares(), (Square::E7, Square::E8, Some(PieceType::Queen)));
+    /// ```
+    pub fn squares(&self) -> (Square, Square, Option<PieceType>) {
         let to = Square::from_index_wrapping((self.raw_move & 0x3f) as u8);
         let from = Square::from_index_wrapping(((self.raw_move >> 6) & 0x3f) as u8);
         let part = ((self.raw_move >> 12) & 0x7) as u8;
         let piece = if part == 0 { None } else { PieceType::from_index(part + 1) };
-        if from == to {
-            LooseMove { from, to, promotion: None, drop: piece }
-        } else {
-            LooseMove { from, to, promotion: piece, drop: None }
-        }
+        (from, to, piece)
     }
 
     fn from_bytes(bytes: &[u8; 16]) -> BookEntry {
@@ -129,24 +134,12 @@ impl<B: AsRef<[u8]>> Book<B> {
     /// The entries of `pos` with their moves, legal ones only, in book order.
     pub fn moves<'a>(&'a self, pos: &'a Position) -> impl Iterator<Item = (BookEntry, Move)> + 'a {
         self.entries(pos.polyglot_key()).filter_map(move |entry| {
-            let raw = entry.raw();
-            if raw.drop.is_some() {
-                return None;
+            let (from, to, promotion) = entry.squares();
+            if from == to {
+                return None; // a drop, which standard chess has none of
             }
-            let m = pos.move_from_squares(raw.from, raw.to, raw.promotion).ok()?;
+            let m = pos.move_from_squares(from, to, promotion).ok()?;
             pos.check_move(m).ok().map(|()| (entry, m))
-        })
-    }
-
-    /// The entries of a loose board with their moves as python-chess reads them (castling
-    /// as the king's two-square step in standard chess), legal ones only, in book order.
-    pub fn loose_moves<'a>(
-        &'a self,
-        board: &'a LooseBoard,
-    ) -> impl Iterator<Item = (BookEntry, LooseMove)> + 'a {
-        self.entries(board.polyglot_key()).filter_map(move |entry| {
-            let m = board.from_chess960(board.chess960, entry.raw());
-            board.is_legal(m).then_some((entry, m))
         })
     }
 }

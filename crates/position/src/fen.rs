@@ -22,8 +22,16 @@ enum Variant {
 
 /// The back rank of Chess960 start position `index`, a to h: bishops on opposite colours
 /// from the two lowest digits, then the queen and the knights in the free squares, the king
-/// between the rooks in the last three.
-pub(crate) fn chess960_back_rank(index: u16) -> Option<[PieceType; 8]> {
+/// between the rooks in the last three. `None` from 960 on.
+///
+/// ```
+/// use lerf_position::chess960_back_rank;
+/// use lerf_types::PieceType::*;
+///
+/// assert_eq!(chess960_back_rank(518), Some([Rook, Knight, Bishop, Queen, King, Bishop, Knight, Rook]));
+/// assert_eq!(chess960_back_rank(960), None);
+/// ```
+pub fn chess960_back_rank(index: u16) -> Option<[PieceType; 8]> {
     /// The free squares (of five) the two knights take, by the knight digit.
     const KNIGHTS: [(usize, usize); 10] =
         [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];

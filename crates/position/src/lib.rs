@@ -52,7 +52,6 @@ mod error;
 mod fen;
 mod fen_write;
 mod legal;
-pub mod loose;
 mod move_effects;
 mod outcome;
 mod polyglot;
@@ -78,7 +77,7 @@ pub use error::{
     FEN_ERROR_TOKEN_LIMIT, FenError, FenErrorKind, FenField, IllegalMove, IllegalMoveReason,
     UciError,
 };
-pub use fen::STARTPOS_FEN;
+pub use fen::{STARTPOS_FEN, chess960_back_rank};
 
 /// The 781 random numbers of the Polyglot book format's keys (pieces on squares, castling
 /// rights, en passant files, side to move), in the format's order.

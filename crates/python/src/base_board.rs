@@ -2,7 +2,7 @@
 //! editing and text. `Board` extends it (`board.rs`).
 
 use lerf_bitboard::Bitboard;
-use lerf_position::loose::{Layout, LooseBoard, LooseGame};
+use lerf_rules::{Layout, LooseBoard, LooseGame};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};

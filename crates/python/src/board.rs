@@ -1,10 +1,10 @@
-//! `Board`: python-chess's `chess.Board` over lerf's loose game (`lerf_position::loose`):
+//! `Board`: python-chess's `chess.Board` over lerf's loose game (`lerf_rules`):
 //! the position, its move stack and making moves. Move lists and the questions about one
 //! move are in `board_moves.rs`, text (FEN, SAN, EPD) in `board_text.rs`, the rules of the
 //! game's end in `board_rules.rs`.
 
 use lerf_bitboard::Bitboard;
-use lerf_position::loose::{LooseBoard, LooseGame, LooseMove};
+use lerf_rules::{LooseBoard, LooseGame, LooseMove};
 use lerf_types::Color;
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;

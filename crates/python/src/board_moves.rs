@@ -3,7 +3,7 @@
 //! passant, castling, zeroing...). The position and its stack are in `board.rs`.
 
 use lerf_bitboard::Bitboard;
-use lerf_position::loose::{LooseBoard, LooseMove};
+use lerf_rules::{LooseBoard, LooseMove};
 use pyo3::prelude::*;
 
 use crate::board::{Board, base, move_iter};

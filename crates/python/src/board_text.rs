@@ -1,8 +1,8 @@
 //! `Board`'s text: FEN, X-FEN and Shredder-FEN, EPD with operations, SAN, long algebraic,
-//! UCI and XBoard, read and written as python-chess does (`lerf_position::loose`,
+//! UCI and XBoard, read and written as python-chess does (`lerf_rules`,
 //! `lerf_san::loose`, `lerf_san::epd`).
 
-use lerf_position::loose::{EnPassantMode, LooseBoard, LooseGame, LooseMove};
+use lerf_rules::{EnPassantMode, LooseBoard, LooseGame, LooseMove};
 use lerf_san::epd::{EpdOperand, check_opcode, parse_epd, write_operations};
 use lerf_san::loose::{LooseSanError, loose_lan, loose_san, loose_variation_san, parse_loose_san};
 use pyo3::exceptions::{PyAssertionError, PyValueError};

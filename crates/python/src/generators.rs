@@ -6,7 +6,7 @@
 //! `generate_legal_moves()`, `is_legal()`... are called, as python-chess does.
 
 use lerf_bitboard::Bitboard;
-use lerf_position::loose::{LooseBoard, LooseMove};
+use lerf_rules::{LooseBoard, LooseMove};
 use lerf_san::loose::loose_san;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;

@@ -5,7 +5,7 @@
 //! of the twelve pieces) is made once per process and returned again after, which spares
 //! an allocation per move in every move list.
 
-use lerf_position::loose::LooseMove;
+use lerf_rules::LooseMove;
 use lerf_types::{Color, Piece as LerfPiece, PieceType, Square};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

@@ -16,7 +16,7 @@
 //! (a `Game`, kept) when asked for.
 
 use lerf_pgn::tree::{GameTree, Headers, NodeId};
-use lerf_position::loose::LooseGame;
+use lerf_rules::LooseGame;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyWeakrefMethods, PyWeakrefReference};

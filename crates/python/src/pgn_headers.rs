@@ -145,7 +145,7 @@ impl PyHeaders {
 
     /// The start position of these headers for a standard game (`None` for a variant lerf
     /// does not play: Python looks it up).
-    pub fn standard_board(&self) -> PyResult<Option<lerf_position::loose::LooseBoard>> {
+    pub fn standard_board(&self) -> PyResult<Option<lerf_rules::LooseBoard>> {
         if self.inner.other_variant().is_some() {
             return Ok(None);
         }
@@ -381,9 +381,7 @@ impl PyHeaders {
     pub fn board<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
         match slf.borrow().standard_board()? {
-            Some(board) => {
-                Ok(Board::create(py, lerf_position::loose::LooseGame::new(board))?.into_any())
-            }
+            Some(board) => Ok(Board::create(py, lerf_rules::LooseGame::new(board))?.into_any()),
             None => pgn_module(py)?.call_method1("_variant_board", (slf,)),
         }
     }

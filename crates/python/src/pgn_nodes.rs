@@ -21,7 +21,7 @@ pub struct ChildNode {}
 /// does not play).
 fn move_and_parent_board(
     slf: &Bound<'_, PyAny>,
-) -> PyResult<Option<(lerf_position::loose::LooseMove, lerf_position::loose::LooseBoard)>> {
+) -> PyResult<Option<(lerf_rules::LooseMove, lerf_rules::LooseBoard)>> {
     let (tree, id) = node_of(slf)?;
     let (parent, mv) = {
         let t = tree.borrow();

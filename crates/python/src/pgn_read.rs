@@ -4,7 +4,7 @@
 //! visitor is called from Rust as python-chess calls it.
 
 use lerf_pgn::tree::{BuildError, Flow, GameVisitor, Headers, ReadFailure, ReadIssue};
-use lerf_position::loose::LooseGame;
+use lerf_rules::LooseGame;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyList, PyString};
@@ -98,7 +98,7 @@ impl GameVisitor for HeadersOnly {
         &mut self,
         _: &LooseGame,
         _: &str,
-    ) -> Result<Option<lerf_position::loose::LooseMove>, BuildError> {
+    ) -> Result<Option<lerf_rules::LooseMove>, BuildError> {
         Ok(None)
     }
 
@@ -127,7 +127,7 @@ impl GameVisitor for SkipAll {
         &mut self,
         _: &LooseGame,
         _: &str,
-    ) -> Result<Option<lerf_position::loose::LooseMove>, BuildError> {
+    ) -> Result<Option<lerf_rules::LooseMove>, BuildError> {
         Ok(None)
     }
 

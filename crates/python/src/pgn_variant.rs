@@ -5,7 +5,7 @@
 //! the variant's Python board.
 
 use lerf_pgn::tree::{BuildError, Flow, GameVisitor, Headers, PlayBoard, TreeBuilder, TreeRead};
-use lerf_position::loose::{LooseGame, LooseMove};
+use lerf_rules::{LooseGame, LooseMove};
 use pyo3::prelude::*;
 
 use crate::errors::build_error;

@@ -2,7 +2,7 @@
 //! stack (bitboards, side, rights, en passant square, counters, flags) and every move.
 
 use lerf_bitboard::Bitboard;
-use lerf_position::loose::{Layout, LooseBoard, LooseGame, LooseMove};
+use lerf_rules::{Layout, LooseBoard, LooseGame, LooseMove};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 

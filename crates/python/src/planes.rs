@@ -1,7 +1,7 @@
 //! `lerf.encode_planes`: the 12×8×8 piece planes a network eats, written in Rust for many
 //! positions at once (the Python wrapper gives them numpy's shape and dtype).
 
-use lerf_position::loose::{Layout, LooseBoard};
+use lerf_rules::{Layout, LooseBoard};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};

@@ -1,8 +1,8 @@
 //! `lerf.polyglot`'s book reader: a Polyglot `.bin` mapped into memory and probed by
 //! `lerf_position::Book`.
 
-use lerf_position::loose::LooseMove;
 use lerf_position::{Book, BookEntry};
+use lerf_rules::{LooseBook, LooseMove, book_move};
 use pyo3::exceptions::{PyIndexError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 
@@ -76,7 +76,7 @@ impl PolyglotBook {
             .ok()
             .and_then(|i| book.get(i))
             .ok_or_else(|| PyIndexError::new_err("book index out of range"))?;
-        Ok(entry_tuple(py, e, e.raw()))
+        Ok(entry_tuple(py, e, book_move(&e)))
     }
 
     /// The index of the first entry whose key is not below `key`.
@@ -95,7 +95,7 @@ impl PolyglotBook {
             .book()?
             .entries(key)
             .filter(|e| i64::from(e.weight) >= minimum_weight)
-            .map(|e| entry_tuple(py, e, e.raw()))
+            .map(|e| entry_tuple(py, e, book_move(&e)))
             .collect())
     }
 

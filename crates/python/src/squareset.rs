@@ -2,7 +2,7 @@
 //! iteration order and text.
 
 use lerf_bitboard::{Bitboard, between};
-use lerf_position::loose::ray;
+use lerf_rules::ray;
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyIndexError, PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;

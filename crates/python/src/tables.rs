@@ -3,7 +3,7 @@
 
 use lerf_bitboard::{Bitboard, king_attacks, knight_attacks, pawn_attacks};
 use lerf_magics::{bishop_attacks, rook_attacks};
-use lerf_position::loose::ray;
+use lerf_rules::ray;
 use lerf_types::{Color, Square};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

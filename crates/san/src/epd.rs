@@ -16,7 +16,7 @@ use crate::loose::{LooseSanError, loose_san, parse_loose_san};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
-use lerf_position::loose::{LooseBoard, LooseFenError, LooseMove};
+use lerf_rules::{LooseBoard, LooseFenError, LooseMove};
 
 /// An operation's operand.
 #[derive(Debug, Clone, PartialEq)]

@@ -2,7 +2,7 @@
 //! for any position python-chess takes (no king, several kings, pawns on the back rank).
 //!
 //! ```
-//! use lerf_position::loose::LooseBoard;
+//! use lerf_rules::LooseBoard;
 //! use lerf_san::loose::{parse_loose_san, loose_san};
 //!
 //! // One king and nothing else: python-chess still reads and writes its moves.
@@ -16,7 +16,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use core::fmt;
 use lerf_bitboard::{Bitboard, FILES, RANKS};
-use lerf_position::loose::{LooseBoard, LooseMove};
+use lerf_rules::{LooseBoard, LooseMove};
 use lerf_types::{File, PieceType, Rank, Square};
 
 /// A move from an empty square, which has no SAN or long algebraic notation (python-chess

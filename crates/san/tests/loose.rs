@@ -4,7 +4,7 @@
 
 use lerf_movegen::legal_moves;
 use lerf_position::Position;
-use lerf_position::loose::{LooseBoard, LooseMove};
+use lerf_rules::{LooseBoard, LooseMove};
 use lerf_san::loose::{loose_lan, loose_san, loose_variation_san, parse_loose_san};
 use lerf_san::{lan, san, san_line};
 use lerf_types::{Move, MoveKind};

@@ -7,7 +7,7 @@ use super::game_tree::{GameTree, NodeId, SetupError, start_board_of};
 use super::headers::Headers;
 use super::visit::{Flow, GameVisitor, PlayBoard};
 use core::fmt;
-use lerf_position::loose::{LooseGame, LooseMove};
+use lerf_rules::{LooseGame, LooseMove};
 use lerf_san::loose::{LooseSanError, parse_loose_san};
 
 impl PlayBoard for LooseGame {

@@ -7,7 +7,7 @@ use super::game_tree::{GameTree, NodeId, SetupError};
 use super::headers::Headers;
 use super::text::is_py_space;
 use core::fmt;
-use lerf_position::loose::{LooseBoard, LooseMove};
+use lerf_rules::{LooseBoard, LooseMove};
 use lerf_san::loose::loose_san;
 
 /// What python-chess's exporters write: their constructor's options.

@@ -2,7 +2,7 @@
 //! the edits python-chess's `GameNode` offers, and the boards along a line.
 
 use core::fmt;
-use lerf_position::loose::{LooseBoard, LooseFenError, LooseGame, LooseMove};
+use lerf_rules::{LooseBoard, LooseFenError, LooseGame, LooseMove};
 use std::collections::BTreeSet;
 
 use super::annotations::clock;

@@ -152,7 +152,7 @@ fn headers_then_movetext(
 mod tests {
     use super::*;
     use crate::tree::{Flow, GameVisitor, StrLines, read_game};
-    use lerf_position::loose::{LooseGame, LooseMove};
+    use lerf_rules::{LooseGame, LooseMove};
 
     /// `HeadersBuilder` (or `SkipVisitor`) through the line reader.
     struct Reference(bool, Headers);

@@ -1,5 +1,5 @@
 use super::*;
-use lerf_position::loose::LooseMove;
+use lerf_rules::LooseMove;
 
 fn mv(uci: &str) -> LooseMove {
     uci.parse().unwrap()

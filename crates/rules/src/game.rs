@@ -4,9 +4,9 @@
 use super::board::LooseBoard;
 use super::error::NotPseudoLegal;
 use super::moves::LooseMove;
-use crate::outcome::{Outcome, Termination};
 use alloc::vec::Vec;
 use lerf_bitboard::Bitboard;
+use lerf_position::{Outcome, Termination};
 use lerf_types::Color;
 
 /// What makes two positions the same for the repetition rules: the pieces, the side to
@@ -84,7 +84,7 @@ impl LooseBoard {
 /// rules can look back.
 ///
 /// ```
-/// use lerf_position::loose::LooseGame;
+/// use lerf_rules::LooseGame;
 ///
 /// let mut game = LooseGame::default();
 /// for uci in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {

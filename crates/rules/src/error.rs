@@ -70,7 +70,7 @@ impl core::error::Error for LooseFenError {}
 /// A move the loose board will not play: [`LooseBoard::play`](super::LooseBoard::play)
 /// takes null moves and pseudo-legal moves only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct NotPseudoLegal(pub super::LooseMove);
+pub struct NotPseudoLegal(pub crate::moves::LooseMove);
 
 impl fmt::Display for NotPseudoLegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

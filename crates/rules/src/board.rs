@@ -18,7 +18,7 @@ use lerf_types::{Color, PieceType, Square};
 /// pseudo-legal moves, say).
 ///
 /// ```
-/// use lerf_position::loose::{LooseBoard, LooseMove};
+/// use lerf_rules::{LooseBoard, LooseMove};
 ///
 /// let mut board = LooseBoard::startpos();
 /// let e4: LooseMove = "e2e4".parse()?;

@@ -2,9 +2,9 @@
 
 use super::error::LooseFenError;
 use super::layout::{Layout, bb};
-use crate::fen::chess960_back_rank;
 use core::fmt::{self, Write};
 use lerf_bitboard::{Bitboard, RANK_1, RANK_2, RANK_7, RANK_8};
+use lerf_position::chess960_back_rank;
 use lerf_types::{Color, Piece, PieceType, Square};
 
 /// Whether `c` is white space as Python's `str.strip` and `str.split` see it.

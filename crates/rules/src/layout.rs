@@ -18,7 +18,7 @@ use lerf_types::{Color, Piece, PieceType, Square};
 /// no type bit counts as a king, as in python-chess).
 ///
 /// ```
-/// use lerf_position::loose::Layout;
+/// use lerf_rules::Layout;
 /// use lerf_types::{Color, Piece, PieceType, Square};
 ///
 /// let mut layout = Layout::empty();

@@ -1,14 +1,16 @@
-//! The loose board (python-chess's rules, `lerf_position::loose`) against the engine's
+//! The loose board (python-chess's rules, `lerf_rules`) against the engine's
 //! `Position` and lerf-movegen on positions a game can reach: the same legal moves, check,
 //! FEN, outcome and perft counts on every suite, Chess960 included.
 
+// The perft suites and helpers of lerf-movegen's tests, which these compare against.
+#[path = "../../movegen/tests/common/mod.rs"]
 mod common;
 
 use common::{ALL_SUITES, Rng, parse_suite};
 use lerf_bitboard::Bitboard;
 use lerf_movegen::legal_moves;
 use lerf_position::Position;
-use lerf_position::loose::{LooseBoard, LooseGame, LooseMove, LooseStatus};
+use lerf_rules::{LooseBoard, LooseGame, LooseMove, LooseStatus};
 use lerf_types::{Move, MoveKind};
 
 /// The loose form of an engine move (castling as king takes rook in Chess960, as the king's

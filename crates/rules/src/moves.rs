@@ -12,7 +12,7 @@ use lerf_types::{ParseError, PieceType, Square};
 /// (`e1h1`) in Chess960.
 ///
 /// ```
-/// use lerf_position::loose::LooseMove;
+/// use lerf_rules::LooseMove;
 /// use lerf_types::{PieceType, Square};
 /// let m: LooseMove = "e7e8q".parse()?;
 /// assert_eq!(m.promotion, Some(PieceType::Queen));

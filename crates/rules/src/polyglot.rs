@@ -3,8 +3,8 @@
 
 use super::board::LooseBoard;
 use super::layout::bb;
-use crate::polyglot_random::RANDOM;
 use lerf_bitboard::{FILE_A, FILE_H};
+use lerf_position::POLYGLOT_RANDOM as RANDOM;
 use lerf_types::Color;
 
 impl LooseBoard {
@@ -14,7 +14,7 @@ impl LooseBoard {
     /// the side to move.
     ///
     /// ```
-    /// use lerf_position::loose::LooseBoard;
+    /// use lerf_rules::LooseBoard;
     /// assert_eq!(LooseBoard::startpos().polyglot_key(), 0x463b_9618_1691_fc9c);
     /// ```
     pub fn polyglot_key(&self) -> u64 {
