@@ -6,8 +6,8 @@ use lerf_rules::{LooseBook, LooseMove, book_move};
 use pyo3::exceptions::{PyIndexError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::board::{Board, base};
-use crate::moves::{Move, MoveData};
+use crate::board::board::{Board, base};
+use crate::board::moves::{Move, MoveData};
 
 /// The bytes of a book: a memory map, or nothing for an empty file (which cannot be
 /// mapped).
@@ -131,4 +131,12 @@ pub fn zobrist_hash(board: PyRef<'_, Board>) -> u64 {
 #[pyfunction]
 pub fn polyglot_random_array() -> Vec<u64> {
     lerf_position::POLYGLOT_RANDOM.to_vec()
+}
+
+/// Adds `chess.polyglot`'s book reader and key functions to the extension module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PolyglotBook>()?;
+    m.add_function(wrap_pyfunction!(zobrist_hash, m)?)?;
+    m.add_function(wrap_pyfunction!(polyglot_random_array, m)?)?;
+    Ok(())
 }

@@ -8,10 +8,10 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
 
-use crate::board::nothing_to_move;
-use crate::moves::MoveData;
-use crate::pgn_arena::{GameNode, Tree, attach_child, loose_game_of, nags_of, node_of};
-use crate::pgn_headers::{PyHeaders, pgn_module, setup_error};
+use crate::board::board::nothing_to_move;
+use crate::board::moves::MoveData;
+use crate::pgn::arena::{GameNode, Tree, attach_child, loose_game_of, nags_of, node_of};
+use crate::pgn::headers::{PyHeaders, pgn_module, setup_error};
 
 /// A node after a move (python-chess's `ChildNode`).
 #[pyclass(module = "lerf.pgn", name = "ChildNode", extends = GameNode, subclass)]

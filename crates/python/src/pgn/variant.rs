@@ -9,7 +9,7 @@ use lerf_rules::{LooseGame, LooseMove};
 use pyo3::prelude::*;
 
 use crate::errors::build_error;
-use crate::pgn_visit::{PyBoard, PyVisitor};
+use crate::pgn::visit::{PyBoard, PyVisitor};
 
 /// A board of either reading.
 pub enum AnyBoard<'py> {
@@ -80,7 +80,7 @@ impl<'py> GameReading<'py> {
 
     /// Hands the game to a Python `GameBuilder`, replaying its headers.
     fn hand_to_python(&mut self) -> PyResult<&mut PyVisitor<'py>> {
-        let module = crate::pgn_headers::pgn_module(self.py)?;
+        let module = crate::pgn::headers::pgn_module(self.py)?;
         let builder = module.getattr("GameBuilder")?.call0()?;
         let mut visitor = PyVisitor::new(builder, module)?;
         visitor.begin_game()?;

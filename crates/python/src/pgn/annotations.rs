@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyInt, PyList, PyType};
 
-use crate::pgn_arena::{GameNode, node_of};
+use crate::pgn::arena::{GameNode, node_of};
 
 // `lerf.engine`'s score classes and `lerf.svg`'s `Arrow`, imported once: an import per
 // `eval()` took three quarters of its time (2.4 of 3.2 µs).

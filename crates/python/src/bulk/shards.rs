@@ -26,7 +26,7 @@ pub fn split_shards(
             "a Zstandard level goes from 1 to 19, not {level}"
         )));
     }
-    let input = crate::pgn::open_source(source)?;
+    let input = crate::pgn::stream::open_source(source)?;
     let options = SplitOptions { games_per_shard, overwrite, level };
     let manifest = py.detach(move || split(input, &out_dir, &options, |_| {}));
     match manifest {

@@ -65,7 +65,7 @@ impl GameReader {
         };
         *self.reader.lock().map_err(|_| PyValueError::new_err("reader poisoned"))? =
             Some((lines, builder));
-        crate::pgn_read::native_game(py, read).map(Some)
+        crate::pgn::read::native_game(py, read).map(Some)
     }
 }
 

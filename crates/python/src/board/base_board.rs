@@ -7,8 +7,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
-use crate::moves::{Piece, PieceData, color_of, piece_type_of, square_of};
-use crate::squareset::{SquareSet, mask_of};
+use crate::board::moves::{Piece, PieceData, color_of, piece_type_of, square_of};
+use crate::board::squareset::{SquareSet, mask_of};
 
 /// python-chess's starting board FEN.
 pub const STARTING_BOARD_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";

@@ -6,7 +6,7 @@ use lerf_rules::{Layout, LooseBoard, LooseGame, LooseMove};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::moves::MoveData;
+use crate::board::moves::MoveData;
 
 /// One position: 10 bitboards, then turn, rights, en passant (-1 for none), the two
 /// counters, Chess960 and whether a move reached it.
@@ -57,11 +57,11 @@ fn board_of(state: BoardState) -> PyResult<LooseBoard> {
     };
     let ep_square = match ep {
         -1 => None,
-        sq => Some(crate::moves::square_of(u8::try_from(sq).map_err(|_| bad())?)?),
+        sq => Some(crate::board::moves::square_of(u8::try_from(sq).map_err(|_| bad())?)?),
     };
     let mut board = LooseBoard {
         layout,
-        turn: crate::moves::color_of(white),
+        turn: crate::board::moves::color_of(white),
         castling_rights: Bitboard(rights),
         ep_square,
         halfmove_clock: halfmove,

@@ -9,7 +9,7 @@ from typing import Any
 
 import lerf
 
-from ._lerf import GameNode, Headers
+from .._lerf import GameNode, Headers
 
 
 def _find_variant(name: str) -> Any:

@@ -8,8 +8,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt};
 
-use crate::board::Board;
-use crate::pgn_headers::PyHeaders;
+use crate::board::board::Board;
+use crate::pgn::headers::PyHeaders;
 
 /// A board the visitor sees (one object per line of play, pushed in place).
 pub struct PyBoard<'py>(pub Bound<'py, PyAny>);

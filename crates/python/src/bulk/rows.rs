@@ -77,7 +77,7 @@ impl RowStream {
         let options = RowOptions { tags, comments };
         options.check().map_err(|e| PyValueError::new_err(e.to_string()))?;
         let schema = row_schema(&options);
-        let input = crate::pgn::open_source(source)?;
+        let input = crate::pgn::stream::open_source(source)?;
         let rows = match threads {
             1 => Rows::Serial(Box::new(PositionRows::starting_at(
                 input, options, batch_size, first_game,

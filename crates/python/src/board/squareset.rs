@@ -8,7 +8,7 @@ use pyo3::exceptions::{PyIndexError, PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyType};
 
-use crate::moves::square_of;
+use crate::board::moves::square_of;
 
 /// A set of squares: bit `n` for square `n` (a1 = 0). Mutable, iterable from a1 upward,
 /// and combined with `&`, `|`, `^`, `-`, `~`, `<<`, `>>` against square sets, integers

@@ -7,10 +7,10 @@ import json
 import os
 from typing import IO, TYPE_CHECKING, Any, Dict, Iterable, Iterator, Union
 
-from ._lerf import Game
-from ._lerf import _RowStream
-from ._lerf import read_games as _read_games
-from ._lerf import split_shards as _split_shards
+from .._lerf import Game
+from .._lerf import _RowStream
+from .._lerf import read_games as _read_games
+from .._lerf import split_shards as _split_shards
 
 if TYPE_CHECKING:
     import pyarrow

@@ -22,9 +22,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyWeakrefMethods, PyWeakrefReference};
 use pyo3::{PyTraverseError, PyVisit};
 
-use crate::board::Board;
-use crate::moves::MoveData;
-use crate::pgn_headers::{PyHeaders, pgn_module, setup_error};
+use crate::board::board::Board;
+use crate::board::moves::MoveData;
+use crate::pgn::headers::{PyHeaders, pgn_module, setup_error};
 
 /// How a tree knows the object of one of its nodes.
 pub(crate) enum NodeObject {

@@ -6,7 +6,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
-use crate::base_board::BaseBoard;
+use crate::board::base_board::BaseBoard;
 
 /// Bytes of one position's planes.
 const PLANES: usize = 12 * 64;

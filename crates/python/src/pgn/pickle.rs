@@ -9,8 +9,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use crate::moves::{Move, MoveData};
-use crate::pgn_arena::{GameNode, NodeObject, Tree};
+use crate::board::moves::{Move, MoveData};
+use crate::pgn::arena::{GameNode, NodeObject, Tree};
 
 /// One node of the arena: parent, move, variations, comment, starting comment, NAGs.
 type NodeState<M> = (Option<u32>, Option<M>, Vec<u32>, String, String, Vec<i64>);

@@ -29,7 +29,7 @@ pub fn leaper_tables() -> (Vec<u64>, Vec<u64>, [Vec<u64>; 2], Vec<Vec<u64>>) {
 /// `occupied`.
 #[pyfunction]
 pub fn slider_attacks(kind: &str, square: u8, occupied: u64) -> PyResult<u64> {
-    let sq = crate::moves::square_of(square)?;
+    let sq = crate::board::moves::square_of(square)?;
     let occupied = Bitboard(occupied);
     let file = lerf_bitboard::FILES[sq.file() as usize];
     let rank = lerf_bitboard::RANKS[sq.rank() as usize];

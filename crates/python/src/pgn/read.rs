@@ -10,9 +10,9 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyList, PyString};
 
 use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError, build_error};
-use crate::pgn_headers::{PyHeaders, pgn_module, setup_error};
-use crate::pgn_lines::{RawError, RawLines, Skimmed};
-use crate::pgn_nodes::Game;
+use crate::pgn::headers::{PyHeaders, pgn_module, setup_error};
+use crate::pgn::lines::{RawError, RawLines, Skimmed};
+use crate::pgn::nodes::Game;
 
 /// One failure type for the reading: the handle's or the visitor's exception.
 fn flatten<L: Into<PyErr>, V: Into<PyErr>>(failure: ReadFailure<L, V>) -> PyErr {
@@ -157,7 +157,7 @@ fn run<V: GameVisitor>(
             }
         }
     }
-    let mut lines = crate::pgn_lines::lines_of(handle)?;
+    let mut lines = crate::pgn::lines::lines_of(handle)?;
     let result = lerf_pgn::tree::read_game(&mut lines, visitor).map_err(|f| match f {
         ReadFailure::Lines(e) => e,
         ReadFailure::Visitor(e) => error(e),
@@ -241,9 +241,9 @@ fn read_native<'py>(handle: &Bound<'py, PyAny>, kind: Native) -> PyResult<Bound<
         });
     }
     Ok(match kind {
-        Native::Game => match run(handle, &mut crate::pgn_variant::GameReading::new(py), |e| e)? {
-            Some(crate::pgn_variant::Built::Native(read)) => native_game(py, *read)?,
-            Some(crate::pgn_variant::Built::Python(game)) => game,
+        Native::Game => match run(handle, &mut crate::pgn::variant::GameReading::new(py), |e| e)? {
+            Some(crate::pgn::variant::Built::Native(read)) => native_game(py, *read)?,
+            Some(crate::pgn::variant::Built::Python(game)) => game,
             None => none(),
         },
         Native::Headers => {
@@ -280,8 +280,8 @@ pub fn read_game<'py>(
     if let Some(kind) = native_kind(&visitor, true)? {
         return read_native(handle, kind);
     }
-    let mut adapter = crate::pgn_visit::PyVisitor::new(visitor, pgn_module(py)?)?;
-    let mut lines = crate::pgn_lines::lines_of(handle)?;
+    let mut adapter = crate::pgn::visit::PyVisitor::new(visitor, pgn_module(py)?)?;
+    let mut lines = crate::pgn::lines::lines_of(handle)?;
     let result = lerf_pgn::tree::read_game(&mut lines, &mut adapter).map_err(flatten);
     lines.finish()?;
     Ok(result?.unwrap_or_else(|| py.None().into_bound(py)))

@@ -8,10 +8,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PySet, PySlice};
 use pyo3::{PyTraverseError, PyVisit};
 
-use crate::moves::Move;
-use crate::pgn_arena::{Tree, node_of};
-use crate::pgn_headers::pgn_module;
-use crate::pgn_nodes::proxy;
+use crate::board::moves::Move;
+use crate::pgn::arena::{Tree, node_of};
+use crate::pgn::headers::pgn_module;
+use crate::pgn::nodes::proxy;
 
 /// The node ids of an iterable of nodes of `tree`.
 pub fn node_ids(tree: &Bound<'_, Tree>, nodes: &Bound<'_, PyAny>) -> PyResult<Vec<NodeId>> {

@@ -10,9 +10,9 @@ use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
 
-use crate::base_board::{BaseBoard, chess960_layout, fen_value_error, py_none};
+use crate::board::base_board::{BaseBoard, chess960_layout, fen_value_error, py_none};
+use crate::board::moves::{Move, MoveData};
 use crate::errors::IllegalMoveError;
-use crate::moves::{Move, MoveData};
 
 /// python-chess's starting FEN.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -239,7 +239,7 @@ impl Board {
     }
     #[setter]
     fn set_turn(mut slf: PyRefMut<'_, Self>, white: bool) {
-        slf.as_super().game.board_mut().turn = crate::moves::color_of(white);
+        slf.as_super().game.board_mut().turn = crate::board::moves::color_of(white);
     }
 
     /// The rooks that keep castling rights, as a bitboard.
@@ -249,7 +249,7 @@ impl Board {
     }
     #[setter]
     fn set_castling_rights(mut slf: PyRefMut<'_, Self>, rights: &Bound<'_, PyAny>) -> PyResult<()> {
-        let mask = crate::squareset::mask_of(rights)?;
+        let mask = crate::board::squareset::mask_of(rights)?;
         slf.as_super().game.board_mut().castling_rights = Bitboard(mask);
         Ok(())
     }
@@ -261,7 +261,7 @@ impl Board {
     }
     #[setter]
     fn set_ep_square(mut slf: PyRefMut<'_, Self>, sq: Option<u8>) -> PyResult<()> {
-        let sq = sq.map(crate::moves::square_of).transpose()?;
+        let sq = sq.map(crate::board::moves::square_of).transpose()?;
         slf.as_super().game.board_mut().ep_square = sq;
         Ok(())
     }
@@ -396,9 +396,11 @@ impl Board {
         promotion: Option<u8>,
     ) -> PyResult<Py<Move>> {
         let board = base(&slf).board();
-        let (from, to) =
-            (crate::moves::square_of(from_square)?, crate::moves::square_of(to_square)?);
-        let promotion = promotion.map(crate::moves::piece_type_of).transpose()?;
+        let (from, to) = (
+            crate::board::moves::square_of(from_square)?,
+            crate::board::moves::square_of(to_square)?,
+        );
+        let promotion = promotion.map(crate::board::moves::piece_type_of).transpose()?;
         let m = board.find_move(from, to, promotion).ok_or_else(|| {
             let looked_for = board.move_looked_for(from, to, promotion);
             IllegalMoveError::new_err(format!(
@@ -560,12 +562,12 @@ impl Board {
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
-        let state = crate::pickle::game_state(&base(&slf.borrow()).game);
+        let state = crate::board::pickle::game_state(&base(&slf.borrow()).game);
         (slf.get_type(), (py_none(py),), state).into_pyobject(py)
     }
 
     fn __setstate__(mut slf: PyRefMut<'_, Self>, state: &Bound<'_, PyAny>) -> PyResult<()> {
-        let game = crate::pickle::game_from_state(state)?;
+        let game = crate::board::pickle::game_from_state(state)?;
         let base = slf.as_super();
         base.game = game;
         base.stack_list = None;

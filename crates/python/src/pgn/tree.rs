@@ -10,11 +10,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PySlice, PyTuple};
 use pyo3::{PyTraverseError, PyVisit};
 
-use crate::moves::{Move, MoveData};
-use crate::pgn_arena::{GameNode, Tree, attach_child, board_of, nags_of, node_of};
-use crate::pgn_headers::{pgn_module, setup_error};
-use crate::pgn_nodes::{ChildNode, Game, proxy, proxy_or_none};
-use crate::pgn_views::{Mainline, NagSet, Variations};
+use crate::board::moves::{Move, MoveData};
+use crate::pgn::arena::{GameNode, Tree, attach_child, board_of, nags_of, node_of};
+use crate::pgn::headers::{pgn_module, setup_error};
+use crate::pgn::nodes::{ChildNode, Game, proxy, proxy_or_none};
+use crate::pgn::views::{Mainline, NagSet, Variations};
 
 /// The ply of a node, as python-chess counts it.
 fn ply_of(tree: &Bound<'_, Tree>, id: NodeId) -> PyResult<u64> {
@@ -165,7 +165,7 @@ impl GameNode {
     #[setter]
     fn set_variations(slf: &Bound<'_, Self>, value: &Bound<'_, PyAny>) -> PyResult<()> {
         let (tree, id) = node_of(slf.as_any())?;
-        let ids = crate::pgn_views::node_ids(&tree, value)?;
+        let ids = crate::pgn::views::node_ids(&tree, value)?;
         tree.borrow_mut().tree.edit_variations(id, |v| *v = ids);
         Ok(())
     }

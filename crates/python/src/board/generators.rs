@@ -11,8 +11,8 @@ use lerf_san::loose::loose_san;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
-use crate::board::{Board, move_iter};
-use crate::moves::MoveData;
+use crate::board::board::{Board, move_iter};
+use crate::board::moves::MoveData;
 
 /// Which moves a generator lists.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
 
-use crate::board::Board;
+use crate::board::board::Board;
 
 /// `lerf.pgn` (for the visitors and the variant lookup written in Python).
 static PGN: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
@@ -157,7 +157,7 @@ impl PyHeaders {
 pub fn setup_error(e: &lerf_pgn::tree::SetupError) -> PyErr {
     match e {
         lerf_pgn::tree::SetupError::Fen { fen, error } => {
-            crate::base_board::fen_value_error(error, fen)
+            crate::board::base_board::fen_value_error(error, fen)
         }
         other => PyValueError::new_err(other.to_string()),
     }

@@ -5,8 +5,8 @@ use lerf_types::Color;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 
-use crate::board::{Board, base};
-use crate::moves::color_of;
+use crate::board::board::{Board, base};
+use crate::board::moves::color_of;
 
 /// The Python classes `Status`, `Termination` and `Outcome` (lerf/_types.py).
 static TYPES: PyOnceLock<(Py<PyAny>, Py<PyAny>, Py<PyAny>)> = PyOnceLock::new();

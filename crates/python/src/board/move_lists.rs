@@ -6,10 +6,10 @@ use lerf_bitboard::Bitboard;
 use lerf_rules::{LooseBoard, LooseMove};
 use pyo3::prelude::*;
 
-use crate::board::{Board, base, move_iter};
-use crate::generators::{LegalMoveGenerator, PseudoLegalMoveGenerator};
-use crate::moves::MoveData;
-use crate::squareset::SquareSet;
+use crate::board::board::{Board, base, move_iter};
+use crate::board::generators::{LegalMoveGenerator, PseudoLegalMoveGenerator};
+use crate::board::moves::MoveData;
+use crate::board::squareset::SquareSet;
 
 impl Board {
     /// Appends the moves `generate` makes into a list iterator.

@@ -19,12 +19,12 @@ from typing import Any, Callable, Generic, List, Optional, TextIO, TypeVar
 
 import lerf
 
-from . import _lerf
-from ._lerf import ChildNode, Game, GameNode, Headers, Mainline, NagSet, Variations, _Tree
-from ._pgn_bulk import POSITION_COLUMNS, positions, read_games, split
-from ._pgn_time import TimeControl, TimeControlPart, TimeControlType, parse_time_control
+from .. import _lerf
+from .._lerf import ChildNode, Game, GameNode, Headers, Mainline, NagSet, Variations, _Tree
+from ._bulk import POSITION_COLUMNS, positions, read_games, split
+from ._time import TimeControl, TimeControlPart, TimeControlType, parse_time_control
 # Called from Rust by name on this module for games of variants lerf does not play.
-from ._pgn_variant import _find_variant, _variant_board, _variant_node_board  # noqa: F401
+from ._variant import _find_variant, _variant_board, _variant_node_board  # noqa: F401
 
 __all__ = [
     "Game", "GameNode", "ChildNode", "Headers", "Mainline", "BaseVisitor", "GameBuilder",
