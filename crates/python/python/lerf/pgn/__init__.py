@@ -17,9 +17,9 @@ import logging
 import re
 from typing import Any, Callable, Generic, List, Optional, TextIO, TypeVar
 
-import lerf
-
-from .. import _lerf
+from .._lerf import Board as _Board
+from .._lerf import Move as _Move
+from .._lerf import read_game, read_headers, skip_game
 from .._lerf import ChildNode, Game, GameNode, Headers, Mainline, NagSet, Variations, _Tree
 from ._bulk import POSITION_COLUMNS, positions, read_games, split
 from ._time import TimeControl, TimeControlPart, TimeControlType, parse_time_control
@@ -128,18 +128,18 @@ class BaseVisitor(abc.ABC, Generic[ResultT]):
     def end_headers(self) -> Optional[SkipType]:
         """The headers end."""
 
-    def begin_parse_san(self, board: lerf.Board, san: str) -> Optional[SkipType]:
+    def begin_parse_san(self, board: _Board, san: str) -> Optional[SkipType]:
         """A SAN is about to be read (only when reading)."""
 
-    def parse_san(self, board: lerf.Board, san: str) -> lerf.Move:
+    def parse_san(self, board: _Board, san: str) -> _Move:
         """The move a SAN names (only when reading); a ``ValueError`` goes to
         ``handle_error``."""
         return board.parse_san(san)
 
-    def visit_move(self, board: lerf.Board, move: lerf.Move) -> None:
+    def visit_move(self, board: _Board, move: _Move) -> None:
         """A move, with the board before it (leave the board as it is)."""
 
-    def visit_board(self, board: lerf.Board) -> None:
+    def visit_board(self, board: _Board) -> None:
         """The start position, and the position after each move (leave it as it is)."""
 
     def visit_comment(self, comment: str) -> None:
@@ -213,7 +213,7 @@ class GameBuilder(BaseVisitor[GameT]):
             # At the start of a variation: it goes before the next move.
             self.starting_comment = " ".join(text for text in (self.starting_comment, comment) if text)
 
-    def visit_move(self, board: lerf.Board, move: lerf.Move) -> None:
+    def visit_move(self, board: _Board, move: _Move) -> None:
         node = self.variation_stack[-1].add_variation(move)
         node.starting_comment = self.starting_comment
         self.variation_stack[-1] = node
@@ -249,7 +249,7 @@ class HeadersBuilder(BaseVisitor[HeadersT]):
         return self.headers
 
 
-class BoardBuilder(BaseVisitor[lerf.Board]):
+class BoardBuilder(BaseVisitor[_Board]):
     """The game's final position, with the main line on the move stack."""
 
     def begin_game(self) -> None:
@@ -262,11 +262,11 @@ class BoardBuilder(BaseVisitor[lerf.Board]):
     def end_variation(self) -> None:
         self.skip_variation_depth = max(self.skip_variation_depth - 1, 0)
 
-    def visit_board(self, board: lerf.Board) -> None:
+    def visit_board(self, board: _Board) -> None:
         if not self.skip_variation_depth:
             self.board = board
 
-    def result(self) -> lerf.Board:
+    def result(self) -> _Board:
         return self.board
 
 
@@ -357,7 +357,7 @@ class StringExporterMixin:
         if self.comments and self._writes_here():
             self.write_token(f"${nag} ")
 
-    def visit_move(self, board: lerf.Board, move: lerf.Move) -> None:
+    def visit_move(self, board: _Board, move: _Move) -> None:
         if self._writes_here():
             if board.turn:
                 self.write_token(f"{board.fullmove_number}. ")
@@ -417,15 +417,12 @@ class FileExporter(StringExporterMixin, BaseVisitor[int]):
 
 # ``read_game(handle, *, Visitor=GameBuilder)``, ``read_headers(handle)`` and
 # ``skip_game(handle)`` are Rust functions (their docstrings say what they do).
-read_game = _lerf.read_game
-read_headers = _lerf.read_headers
-skip_game = _lerf.skip_game
 
 
 # --- Visiting a game from Python (visitors other than lerf's exact exporters) ---
 
 
-def _visit_node(node: ChildNode, board: lerf.Board, visitor: BaseVisitor[Any]) -> None:
+def _visit_node(node: ChildNode, board: _Board, visitor: BaseVisitor[Any]) -> None:
     """One node: its starting comment, move, the position after it, NAGs, comment."""
     if node.starting_comment:
         visitor.visit_comment(node.starting_comment)
@@ -439,7 +436,7 @@ def _visit_node(node: ChildNode, board: lerf.Board, visitor: BaseVisitor[Any]) -
         visitor.visit_comment(node.comment)
 
 
-def _visit_line(start: ChildNode, board: lerf.Board, visitor: BaseVisitor[Any], sidelines: bool) -> None:
+def _visit_line(start: ChildNode, board: _Board, visitor: BaseVisitor[Any], sidelines: bool) -> None:
     """The line from ``start`` in PGN order: each move, then the alternatives to it (when
     ``sidelines``), then what follows it. Iterative, for games of any length."""
     # A frame: [node, stage, alternatives left, variation open]; stages: 0 the node, 1 its
@@ -543,7 +540,7 @@ def _setup(game: Game, board: Any) -> None:
         fen = board.fen()
         position = board
     except AttributeError:
-        position = lerf.Board(board)
+        position = _Board(board)
         position.chess960 = position.has_chess960_castling_rights()
         fen = position.fen()
     headers = game.headers
@@ -563,7 +560,7 @@ def _setup(game: Game, board: Any) -> None:
         headers.pop("Variant", None)
 
 
-def _game_from_board(cls: Any, board: lerf.Board) -> Game:
+def _game_from_board(cls: Any, board: _Board) -> Game:
     game = cls()
     game.setup(board.root())
     node: GameNode = game

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import lerf
+import sys
 
 from .._lerf import GameNode, Headers
 
@@ -15,7 +15,8 @@ from .._lerf import GameNode, Headers
 def _find_variant(name: str) -> Any:
     """The board class of a variant lerf does not play: python-chess's, when its
     ``chess.variant`` module is set as ``lerf.variant``; ``ValueError`` otherwise."""
-    variants = getattr(lerf, "variant", None)
+    # The package is read when a game asks (not imported here: it imports this module).
+    variants = getattr(sys.modules["lerf"], "variant", None)
     if variants is None:
         raise ValueError(f"unsupported variant: {name}")
     return variants.find_variant(name)
