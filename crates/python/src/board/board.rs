@@ -1,7 +1,7 @@
 //! `Board`: python-chess's `chess.Board` over lerf's loose game (`lerf_rules`):
 //! the position, its move stack and making moves. Move lists and the questions about one
-//! move are in `board_moves.rs`, text (FEN, SAN, EPD) in `board_text.rs`, the rules of the
-//! game's end in `board_rules.rs`.
+//! move are in `move_lists.rs`, text (FEN, SAN, EPD) in `text.rs`, the rules of the
+//! game's end in `rules.rs`.
 
 use lerf_bitboard::Bitboard;
 use lerf_rules::{LooseBoard, LooseGame, LooseMove};

@@ -1,7 +1,7 @@
 //! The arena under python-chess's game tree: one `_Tree` object holds a game's nodes
 //! (`lerf_pgn::tree::GameTree`), its headers and errors, and the node objects made so far;
-//! `GameNode` is the node objects' base class (its methods are in `pgn_tree.rs`). Nothing
-//! here makes node objects (`pgn_nodes.rs` does), so every PGN module can build on it.
+//! `GameNode` is the node objects' base class (its methods are in `tree.rs`). Nothing
+//! here makes node objects (`nodes.rs` does), so every PGN module can build on it.
 //!
 //! A node object lerf makes when first asked for a node (`game.mainline()`,
 //! `node.parent`, ...) is known to the tree by a weak reference: the same object comes

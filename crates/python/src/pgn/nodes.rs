@@ -388,7 +388,7 @@ fn finish_exporter<'py>(
 const _: fn(NodeId) -> usize = NodeId::index;
 
 /// The node object of `id` in `tree`: the live one, or a new `ChildNode` (known to the tree
-/// weakly the first time, kept when one was made and dropped before: see `pgn_arena`).
+/// weakly the first time, kept when one was made and dropped before: see `arena.rs`).
 pub fn proxy<'py>(tree: &Bound<'py, Tree>, id: NodeId) -> PyResult<Bound<'py, PyAny>> {
     let py = tree.py();
     let made_before = match tree.borrow().find_node_object(py, id) {

@@ -1,7 +1,7 @@
 //! python-chess's game tree over `lerf_pgn::tree::GameTree`: `GameNode` objects are made
 //! for nodes only when Python asks for them, then kept, so that a node is the same object
 //! every time it is reached (its identity, class and attributes last). This file holds the
-//! methods every node has; `pgn_arena.rs` the tree and the base class, `pgn_nodes.rs`
+//! methods every node has; `arena.rs` the tree and the base class, `nodes.rs`
 //! `ChildNode` and `Game`.
 
 use lerf_pgn::tree::{GameTree, NodeId};
