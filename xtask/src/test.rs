@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// What the Python tests install, pinned where the tests compare against it.
-const PYTHON_PACKAGES: [&str; 11] = [
+const PYTHON_PACKAGES: [&str; 12] = [
     "maturin>=1.5,<2",
     "pytest>=7",
     // The tests spread over the machine's cores (CI, 2 cores: 150 s -> 83 s).
@@ -22,6 +22,8 @@ const PYTHON_PACKAGES: [&str; 11] = [
     // Readers of the Arrow C stream the rows are handed over through.
     "polars",
     "duckdb",
+    // Screenshots of lerf.svg's and python-chess's boards compared pixel by pixel.
+    "pillow",
 ];
 
 #[derive(clap::Args)]

@@ -9,10 +9,11 @@
 //! | `board/` | `chess` (`lerf`) | `lerf_rules` (loose boards and games), `lerf_san` |
 //! | `pgn/` | `chess.pgn` (`lerf.pgn`) | `lerf_pgn::tree` |
 //! | `polyglot.rs` | `chess.polyglot` (`lerf.polyglot`) | `lerf_position::Book`, `lerf_rules::LooseBook` |
+//! | `svg/` | `chess.svg` (`lerf.svg`: the drawing is Python) | notebook display of boards, pieces, square sets |
 //! | `bulk/` | `lerf.perft`, `lerf.encode_planes`, `lerf.pgn.positions`, `lerf.pgn.split` | `lerf_movegen`, `lerf_pgn::rows`, `lerf_pgn::shards` |
 //!
-//! `chess.engine`, `chess.syzygy`, `chess.gaviota`, `chess.svg` and `chess.variant` get a
-//! folder each (`engine/`, `syzygy/`, `gaviota/`, `svg/`, `variant/`) with a `register`
+//! `chess.engine`, `chess.syzygy`, `chess.gaviota` and `chess.variant` get a folder each
+//! (`engine/`, `syzygy/`, `gaviota/`, `variant/`) with a `register`
 //! function called below. `errors.rs` holds the exceptions every module raises and
 //! `allocator.rs` the extension's allocator.
 
@@ -22,6 +23,7 @@ mod bulk;
 mod errors;
 mod pgn;
 mod polyglot;
+mod svg;
 
 use pyo3::prelude::*;
 
