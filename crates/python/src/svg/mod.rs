@@ -16,6 +16,18 @@ use crate::board::squareset::SquareSet;
 static BOARD: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 static PIECE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
+/// The arguments of `lerf.svg.board` for one value (`board=` or `squares=`) at a size.
+fn arguments<'py>(
+    name: &str,
+    value: &Bound<'py, PyAny>,
+    size: u32,
+) -> PyResult<Bound<'py, PyDict>> {
+    let kwargs = PyDict::new(value.py());
+    kwargs.set_item(name, value)?;
+    kwargs.set_item("size", size)?;
+    Ok(kwargs)
+}
+
 /// `lerf.svg.board(**kwargs)`.
 fn draw_board<'py>(py: Python<'py>, kwargs: &Bound<'py, PyDict>) -> PyResult<Bound<'py, PyAny>> {
     BOARD.import(py, "lerf.svg", "board")?.call((), Some(kwargs))
@@ -25,11 +37,7 @@ fn draw_board<'py>(py: Python<'py>, kwargs: &Bound<'py, PyDict>) -> PyResult<Bou
 impl BaseBoard {
     /// The board as SVG, 400 pixels square (what a notebook shows).
     fn _repr_svg_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let kwargs = PyDict::new(py);
-        kwargs.set_item("board", slf)?;
-        kwargs.set_item("size", 400)?;
-        draw_board(py, &kwargs)
+        draw_board(slf.py(), &arguments("board", slf.as_any(), 400)?)
     }
 }
 
@@ -37,18 +45,15 @@ impl BaseBoard {
 impl Board {
     /// The board as SVG, 390 pixels square, with the last move and a king in check marked.
     fn _repr_svg_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let kwargs = PyDict::new(py);
-        kwargs.set_item("board", slf)?;
-        kwargs.set_item("size", 390)?;
         let any = slf.as_any();
+        let kwargs = arguments("board", any, 390)?;
         if any.getattr("move_stack")?.is_truthy()? {
             kwargs.set_item("lastmove", any.call_method0("peek")?)?;
         }
         if any.call_method0("is_check")?.is_truthy()? {
             kwargs.set_item("check", any.call_method1("king", (any.getattr("turn")?,))?)?;
         }
-        draw_board(py, &kwargs)
+        draw_board(slf.py(), &kwargs)
     }
 }
 
@@ -64,10 +69,6 @@ impl Piece {
 impl SquareSet {
     /// The squares marked on an empty board, 390 pixels square.
     fn _repr_svg_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let kwargs = PyDict::new(py);
-        kwargs.set_item("squares", slf)?;
-        kwargs.set_item("size", 390)?;
-        draw_board(py, &kwargs)
+        draw_board(slf.py(), &arguments("squares", slf.as_any(), 390)?)
     }
 }
