@@ -1,5 +1,6 @@
 """python-chess's ``chess.svg``: boards, pieces and arrows drawn as SVG, as python-chess 1.11
-draws them (the same picture, lerf's own markup), for notebooks (``_repr_svg_`` of boards,
+draws them (the same picture, lerf's own markup: valid SVG 1.1, which its DTD accepts),
+for notebooks (``_repr_svg_`` of boards,
 pieces and square sets), reports and web pages.
 
 >>> import lerf as chess
@@ -141,9 +142,9 @@ def board(
         parts.append(f' width="{size}" height="{size}"')
     parts.append(">")
     if style:
-        parts.append(f"<style>{style}</style>")
+        parts.append(f'<style type="text/css">{style}</style>')
     if board is not None:
-        parts.append(f"<desc><pre>{_escape(str(board))}</pre></desc>")
+        parts.append(f"<desc>{_escape(str(board))}</desc>")
 
     defs = []
     if placement:
@@ -184,9 +185,9 @@ def board(
         symbol = pieces.get(square)
         if symbol is not None:
             name = _NAMES[symbol]
-            parts.append(f'<use href="#{name}" xlink:href="#{name}" transform="translate({x}, {y})" />')
+            parts.append(f'<use xlink:href="#{name}" transform="translate({x}, {y})" />')
         if square in marked_set:
-            parts.append(f'<use href="#xx" xlink:href="#xx" x="{x}" y="{y}" />')
+            parts.append(f'<use xlink:href="#xx" x="{x}" y="{y}" />')
 
     for arrow in arrows:
         parts.append(_arrow(arrow, corners, palette))
