@@ -1,10 +1,11 @@
-//! Any bytes as a UCI line, from a GUI and from an engine: reading never panics, a message
+//! Any bytes as a UCI line and as an XBoard line, from a GUI and from an engine: reading never panics, a message
 //! that is read writes a line that reads back as the same message, and its moves checked
 //! against the start position never panic either.
 #![no_main]
 
 use lerf_position::Position;
 use lerf_protocol::uci::{EngineMessage, GuiCommand};
+use lerf_protocol::xboard;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -31,5 +32,14 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(message, again);
         }
         let _ = message.best_move_in(&Position::startpos());
+    }
+    if let Ok(command) = line.parse::<xboard::GuiCommand>() {
+        assert_eq!(command.to_string().parse::<xboard::GuiCommand>().as_ref(), Ok(&command));
+    }
+    if let Ok(message) = line.parse::<xboard::EngineMessage>() {
+        assert_eq!(message.to_string().parse::<xboard::EngineMessage>().as_ref(), Ok(&message));
+        if let xboard::EngineMessage::Move(m) = &message {
+            let _ = xboard::parse_move(&Position::startpos(), m);
+        }
     }
 });

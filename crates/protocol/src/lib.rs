@@ -1,8 +1,10 @@
-//! The chess engine protocols for lerf: UCI's messages in both directions as Rust types,
-//! read from lines and written back, with moves checked against lerf positions.
+//! The chess engine protocols for lerf: UCI's and XBoard's (CECP v2) messages in both
+//! directions as Rust types, read from lines and written back, with moves checked against
+//! lerf positions.
 //!
 //! Both sides use it. An engine reads [`uci::GuiCommand`]s and writes
-//! [`uci::EngineMessage`]s; a GUI, a match runner or a Python binding does the opposite.
+//! [`uci::EngineMessage`]s (or [`xboard::GuiCommand`]s and [`xboard::EngineMessage`]s); a
+//! GUI, a match runner or a Python binding does the opposite.
 //! Reading follows UCI's rule for what it does not know: unknown tokens are passed over
 //! and the rest of the line is read, so one bad token in a pv never costs the line. What
 //! was passed over is kept, as a [`ParseError`] naming the token and its byte offset, in
@@ -28,5 +30,6 @@
 mod error;
 mod tokens;
 pub mod uci;
+pub mod xboard;
 
 pub use error::{MoveError, ParseError, TokenText};
