@@ -79,13 +79,23 @@ class SvgWrapper(str):
 
 def _paint(color: str) -> str:
     """``fill``-ready attributes of a color: ``#rrggbbaa`` and ``#rgba`` become a color and
-    an opacity; anything else is used as it is."""
+    an opacity; anything else is used as it is (escaped for an attribute)."""
     if color.startswith("#"):
-        if len(color) == 9:
-            return f'"{color[:7]}" opacity="{int(color[7:], 16) / 255!r}"'
-        if len(color) == 5:
-            return f'"{color[:4]}" opacity="{int(color[4] * 2, 16) / 255!r}"'
-    return f'"{color}"'
+        try:
+            if len(color) == 9:
+                return f'"{_attribute(color[:7])}" opacity="{int(color[7:], 16) / 255!r}"'
+            if len(color) == 5:
+                return f'"{_attribute(color[:4])}" opacity="{int(color[4] * 2, 16) / 255!r}"'
+        except ValueError:
+            pass  # not hexadecimal: used as it is, as python-chess does
+    return f'"{_attribute(color)}"'
+
+
+def _attribute(text: str) -> str:
+    """Text made safe inside a double-quoted attribute."""
+    if not any(c in text for c in '&<>"'):
+        return text
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
 def piece(piece, size: Optional[int] = None) -> SvgWrapper:
@@ -142,7 +152,7 @@ def board(
         parts.append(f' width="{size}" height="{size}"')
     parts.append(">")
     if style:
-        parts.append(f'<style type="text/css">{style}</style>')
+        parts.append(f'<style type="text/css">{_escape(style)}</style>')
     if board is not None:
         parts.append(f"<desc>{_escape(str(board))}</desc>")
 
@@ -321,7 +331,7 @@ def _arrow(arrow, corners, palette: Dict[str, str]) -> str:
         tail, head = arrow
         color = "green"
     key = "arrow " + color
-    paint = _paint(palette[key]) if key in palette else f'"{color}"'
+    paint = _paint(palette[key]) if key in palette else f'"{_attribute(color)}"'
     tx, ty = corners[tail]
     hx, hy = corners[head]
     half = SQUARE_SIZE / 2
