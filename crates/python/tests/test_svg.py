@@ -116,6 +116,20 @@ def test_the_same_drawing_as_python_chess_for_random_boards_and_arguments():
         ET.fromstring(mine)  # well-formed
 
 
+def test_what_the_caller_gives_is_escaped_as_python_chess_escapes_it():
+    def args(lib):
+        return dict(
+            fill={0: 'a"b<c&', 1: "#ggg8", 2: "#zzzzzzzz"},
+            style="a > b { fill: red } </style><x>",
+            arrows=[lib.svg.Arrow(0, 9, color='r"ed&<')],
+            colors={"square light": "#12345678", "margin": '<"&>'},
+        )
+
+    mine, theirs = lerf.svg.board(**args(lerf)), chess.svg.board(**args(chess))
+    assert drawing(mine) == drawing(theirs)
+    assert ET.fromstring(mine).find(SVG + "style").text == ET.fromstring(theirs).find(SVG + "style").text
+
+
 def test_pieces_alone_are_python_chess_s():
     for symbol in "PNBRQKpnbrqk":
         for size in (None, 45, 100):
