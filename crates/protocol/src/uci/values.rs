@@ -31,14 +31,17 @@ pub(crate) fn moves_until(
 ) -> Vec<UciMove> {
     let mut moves = Vec::new();
     while let Some(t) = tokens.peek() {
+        // A move first: no keyword reads as one, and moves are most of a line.
+        if let Ok(m) = t.text.parse() {
+            tokens.next();
+            moves.push(m);
+            continue;
+        }
         if keywords.contains(&t.text) {
             break;
         }
         tokens.next();
-        match uci_move(t, "a move in UCI notation") {
-            Ok(m) => moves.push(m),
-            Err(e) => skipped.push(e),
-        }
+        skipped.push(ParseError::new(t.text, t.at, "a move in UCI notation"));
     }
     moves
 }
