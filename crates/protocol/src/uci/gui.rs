@@ -5,7 +5,7 @@ use core::fmt;
 use lerf_position::{FenError, Position, STARTPOS_FEN, UciError};
 use lerf_types::UciMove;
 
-use super::values::{moves_until, number, write_moves};
+use super::values::{moves_until, number, write_moves, write_numbers};
 use crate::error::{MoveError, ParseError};
 use crate::tokens::Tokens;
 
@@ -385,11 +385,7 @@ impl fmt::Display for GuiCommand {
                     ("mate", go.mate.map(i64::from)),
                     ("movetime", go.movetime),
                 ];
-                for (word, value) in numbers {
-                    if let Some(v) = value {
-                        write!(f, " {word} {v}")?;
-                    }
-                }
+                write_numbers(f, &numbers)?;
                 if let Some(n) = go.nodes {
                     write!(f, " nodes {n}")?;
                 }

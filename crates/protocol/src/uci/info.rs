@@ -6,7 +6,7 @@ use core::fmt;
 use lerf_position::Position;
 use lerf_types::{Move, UciMove};
 
-use super::values::{moves_until, number, uci_move, write_moves};
+use super::values::{moves_until, number, uci_move, write_moves, write_numbers};
 use crate::error::{MoveError, ParseError};
 use crate::tokens::Tokens;
 
@@ -240,11 +240,7 @@ impl fmt::Display for Info {
             ("seldepth", self.seldepth.map(u64::from)),
             ("multipv", self.multipv.map(u64::from)),
         ];
-        for (word, value) in first {
-            if let Some(v) = value {
-                write!(f, " {word} {v}")?;
-            }
-        }
+        write_numbers(f, &first)?;
         match self.score {
             Some(Score::Cp(n)) => write!(f, " score cp {n}")?,
             Some(Score::Mate(n)) => write!(f, " score mate {n}")?,
@@ -267,11 +263,7 @@ impl fmt::Display for Info {
             ("cpuload", self.cpuload.map(u64::from)),
             ("time", self.time),
         ];
-        for (word, value) in counts {
-            if let Some(v) = value {
-                write!(f, " {word} {v}")?;
-            }
-        }
+        write_numbers(f, &counts)?;
         if let Some(m) = self.currmove {
             write!(f, " currmove {m}")?;
         }

@@ -59,3 +59,16 @@ pub(crate) fn write_moves(
     }
     Ok(())
 }
+
+/// Writes ` word value` for each field that has a value.
+pub(crate) fn write_numbers<T: core::fmt::Display>(
+    f: &mut core::fmt::Formatter<'_>,
+    fields: &[(&str, Option<T>)],
+) -> core::fmt::Result {
+    for (word, value) in fields {
+        if let Some(v) = value {
+            write!(f, " {word} {v}")?;
+        }
+    }
+    Ok(())
+}
