@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// What the Python tests install, pinned where the tests compare against it.
-const PYTHON_PACKAGES: [&str; 12] = [
+const PYTHON_PACKAGES: [&str; 13] = [
     "maturin>=1.5,<2",
     "pytest>=7",
     // The tests spread over the machine's cores (CI, 2 cores: 150 s -> 83 s).
@@ -22,8 +22,10 @@ const PYTHON_PACKAGES: [&str; 12] = [
     // Readers of the Arrow C stream the rows are handed over through.
     "polars",
     "duckdb",
-    // Screenshots of lerf.svg's and python-chess's boards compared pixel by pixel.
+    // Screenshots of lerf.svg's and python-chess's boards compared pixel by pixel, and
+    // IPython's display formatter, which notebooks show values through.
     "pillow",
+    "ipython",
 ];
 
 #[derive(clap::Args)]

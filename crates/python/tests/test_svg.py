@@ -158,6 +158,18 @@ def test_notebook_hooks_draw_what_python_chess_draws():
     assert wrapper._repr_svg_() is wrapper and wrapper._repr_html_() is wrapper
 
 
+def test_notebooks_show_pictures_through_ipython_s_display():
+    formatter = pytest.importorskip("IPython.core.formatters", reason="IPython is not installed").DisplayFormatter()
+    board = lerf.Board()
+    board.push_san("e4")
+    for value in [board, lerf.BaseBoard(), lerf.Piece.from_symbol("N"), lerf.SquareSet([0, 63]), lerf.svg.board()]:
+        data, _ = formatter.format(value)
+        assert data["image/svg+xml"].startswith("<svg"), type(value)
+        ET.fromstring(data["image/svg+xml"])
+    data, _ = formatter.format(lerf.svg.board())
+    assert data["text/html"].startswith("<svg")
+
+
 def test_every_python_chess_default_color_and_name():
     assert lerf.svg.DEFAULT_COLORS == chess.svg.DEFAULT_COLORS
     assert lerf.svg.PIECES == chess.svg.PIECES
