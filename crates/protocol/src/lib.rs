@@ -33,3 +33,8 @@ pub mod uci;
 pub mod xboard;
 
 pub use error::{MoveError, ParseError, TokenText};
+
+// The README is documentation too: its examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

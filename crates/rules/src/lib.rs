@@ -62,3 +62,8 @@ pub use game::TranspositionKey;
 pub use layout::{Layout, ray};
 pub use moves::LooseMove;
 pub use status::LooseStatus;
+
+// The README is documentation too: its examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
