@@ -173,7 +173,27 @@ impl Position {
     /// `0000`).
     pub fn parse_uci(&self, text: &str) -> Result<Move, UciError> {
         let uci: UciMove = text.parse().map_err(UciError::Syntax)?;
-        let illegal = |reason| UciError::Illegal(IllegalMove { uci, reason });
+        self.legal_uci(uci).map_err(UciError::Illegal)
+    }
+
+    /// The legal move an already parsed UCI move names here (for moves read by a protocol
+    /// parser, which has the [`UciMove`] and no text to read again).
+    ///
+    /// ```
+    /// use lerf_position::Position;
+    /// use lerf_types::UciMove;
+    /// let pos = Position::startpos();
+    /// let uci: UciMove = "g1f3".parse()?;
+    /// assert_eq!(pos.legal_uci(uci)?, pos.parse_uci("g1f3")?);
+    /// assert!(pos.legal_uci(UciMove::Null).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] with the reason the move is not legal here (the null move included).
+    pub fn legal_uci(&self, uci: UciMove) -> Result<Move, IllegalMove> {
+        let illegal = |reason| IllegalMove { uci, reason };
         let UciMove::Normal { from, to, promotion } = uci else {
             return Err(illegal(Reason::NotAMove));
         };

@@ -2,12 +2,14 @@
 //! was expected there.
 
 use core::fmt;
+use lerf_types::Excerpt;
 
 /// A token a parser could not use (or the end of a line where more was needed).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ParseError {
-    /// The token, cut to [`ParseError::TOKEN_LIMIT`] bytes; empty at the end of the line.
-    pub token: TokenText,
+    /// The token (its first 32 bytes, as lerf's other errors keep them); empty at the end of
+    /// the line.
+    pub token: Excerpt,
     /// The byte offset of the token in the line (the line's length at its end).
     pub at: usize,
     /// What the parser wanted there, e.g. `"a number after depth"`.
@@ -15,17 +17,14 @@ pub struct ParseError {
 }
 
 impl ParseError {
-    /// How much of a token an error keeps.
-    pub const TOKEN_LIMIT: usize = 64;
-
     pub(crate) fn new(token: &str, at: usize, expected: &'static str) -> ParseError {
-        ParseError { token: TokenText::new(token, Self::TOKEN_LIMIT), at, expected }
+        ParseError { token: Excerpt::from(token), at, expected }
     }
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.token.is_empty() {
+        if self.token.as_str().is_empty() {
             write!(f, "at the end of the line (byte {}): expected {}", self.at, self.expected)
         } else {
             write!(
@@ -59,31 +58,6 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
-/// A token kept for an error message: at most a fixed number of bytes, cut at a character
-/// boundary (a whole line of garbage is not kept).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub struct TokenText(String);
-
-impl TokenText {
-    pub(crate) fn new(text: &str, limit: usize) -> TokenText {
-        let mut end = text.len().min(limit);
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        TokenText(text[..end].to_owned())
-    }
-
-    /// The kept text.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-
-    /// Whether nothing is kept (the error is at the end of a line).
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,6 +72,6 @@ mod tests {
             "at the end of the line (byte 5): expected a move after bestmove"
         );
         let long = "é".repeat(40);
-        assert_eq!(ParseError::new(&long, 0, "x").token.as_str().len(), 64);
+        assert_eq!(ParseError::new(&long, 0, "x").token.as_str().len(), Excerpt::CAPACITY);
     }
 }

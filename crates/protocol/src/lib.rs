@@ -32,7 +32,7 @@ mod tokens;
 pub mod uci;
 pub mod xboard;
 
-pub use error::{MoveError, ParseError, TokenText};
+pub use error::{MoveError, ParseError};
 
 // The README is documentation too: its examples run as doc tests.
 #[cfg(doctest)]

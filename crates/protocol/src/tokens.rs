@@ -50,20 +50,13 @@ impl<'a> Tokens<'a> {
     pub fn until(&mut self, stops: &[&str]) -> Option<Token<'a>> {
         let mut start = None;
         let mut end = self.pos;
-        loop {
-            let before = self.pos;
-            match self.peek() {
-                Some(t) if stops.contains(&t.text) => {
-                    self.pos = before;
-                    break;
-                }
-                Some(t) => {
-                    self.next();
-                    start.get_or_insert(t.at);
-                    end = t.at + t.text.len();
-                }
-                None => break,
+        while let Some(t) = self.peek() {
+            if stops.contains(&t.text) {
+                break;
             }
+            self.next();
+            start.get_or_insert(t.at);
+            end = t.at + t.text.len();
         }
         start.map(|at| Token { text: &self.line[at..end], at })
     }

@@ -73,18 +73,13 @@ impl EngineMessage {
     /// [`MoveError`]: the best move (index 0) or the ponder move (index 1) is not legal.
     pub fn best_move_in(&self, pos: &Position) -> Result<Option<BestAndPonder>, MoveError> {
         let EngineMessage::BestMove { best: Some(best), ponder } = self else { return Ok(None) };
-        let best =
-            pos.parse_uci(&best.to_string()).map_err(|error| MoveError { index: 0, error })?;
+        let best = pos.legal_uci(*best).map_err(|e| MoveError { index: 0, error: e.into() })?;
         let ponder = match ponder {
             None => None,
             Some(p) => {
                 let mut after = pos.clone();
                 after.do_move(best);
-                Some(
-                    after
-                        .parse_uci(&p.to_string())
-                        .map_err(|error| MoveError { index: 1, error })?,
-                )
+                Some(after.legal_uci(*p).map_err(|e| MoveError { index: 1, error: e.into() })?)
             }
         };
         Ok(Some((best, ponder)))

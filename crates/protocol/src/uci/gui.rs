@@ -135,9 +135,8 @@ impl PositionCommand {
         let read = if chess960 { Position::from_fen_960(fen) } else { Position::from_fen(fen) };
         let mut pos = read.map_err(PositionError::Fen)?;
         for (index, m) in self.moves.iter().enumerate() {
-            let m = pos
-                .parse_uci(&m.to_string())
-                .map_err(|error| PositionError::Move { index, error })?;
+            let m =
+                pos.legal_uci(*m).map_err(|e| PositionError::Move { index, error: e.into() })?;
             pos.do_move(m);
         }
         Ok(pos)
@@ -239,9 +238,7 @@ impl Go {
         self.searchmoves
             .iter()
             .enumerate()
-            .map(|(i, m)| {
-                pos.parse_uci(&m.to_string()).map_err(|error| MoveError { index: i, error })
-            })
+            .map(|(i, m)| pos.legal_uci(*m).map_err(|e| MoveError { index: i, error: e.into() }))
             .collect()
     }
 }

@@ -223,7 +223,7 @@ impl Info {
         let mut pos = pos.clone();
         let mut out = Vec::with_capacity(self.pv.len());
         for (i, m) in self.pv.iter().enumerate() {
-            let m = pos.parse_uci(&m.to_string()).map_err(|error| MoveError { index: i, error })?;
+            let m = pos.legal_uci(*m).map_err(|e| MoveError { index: i, error: e.into() })?;
             pos.do_move(m);
             out.push(m);
         }

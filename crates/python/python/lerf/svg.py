@@ -95,7 +95,7 @@ def _attribute(text: str) -> str:
     """Text made safe inside a double-quoted attribute."""
     if not any(c in text for c in '&<>"'):
         return text
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    return _escape(text).replace('"', "&quot;")
 
 
 def piece(piece, size: Optional[int] = None) -> SvgWrapper:
@@ -139,7 +139,7 @@ def board(
     ``style`` is CSS put into the image."""
     palette = DEFAULT_COLORS if not colors else {**DEFAULT_COLORS, **colors}
     white_up = bool(orientation) ^ bool(flipped)
-    full = 8 * SQUARE_SIZE + (34 if borders and coordinates else 30 if coordinates else 2 if borders else 0)
+    layout = _layout(white_up, coordinates, borders, palette)
 
     placement = None
     if board is not None:
@@ -147,7 +147,7 @@ def board(
     marked = _square_list(squares)
     lastmove_squares = () if lastmove is None else (lastmove.from_square, lastmove.to_square)
 
-    parts = [_SVG_OPEN.format(full)]
+    parts = [_SVG_OPEN.format(layout.size)]
     if size is not None:
         parts.append(f' width="{size}" height="{size}"')
     parts.append(">")
@@ -169,7 +169,6 @@ def board(
         defs.append(_GLOW)
     parts.append(f"<defs>{''.join(defs)}</defs>" if defs else "<defs />")
 
-    layout = _layout(white_up, coordinates, borders, palette)
     corners = layout.corners
     parts.append(layout.frame)
     if not fill and not lastmove_squares:
@@ -210,14 +209,14 @@ class _Layout:
     borders, margin and coordinates, each square's rectangle (plain and as part of the last
     move) and each square's top-left corner."""
 
-    __slots__ = ("frame", "squares", "last_squares", "all_squares", "corners")
+    __slots__ = ("size", "frame", "squares", "last_squares", "all_squares", "corners")
 
     def __init__(self, white_up: bool, coordinates: bool, borders: bool, palette: Dict[str, str]) -> None:
         margin = 15 if coordinates else 0
         outer = 1 if borders else 0
         inner = 1 if borders and coordinates else 0
         origin = outer + margin + inner
-        full = 2 * origin + 8 * SQUARE_SIZE
+        full = self.size = 2 * origin + 8 * SQUARE_SIZE
         frame = []
         if outer:
             frame.append(
