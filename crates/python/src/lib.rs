@@ -20,6 +20,7 @@
 mod allocator;
 mod board;
 mod bulk;
+mod engine;
 mod errors;
 mod pgn;
 mod polyglot;
@@ -35,5 +36,6 @@ fn _lerf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     pgn::register(m)?;
     polyglot::register(m)?;
     bulk::register(m)?;
+    engine::register(m)?;
     Ok(())
 }

@@ -118,6 +118,10 @@ def main() -> int:
     sdist = os.path.abspath(sys.argv[1])
     allow = "--allow-failures" in sys.argv
     known = known_failures()
+    # Debian installs its engines (stockfish, fairy-stockfish), which EngineTestCase runs
+    # by name, in /usr/games, which is not on root's PATH; without them those tests skip.
+    if os.path.isdir("/usr/games") and "/usr/games" not in os.environ.get("PATH", "").split(os.pathsep):
+        os.environ["PATH"] = os.environ.get("PATH", "") + os.pathsep + "/usr/games"
     os.chdir(sdist)
     module = load_test_module(sdist)
     loader = unittest.TestLoader()

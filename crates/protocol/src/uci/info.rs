@@ -117,6 +117,21 @@ const INFO_WORDS: [&str; 20] = [
 ];
 
 impl Info {
+    /// Reads the fields of an `info` line given without its leading `info` (what
+    /// python-chess's parser is handed). Like a whole line, it never fails: what it does not
+    /// understand is in [`Info::skipped`].
+    ///
+    /// ```
+    /// use lerf_protocol::uci::{Info, Score};
+    ///
+    /// let info = Info::read("depth 7 score mate 3 bogus pv e2e4");
+    /// assert_eq!((info.depth, info.score), (Some(7), Some(Score::Mate(3))));
+    /// assert_eq!(info.skipped[0].token.as_str(), "bogus");
+    /// ```
+    pub fn read(fields: &str) -> Info {
+        Info::parse(&mut Tokens::new(fields))
+    }
+
     /// Reads the fields after `info`. A token that does not fit (a word UCI does not
     /// know, a number that is not one, a move in a pv that is not a move) goes to
     /// [`Info::skipped`] and reading goes on, so one bad token never costs the rest of the

@@ -58,14 +58,14 @@ impl GameNode {
         };
         let turn = GameNode::turn(slf)?;
         let (class, value) = match eval.score {
-            EvalScore::Cp(n) => (CP.import(py, "lerf.engine", "Cp")?, n),
-            EvalScore::Mate(n) => (MATE.import(py, "lerf.engine", "Mate")?, n),
+            EvalScore::Cp(n) => (CP.import(py, "lerf._scores", "Cp")?, n),
+            EvalScore::Mate(n) => (MATE.import(py, "lerf._scores", "Mate")?, n),
         };
         // The annotation is White's view; a mate in 0 means the side to move is mated.
         let relative =
             if turn || eval.score == EvalScore::Mate(0) { value } else { value.saturating_neg() };
         let score = class.call1((relative,))?;
-        POV_SCORE.import(py, "lerf.engine", "PovScore")?.call1((score, turn))
+        POV_SCORE.import(py, "lerf._scores", "PovScore")?.call1((score, turn))
     }
 
     /// The depth of the first `[%eval ...]`, if it gives one.

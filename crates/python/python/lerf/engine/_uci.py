@@ -1,0 +1,486 @@
+"""``UciProtocol``: the Universal Chess Interface, from the GUI's side.
+
+What goes on the wire follows python-chess 1.11 line for line (the managed options, new
+games, the opponent, pondering and ``ponderhit``), so an engine behaves the same under
+both. What the engine writes is read in Rust (``lerf-protocol``): an ``info`` line is one
+call, its pv checked against the position searched."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Iterable, List, Optional, Tuple
+
+from .. import _lerf
+from ._analysis import AnalysisResult
+from ._command import Exchange
+from ._protocol import Protocol
+from ._values import (INFO_ALL, INFO_NONE, MANAGED_OPTIONS, BestMove, ConfigMapping, ConfigValue,
+                      EngineError, Info, InfoDict, Limit, Opponent, Option, PlayResult)
+
+__all__ = ["UciProtocol", "_parse_uci_info", "_parse_uci_bestmove"]
+
+LOGGER = logging.getLogger("chess.engine")
+
+STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+def _parse_uci_info(arg: str, root_board: Any, selector: Info = INFO_ALL) -> InfoDict:
+    """The fields of an ``info`` line (without ``info``) as an ``InfoDict``, from the view
+    of the side to move on ``root_board``; what is wrong with the line is logged."""
+    fields, problems = _lerf.parse_uci_info(arg, root_board, int(selector))
+    if problems:
+        for problem in problems:
+            LOGGER.error("Exception parsing info: %s", problem)
+    return InfoDict(fields)
+
+
+def _parse_uci_bestmove(board: Any, args: str) -> BestMove:
+    """The moves of a ``bestmove`` line (without ``bestmove``) played in ``board``."""
+    try:
+        best, ponder, problem = _lerf.parse_uci_bestmove(args, board)
+    except ValueError as err:
+        raise EngineError(str(err)) from None
+    if problem:
+        LOGGER.error("%s", problem)
+    return BestMove(best, ponder)
+
+
+def _parse_option(text: str) -> Option:
+    """An ``option`` line's arguments (``name ... type ... default ...``)."""
+    words = text.split(" ")
+    keys = ("name", "type", "default", "min", "max", "var")
+    parts: List[Tuple[str, List[str]]] = []
+    for word in words:
+        if word in keys and not (parts and parts[-1][0] == "default" and word == "default"):
+            parts.append((word, []))
+        elif parts:
+            parts[-1][1].append(word)
+    name = type_ = ""
+    default_text: Optional[str] = None
+    low = high = None
+    var: List[str] = []
+    for key, value_words in parts:
+        value = " ".join(value_words).strip()
+        if key == "name":
+            name = value
+        elif key == "type":
+            type_ = value
+        elif key == "default":
+            default_text = value
+        elif key == "min":
+            low = int(value)
+        elif key == "max":
+            high = int(value)
+        elif key == "var":
+            var.append(value)
+    default: ConfigValue = default_text
+    if type_ == "check":
+        default = default_text == "true"
+    elif type_ == "spin":
+        try:
+            default = int(default_text)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            default = None
+    elif type_ == "button":
+        default = None
+    elif default_text is None and type_ in ("string", "combo"):
+        default = ""
+    return Option(name, type_, default, low, high, var)
+
+
+def _ms(seconds: float) -> int:
+    return round(seconds * 1000)
+
+
+class _Ponder:
+    """A ponder search running in the background: on what, and whether it has ended."""
+
+    def __init__(self, board: Any, game: object) -> None:
+        self.board = board
+        self.game = game
+        self.ended = False
+
+
+class UciProtocol(Protocol):
+    """The UCI protocol (``uci``, ``isready``, ``setoption``, ``position``, ``go``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.first_game = True
+        self.game: object = None
+        self._ponder: Optional[_Ponder] = None
+
+    # Lines outside commands.
+
+    def _idle_line(self, line: str) -> None:
+        ponder = self._ponder
+        if line.startswith("bestmove") and ponder is not None and not ponder.ended:
+            ponder.ended = True
+        elif line.startswith("info"):
+            LOGGER.debug("%s: info outside a search: %s", self, line)
+        else:
+            super()._idle_line(line)
+
+    # Commands.
+
+    async def initialize(self) -> None:
+        async def body(ex: Exchange[None]) -> None:
+            if self.initialized:
+                raise EngineError("engine already initialized")
+            self.send_line("uci")
+
+            def on_line(line: str) -> Optional[bool]:
+                token, _, rest = line.strip().partition(" ")
+                if token == "uciok":
+                    return True
+                if token == "id":
+                    key, _, value = rest.strip().partition(" ")
+                    self.id[key] = value.strip()
+                elif token == "option":
+                    option = _parse_option(rest.strip())
+                    self.options[option.name] = option
+                    if option.default is not None:
+                        self.config[option.name] = option.default
+                elif line.strip():
+                    LOGGER.debug("%s: passed over during uci: %r", self, line)
+                return None
+
+            await ex.expect(on_line)
+            self.initialized = True
+
+        await self._exchange(body, needs_init=False)
+
+    async def ping(self) -> None:
+        async def body(ex: Exchange[None]) -> None:
+            await self._leave_ponder(ex)
+            await self._isready(ex)
+
+        await self._exchange(body)
+
+    async def _isready(self, ex: Exchange[Any]) -> None:
+        self.send_line("isready")
+        await ex.expect(lambda line: True if line.strip() == "readyok" else None)
+
+    def debug(self, on: bool = True) -> None:
+        """Switches the engine's debug output on or off (sent at once, no reply)."""
+        self.send_line("debug on" if on else "debug off")
+
+    # Options.
+
+    def _setoption(self, name: str, value: ConfigValue) -> None:
+        option = self.options[name]
+        line = f"setoption name {name}"
+        if option.type != "button":
+            if value is True:
+                line += " value true"
+            elif value is False:
+                line += " value false"
+            else:
+                line += f" value {value}"
+        self.send_line(line)
+        if option.type != "button":
+            self.config[name] = value
+
+    def _checked(self, name: str, value: ConfigValue) -> Tuple[str, ConfigValue]:
+        if name.lower() in MANAGED_OPTIONS:
+            raise EngineError(f"cannot set {name} which is automatically managed")
+        try:
+            option = self.options[name]
+        except KeyError:
+            raise EngineError(f"engine does not support option {name} (available options: "
+                              f"{', '.join(self.options)})") from None
+        return name, option.parse(value)
+
+    def _option_changes(self, options: ConfigMapping, managed: List[Tuple[str, ConfigValue]]) -> List[Tuple[str, ConfigValue]]:
+        """The ``setoption``s a search (or ``configure``) sends: the managed options, then
+        ``options``, then what ``configure`` asked for, then every other option back to its
+        default; each only if the engine's value differs (buttons always)."""
+        wanted: List[Tuple[str, ConfigValue]] = []
+        seen = set()
+        for name, value in managed:
+            if name in self.options:
+                wanted.append((name, value))
+                seen.add(name.lower())
+        for source in (options, self.target_config):
+            for name, value in source.items():
+                if name.lower() in seen:
+                    continue
+                seen.add(name.lower())
+                if name.lower() == "uci_opponent":
+                    continue
+                wanted.append(self._checked(name, value))
+        for name, option in self.options.items():
+            if name.lower() in seen or option.is_managed() or option.type == "button" or name.lower() == "uci_opponent":
+                continue
+            wanted.append((name, option.default))
+        changes = []
+        for name, value in wanted:
+            option = self.options[name]
+            if option.type == "button" or name not in self.config or self.config[name] != value:
+                changes.append((name, value))
+        return changes
+
+    async def configure(self, options: ConfigMapping) -> None:
+        async def body(ex: Exchange[None]) -> None:
+            checked = [self._checked(name, value) for name, value in options.items()]
+            await self._leave_ponder(ex)
+            for name, value in checked:
+                if name.lower() == "uci_opponent":
+                    self.config[name] = value
+            for name, value in options.items():
+                if value is not None:
+                    self.target_config[name] = value
+            for name, value in self._option_changes(options, []):
+                self._setoption(name, value)
+
+        await self._exchange(body)
+
+    async def send_opponent_information(self, *, opponent: Optional[Opponent] = None,
+                                        engine_rating: Optional[int] = None) -> None:
+        async def body(ex: Exchange[None]) -> None:
+            value = self._opponent_value(opponent)
+            if value is not None and "UCI_Opponent" in self.options:
+                self.config["UCI_Opponent"] = value
+                self.target_config["UCI_Opponent"] = value
+
+        await self._exchange(body)
+
+    @staticmethod
+    def _opponent_value(opponent: Optional[Opponent]) -> Optional[str]:
+        if opponent is None or opponent.name is None:
+            return None
+        if "\n" in opponent.name or "\r" in opponent.name:
+            raise EngineError(f"invalid line-break in opponent name: {opponent.name!r}")
+        title = opponent.title or "none"
+        rating = opponent.rating if opponent.rating is not None else "none"
+        kind = "computer" if opponent.is_engine else "human"
+        return f"{title} {rating} {kind} {opponent.name}"
+
+    # Searches.
+
+    def _chess960(self, board: Any) -> bool:
+        return bool(board.chess960)
+
+    def _position_line(self, board: Any) -> str:
+        chess960 = self._chess960(board)
+        root = board.root()
+        variant = getattr(type(board), "uci_variant", "chess")
+        if variant == "chess" and root.fen() == STARTING_FEN:
+            line = "position startpos"
+        else:
+            line = "position fen " + root.fen(shredder=chess960)
+        stack = board.move_stack
+        if stack:
+            moves = []
+            for move in stack:
+                moves.append(root.uci(move, chess960=chess960))
+                root.push(move)
+            line += " moves " + " ".join(moves)
+        return line
+
+    def _go_line(self, board: Any, limit: Optional[Limit], *, root_moves: Optional[Iterable[Any]] = None,
+                 ponder: bool = False, infinite: bool = False) -> str:
+        words = ["go"]
+        if ponder:
+            words.append("ponder")
+        if limit is not None:
+            for word, value, low in (("wtime", limit.white_clock, 1), ("btime", limit.black_clock, 1),
+                                     ("winc", limit.white_inc, 0), ("binc", limit.black_inc, 0)):
+                if value is not None:
+                    words += [word, str(max(low, _ms(value)))]
+            if limit.remaining_moves is not None and int(limit.remaining_moves) > 0:
+                words += ["movestogo", str(int(limit.remaining_moves))]
+            for word, number in (("depth", limit.depth), ("nodes", limit.nodes), ("mate", limit.mate)):
+                if number is not None:
+                    words += [word, str(max(1, int(number)))]
+            if limit.time is not None:
+                words += ["movetime", str(max(1, _ms(limit.time)))]
+        if infinite:
+            words.append("infinite")
+        if root_moves is not None:
+            chess960 = self._chess960(board)
+            words.append("searchmoves")
+            words += [board.uci(move, chess960=chess960) for move in root_moves]
+        return " ".join(words)
+
+    def _search_changes(self, board: Any, options: ConfigMapping, *, analysis: bool, ponder: bool,
+                        multipv: Optional[int]) -> List[Tuple[str, ConfigValue]]:
+        managed: List[Tuple[str, ConfigValue]] = []
+        analyse_mode = ("UCI_AnalyseMode" in self.options and "UCI_AnalyseMode" not in self.target_config
+                        and all(name.lower() != "uci_analysemode" for name in options))
+        if analysis:
+            managed.append(("Ponder", False))
+            if analyse_mode:
+                managed.append(("UCI_AnalyseMode", True))
+        else:
+            if analyse_mode:
+                managed.append(("UCI_AnalyseMode", False))
+            managed.append(("Ponder", ponder))
+        managed.append(("MultiPV", multipv or 1))
+        return self._option_changes(options, managed)
+
+    def _new_game_needed(self, game: object, opponent: Optional[str]) -> bool:
+        return (self.first_game or game != self.game
+                or (opponent is not None and "UCI_Opponent" in self.options and opponent != self.config.get("UCI_Opponent")))
+
+    async def _prepare(self, ex: Exchange[Any], board: Any, game: object, options: ConfigMapping, *,
+                       analysis: bool, ponder: bool, multipv: Optional[int], opponent: Optional[Opponent]) -> None:
+        """Everything before ``position``: options, a new game if this is one, the
+        variant."""
+        changes = self._search_changes(board, options, analysis=analysis, ponder=ponder, multipv=multipv)
+        opponent_value = self._opponent_value(opponent)
+        if opponent_value is None:
+            target = self.target_config.get("UCI_Opponent")
+            opponent_value = target if target else None
+        variant = getattr(type(board), "uci_variant", "chess")
+        if variant != "chess" and "UCI_Variant" not in self.options:
+            raise EngineError(f"engine does not support UCI_Variant (to play {variant})")
+        chess960 = self._chess960(board)
+        if chess960 and "UCI_Chess960" not in self.options:
+            raise EngineError("engine does not support UCI_Chess960")
+        for name, value in changes:
+            self._setoption(name, value)
+        if self._new_game_needed(game, opponent_value):
+            self.first_game = False
+            self.game = game
+            self.send_line("ucinewgame")
+            if opponent_value and "UCI_Opponent" in self.options:
+                self._setoption("UCI_Opponent", opponent_value)
+            await self._isready(ex)
+        if "UCI_Variant" in self.options and self.config.get("UCI_Variant") != variant:
+            self._setoption("UCI_Variant", variant)
+        if "UCI_Chess960" in self.options and self.config.get("UCI_Chess960") != chess960:
+            self._setoption("UCI_Chess960", chess960)
+
+    async def _leave_ponder(self, ex: Exchange[Any], hit: Optional[Any] = None) -> bool:
+        """Ends a ponder search: ``ponderhit`` if ``hit(ponder)`` says the search is the one
+        now wanted (then True), else ``stop`` and its ``bestmove`` passed over."""
+        ponder = self._ponder
+        if ponder is None:
+            return False
+        self._ponder = None
+        if ponder.ended:
+            return False
+        if hit is not None and hit(ponder):
+            self.send_line("ponderhit")
+            return True
+        self.send_line("stop")
+        await ex.expect(lambda line: True if line.startswith("bestmove") else None)
+        return False
+
+    async def play(self, board: Any, limit: Limit, *, game: object = None, info: Info = INFO_NONE,
+                   ponder: bool = False, draw_offered: bool = False,
+                   root_moves: Optional[Iterable[Any]] = None, options: ConfigMapping = {},
+                   opponent: Optional[Opponent] = None) -> PlayResult:
+        board = board.copy()
+        root_moves = None if root_moves is None else list(root_moves)
+        selector = int(info)
+
+        async def body(ex: Exchange[PlayResult]) -> PlayResult:
+            def ponderhit(p: _Ponder) -> bool:
+                if p.game != game or p.board.move_stack != board.move_stack or p.board.fen() != board.fen():
+                    return False
+                if self._search_changes(board, options, analysis=False, ponder=ponder, multipv=None):
+                    return False
+                value = self._opponent_value(opponent)
+                return not self._new_game_needed(game, value or self.target_config.get("UCI_Opponent") or None)
+
+            if not await self._leave_ponder(ex, ponderhit):
+                await self._prepare(ex, board, game, options, analysis=False, ponder=ponder, multipv=None,
+                                    opponent=opponent)
+                self.send_line(self._position_line(board))
+                self.send_line(self._go_line(board, limit, root_moves=root_moves))
+            ex.stop_with(lambda: self.send_line("stop"))
+            found = InfoDict()
+
+            def on_line(line: str) -> Optional[str]:
+                if line.startswith("info"):
+                    if selector and (len(line) == 4 or line[4] in " \t"):
+                        fields = _parse_uci_info(line[5:], board, selector)
+                        if fields.get("multipv", 1) == 1:
+                            found.update(fields)
+                    return None
+                if line.startswith("bestmove"):
+                    return line[8:].strip()
+                if line.strip():
+                    LOGGER.warning("%s: Unexpected engine output: %r", self, line)
+                return None
+
+            args = await ex.expect(on_line)
+            ex.stop_with(None)
+            best = _parse_uci_bestmove(board, args)
+            result = PlayResult(best.move, best.ponder, found)
+            if ponder and best.move is not None and best.ponder is not None:
+                after = board.copy()
+                after.push(best.move)
+                after.push(best.ponder)
+                self.send_line(self._position_line(after))
+                self.send_line(self._go_line(after, limit, ponder=True))
+                self._ponder = _Ponder(after, game)
+            return result
+
+        return await self._exchange(body)
+
+    async def analysis(self, board: Any, limit: Optional[Limit] = None, *, multipv: Optional[int] = None,
+                       game: object = None, info: Info = INFO_ALL, root_moves: Optional[Iterable[Any]] = None,
+                       options: ConfigMapping = {}) -> AnalysisResult:
+        board = board.copy()
+        root_moves = None if root_moves is None else list(root_moves)
+        selector = int(info)
+
+        async def body(ex: Exchange[AnalysisResult]) -> AnalysisResult:
+            await self._leave_ponder(ex)
+            await self._prepare(ex, board, game, options, analysis=True, ponder=False, multipv=multipv,
+                                opponent=None)
+            self.send_line(self._position_line(board))
+            self.send_line(self._go_line(board, limit, root_moves=root_moves, infinite=limit is None))
+            analysis = AnalysisResult(stop=ex._cancel)
+            ex.stop_with(lambda: self.send_line("stop"))
+            ex.result.set_result(analysis)
+            parse = _lerf.parse_uci_info
+            post = analysis.post
+
+            def on_line(line: str) -> Optional[str]:
+                if line.startswith("info"):
+                    if selector and (len(line) == 4 or line[4] in " \t"):
+                        fields, problems = parse(line[5:], board, selector)
+                        if problems:
+                            for problem in problems:
+                                LOGGER.error("Exception parsing info: %s", problem)
+                        post(InfoDict(fields))
+                    return None
+                if line.startswith("bestmove"):
+                    return line[8:].strip()
+                if line.strip():
+                    LOGGER.warning("%s: Unexpected engine output: %r", self, line)
+                return None
+
+            try:
+                args = await ex.expect(on_line)
+                ex.stop_with(None)
+                analysis.set_finished(_parse_uci_bestmove(board, args))
+            except BaseException as exc:
+                analysis.set_exception(exc if isinstance(exc, Exception) else EngineError("analysis cancelled"))
+                raise
+            return analysis
+
+        return await self._exchange(body)
+
+    async def send_game_result(self, board: Any, winner: Optional[bool] = None,
+                               game_ending: Optional[str] = None, game_complete: bool = True) -> None:
+        async def body(ex: Exchange[None]) -> None:
+            await self._leave_ponder(ex)
+
+        await self._exchange(body)
+
+    async def quit(self) -> None:
+        async def body(ex: Exchange[None]) -> None:
+            self._ponder = None
+            self.send_line("quit")
+            await self.returncode
+
+        try:
+            await self._exchange(body, needs_init=False)
+        except EngineError:
+            if not self.returncode.done():
+                raise

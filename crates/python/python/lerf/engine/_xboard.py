@@ -1,0 +1,635 @@
+"""``XBoardProtocol``: the Chess Engine Communication Protocol (XBoard, CECP v2), from the
+GUI's side, sending what python-chess 1.11 sends for the same calls."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import re
+from typing import Any, Dict, Iterable, List, Optional, Tuple
+
+from .._scores import Cp, Mate, MateGiven, PovScore, Score
+from ._analysis import AnalysisResult
+from ._command import Exchange
+from ._protocol import Protocol
+from ._values import (INFO_ALL, INFO_NONE, INFO_PV, INFO_SCORE, BestMove, ConfigMapping, ConfigValue,
+                      EngineError, Info, InfoDict, Limit, Opponent, Option, PlayResult)
+
+__all__ = ["XBoardProtocol", "XBOARD_ERROR_REGEX", "_parse_xboard_option", "_parse_xboard_post"]
+
+LOGGER = logging.getLogger("chess.engine")
+
+#: An engine's error line (``Error (...): ...``, ``Illegal move: ...``).
+XBOARD_ERROR_REGEX = re.compile(r"^\s*(Error|Illegal move)(\s*\([^()]+\))?\s*:")
+
+_MOVE_NUMBER = re.compile(r"^\d+\.+$")
+_OPTION_TYPES = ("spin", "check", "combo", "button", "string", "file", "path", "reset", "save", "slider")
+_FORBIDDEN_IN_TEXT = "\n\r{}"
+
+# Options every XBoard engine has through commands of their own (not `option`).
+_BUILTIN_OPTIONS = [
+    Option("random", "check", False, None, None, None),
+    Option("computer", "check", False, None, None, None),
+    Option("name", "string", "", None, None, None),
+    Option("engine_rating", "spin", 0, None, None, None),
+    Option("opponent_rating", "spin", 0, None, None, None),
+]
+
+
+def _parse_xboard_option(feature: str) -> Option:
+    """An ``option="..."`` feature's value: ``NAME -TYPE [default [min max]]``; a combo's
+    choices are separated by ``///``, the default marked with ``*``."""
+    match = re.search(r"\s-(" + "|".join(_OPTION_TYPES) + r")\b", feature)
+    if match is None:
+        raise EngineError(f"unknown xboard option: {feature!r}")
+    name = feature[:match.start()].strip()
+    kind = match.group(1)
+    rest = feature[match.end():].strip()
+    default: ConfigValue = None
+    low = high = None
+    var: Optional[List[str]] = None
+    if kind in ("spin", "slider"):
+        numbers = rest.split()
+        try:
+            default = int(numbers[0])
+            low, high = int(numbers[1]), int(numbers[2])
+        except (IndexError, ValueError):
+            raise EngineError(f"bad xboard {kind} option: {feature!r}") from None
+    elif kind == "check":
+        default = rest.strip() == "1"
+    elif kind == "combo":
+        var = []
+        for choice in rest.split("///"):
+            choice = choice.strip()
+            if choice.startswith("*"):
+                choice = choice[1:].strip()
+                default = choice
+            var.append(choice)
+    elif kind in ("string", "file", "path"):
+        text = rest.strip()
+        default = text[1:-1] if len(text) >= 2 and text[0] == text[-1] == '"' else text
+    return Option(name, kind, default, low, high, var)
+
+
+def _features(line: str) -> List[Tuple[str, str]]:
+    """The ``key=value`` pairs of a ``feature`` line's arguments; a quoted value runs to
+    the quote that ends a word."""
+    pairs = []
+    i, n = 0, len(line)
+    while i < n:
+        while i < n and line[i].isspace():
+            i += 1
+        eq = line.find("=", i)
+        if eq < 0:
+            break
+        key = line[i:eq].strip()
+        j = eq + 1
+        if j < n and line[j] == '"':
+            end = j + 1
+            while True:
+                end = line.find('"', end)
+                if end < 0:
+                    end = n
+                    break
+                if end + 1 >= n or line[end + 1].isspace():
+                    break
+                end += 1
+            pairs.append((key, line[j + 1:end]))
+            i = end + 1
+        else:
+            end = j
+            while end < n and not line[end].isspace():
+                end += 1
+            pairs.append((key, line[j:end]))
+            i = end
+    return pairs
+
+
+def _xboard_score(value: int) -> Score:
+    if value >= 100000:
+        return MateGiven if value == 100000 else Mate(value - 100000)
+    if value <= -100000:
+        return Mate(-(abs(value) - 100000))
+    return Cp(value)
+
+
+def _parse_xboard_post(line: str, root_board: Any, selector: Info = INFO_ALL) -> InfoDict:
+    """A thinking line (``ply score time nodes pv``) as an ``InfoDict``: time in seconds
+    (the engine writes centiseconds), the score from the view of the side to move on
+    ``root_board``, the pv (SAN or coordinates, move numbers passed over) as far as its
+    moves are legal."""
+    info = InfoDict()
+    words = line.split()
+    if len(words) < 4:
+        return info
+    try:
+        depth, score, centis, nodes = (int(w) for w in words[:4])
+    except ValueError:
+        return info
+    info["depth"] = depth
+    info["time"] = centis / 100
+    info["nodes"] = nodes
+    if selector & INFO_SCORE:
+        info["score"] = PovScore(_xboard_score(score), root_board.turn)
+    if selector & INFO_PV:
+        board = root_board.copy(stack=False)
+        pv = []
+        for word in words[4:]:
+            if _MOVE_NUMBER.match(word):
+                continue
+            try:
+                pv.append(board.push_xboard(word))
+            except ValueError:
+                break
+        info["pv"] = pv
+    return info
+
+
+def _clock_text(seconds: float) -> str:
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def _number_text(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+_ENDINGS = {
+    "STALEMATE": "Stalemate",
+    "INSUFFICIENT_MATERIAL": "Insufficient material",
+    "SEVENTYFIVE_MOVES": "75-move rule",
+    "FIVEFOLD_REPETITION": "Fivefold repetition",
+    "FIFTY_MOVES": "50-move rule",
+    "THREEFOLD_REPETITION": "Threefold repetition",
+    "VARIANT_WIN": "Variant win",
+    "VARIANT_LOSS": "Variant loss",
+    "VARIANT_DRAW": "Variant draw",
+}
+
+
+class XBoardProtocol(Protocol):
+    """The XBoard protocol (``xboard``, ``protover 2``, ``new``, ``force``, ``go``,
+    ``analyze``); engines must declare ``ping`` and ``setboard``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.features: Dict[str, Any] = {}
+        self.first_game = True
+        self.game: object = None
+        self.clock_id: object = None
+        self._board: Any = None
+        self._pondering = False
+        self._ping = random.randrange(10000, 60000)
+        self._opponent: Optional[Opponent] = None
+        self._engine_rating: Optional[int] = None
+        for option in _BUILTIN_OPTIONS:
+            self.options[option.name] = option
+            self.config[option.name] = option.default
+
+    # Start.
+
+    async def initialize(self) -> None:
+        async def body(ex: Exchange[None]) -> None:
+            if self.initialized:
+                raise EngineError("engine already initialized")
+            self.send_line("xboard")
+            self.send_line("protover 2")
+            timer: List[Optional[asyncio.TimerHandle]] = [None]
+            done = ex.expect(lambda line: self._feature_line(line, timer))
+            timer[0] = self.loop.call_later(2.0, lambda: done.done() or done.set_result(True))
+            try:
+                await done
+            finally:
+                if timer[0] is not None:
+                    timer[0].cancel()
+            for required in ("ping", "setboard"):
+                if not self.features.get(required):
+                    raise EngineError(f"xboard engine did not declare required feature: {required}")
+            self.initialized = True
+
+        await self._exchange(body, needs_init=False)
+
+    def _feature_line(self, line: str, timer: List[Optional[asyncio.TimerHandle]]) -> Optional[bool]:
+        if XBOARD_ERROR_REGEX.match(line):
+            raise EngineError(line)
+        word, _, rest = line.strip().partition(" ")
+        if word != "feature":
+            if line.strip():
+                LOGGER.debug("%s: passed over during protover: %r", self, line)
+            return None
+        finished = False
+        for key, value in _features(rest):
+            if key == "option":
+                option = _parse_xboard_option(value)
+                self.options[option.name] = option
+                if option.default is not None:
+                    self.config[option.name] = option.default
+            elif key == "egt":
+                for kind in value.split(","):
+                    name = f"egtpath {kind.strip()}"
+                    self.options[name] = Option(name, "path", None, None, None, None)
+                self.send_line("accepted egt")
+            elif key == "done":
+                if value == "0":
+                    if timer[0] is not None:
+                        timer[0].cancel()
+                        timer[0] = None
+                else:
+                    finished = True
+            else:
+                number = int(value) if value.lstrip("-").isdigit() else value
+                self.features[key] = number
+                if key == "myname":
+                    self.id["name"] = value
+                elif key == "memory" and number:
+                    self.options["memory"] = Option("memory", "spin", 16, 1, None, None)
+                    self.config["memory"] = 16
+                    self.send_line("accepted memory")
+                elif key == "smp" and number:
+                    self.options["cores"] = Option("cores", "spin", 1, 1, None, None)
+                    self.config["cores"] = 1
+                    self.send_line("accepted smp")
+                elif (key, number) in (("san", 1), ("sigterm", 0), ("reuse", 0)):
+                    LOGGER.warning("%s: Rejecting feature %s=%s", self, key, value)
+                    self.send_line(f"rejected {key}")
+        return True if finished else None
+
+    # Small commands.
+
+    async def _pong(self, ex: Exchange[Any]) -> None:
+        self._ping += 1
+        n = self._ping
+        self.send_line(f"ping {n}")
+        await ex.expect(lambda line: self._until_pong(line, n))
+
+    def _until_pong(self, line: str, n: int) -> Optional[bool]:
+        if line.strip() == f"pong {n}":
+            return True
+        if XBOARD_ERROR_REGEX.match(line):
+            raise EngineError(line)
+        return None
+
+    async def _stop_pondering(self, ex: Exchange[Any]) -> None:
+        if self._pondering:
+            self._pondering = False
+            self.send_line("easy")
+            await self._pong(ex)
+
+    async def ping(self) -> None:
+        async def body(ex: Exchange[None]) -> None:
+            await self._stop_pondering(ex)
+            await self._pong(ex)
+
+        await self._exchange(body)
+
+    def _option_lines(self, name: str, value: ConfigValue) -> List[str]:
+        option = self.options[name]
+        value = option.parse(value)
+        key = name.lower()
+        if key in ("random", "computer"):
+            return [key] if value else []
+        if key == "name":
+            return [f"name {value}"] if value else []
+        if key in ("engine_rating", "opponent_rating"):
+            return []
+        if key in ("memory", "cores"):
+            return [f"{key} {value}"]
+        if key.startswith("egtpath "):
+            return [f"{name} {value}"]
+        if option.type in ("button", "reset", "save"):
+            return [f"option {name}"]
+        if value is True or value is False:
+            return [f"option {name}={int(value)}"]
+        return [f"option {name}={value}"]
+
+    def _check_option(self, name: str, value: ConfigValue) -> None:
+        if name not in self.options:
+            raise EngineError(f"engine does not support option {name} (available options: {', '.join(self.options)})")
+        self.options[name].parse(value)
+
+    async def configure(self, options: ConfigMapping) -> None:
+        async def body(ex: Exchange[None]) -> None:
+            for name, value in options.items():
+                self._check_option(name, value)
+            await self._stop_pondering(ex)
+            for name, value in options.items():
+                for line in self._option_lines(name, value):
+                    self.send_line(line)
+                if self.options[name].type not in ("button", "reset", "save"):
+                    self.config[name] = self.options[name].parse(value)
+                    self.target_config[name] = value
+
+        await self._exchange(body)
+
+    async def send_opponent_information(self, *, opponent: Optional[Opponent] = None,
+                                        engine_rating: Optional[int] = None) -> None:
+        self._opponent_lines(opponent, engine_rating)
+        if opponent is not None:
+            self._opponent = opponent
+        if engine_rating is not None:
+            self._engine_rating = engine_rating
+
+    def _opponent_lines(self, opponent: Optional[Opponent], engine_rating: Optional[int]) -> List[str]:
+        lines = []
+        if opponent is not None and opponent.name is not None:
+            name = f"{opponent.title} {opponent.name}" if opponent.title else opponent.name
+            if any(c in name for c in "\n\r"):
+                raise EngineError(f"invalid line-break in opponent name: {name!r}")
+            lines.append(f"name {name}")
+        engine_rating = self._engine_rating if engine_rating is None else engine_rating
+        if opponent is not None and opponent.rating is not None and engine_rating is not None:
+            lines.append(f"rating {engine_rating} {opponent.rating}")
+        if opponent is not None and opponent.is_engine:
+            lines.append("computer")
+        return lines
+
+    # Keeping the engine's board in step.
+
+    def _move_text(self, board: Any, move: Any) -> str:
+        text = board.xboard(move)
+        return f"usermove {text}" if self.features.get("usermove") else text
+
+    def _variant(self, board: Any) -> Optional[str]:
+        variant = getattr(type(board), "xboard_variant", "normal")
+        if board.chess960:
+            variant = "fischerandom" if variant == "normal" else variant
+        if variant == "normal":
+            return None
+        available = str(self.features.get("variants", "")).split(",")
+        if variant not in available:
+            raise EngineError(f"unsupported xboard variant: {variant} (available: {', '.join(a for a in available if a)})")
+        return variant
+
+    def _sync(self, board: Any, game: object, opponent: Optional[Opponent], options: ConfigMapping) -> bool:
+        """Sends what brings the engine's game to ``board``: a new game when ``game``,
+        the opponent or the starting position changed, else ``force`` and the moves that
+        differ (``remove``/``undo`` to go back). Whether it was a new game."""
+        root = board.root()
+        opponent = opponent if opponent is not None else self._opponent
+        opponent_lines = self._opponent_lines(opponent, None)
+        known = self._board
+        same_root = known is not None and known.root().fen() == root.fen() and type(known) is type(board)
+        new_game = (self.first_game or game != self.game or not same_root
+                    or opponent_lines != getattr(self, "_opponent_sent", []))
+        stack = board.move_stack
+        if not new_game:
+            old = known.move_stack
+            common = 0
+            while common < len(old) and common < len(stack) and old[common] == stack[common]:
+                common += 1
+            self.send_line("force")
+            back = len(old) - common
+            for _ in range(back // 2):
+                self.send_line("remove")
+            if back % 2:
+                self.send_line("undo")
+            replay = root.copy()
+            for move in stack[:common]:
+                replay.push(move)
+            for move in stack[common:]:
+                self.send_line(self._move_text(replay, move))
+                replay.push(move)
+        else:
+            variant = self._variant(board)
+            self.send_line("new")
+            self.first_game = False
+            self.game = game
+            if variant is not None:
+                self.send_line(f"variant {variant}")
+            for name, value in options.items():
+                for line in self._option_lines(name, value):
+                    self.send_line(line)
+            for line in opponent_lines:
+                self.send_line(line)
+            self._opponent_sent = opponent_lines
+            self.send_line("force")
+            start = type(board)(chess960=board.chess960) if hasattr(board, "chess960") else type(board)()
+            if root.fen() != start.fen():
+                self.send_line(f"setboard {root.fen()}")
+            replay = root.copy()
+            for move in stack:
+                self.send_line(self._move_text(replay, move))
+                replay.push(move)
+        self._board = board.copy()
+        return new_game
+
+    def _time_lines(self, board: Any, limit: Limit, new_game: bool) -> List[str]:
+        lines = []
+        clocks = limit.white_clock is not None or limit.black_clock is not None
+        if limit.nodes is not None and (limit.time is not None or clocks):
+            raise EngineError("xboard does not support mixing node limits with time limits")
+        white = board.turn
+        mine_clock = limit.white_clock if white else limit.black_clock
+        mine_inc = limit.white_inc if white else limit.black_inc
+        if clocks:
+            if new_game or limit.clock_id is None or limit.clock_id != self.clock_id:
+                mps = limit.remaining_moves or 0
+                lines.append(f"level {mps} {_clock_text(mine_clock or 0)} {_number_text(mine_inc or 0)}")
+            self.clock_id = limit.clock_id
+        if limit.nodes is not None:
+            if not self.features.get("nps"):
+                raise EngineError("xboard engine does not support node limits (feature nps)")
+            lines.append("nps 1")
+            lines.append(f"st {int(limit.nodes)}")
+        if limit.time is not None:
+            lines.append(f"st {limit.time}")
+        if limit.depth is not None:
+            lines.append(f"sd {limit.depth}")
+        for color_is_white, clock in ((True, limit.white_clock), (False, limit.black_clock)):
+            if clock is not None:
+                word = "time" if color_is_white == white else "otim"
+                lines.append(f"{word} {max(0, round(clock * 100))}")
+        return lines
+
+    def _thinking(self, line: str, board: Any, selector: int) -> Optional[InfoDict]:
+        if not line[:1].isdigit():
+            return None
+        return _parse_xboard_post(line, board, Info(selector)) or None
+
+    async def play(self, board: Any, limit: Limit, *, game: object = None, info: Info = INFO_NONE,
+                   ponder: bool = False, draw_offered: bool = False,
+                   root_moves: Optional[Iterable[Any]] = None, options: ConfigMapping = {},
+                   opponent: Optional[Opponent] = None) -> PlayResult:
+        if root_moves is not None:
+            raise EngineError("play with root_moves, but xboard supports 'include' only in analysis mode")
+        board = board.copy()
+        selector = int(info)
+        self._opponent_lines(opponent, None)
+
+        async def body(ex: Exchange[PlayResult]) -> PlayResult:
+            await self._stop_pondering(ex)
+            new_game = self._sync(board, game, opponent, options)
+            for line in self._time_lines(board, limit, new_game):
+                self.send_line(line)
+            if draw_offered and self.features.get("draw", 1):
+                self.send_line("draw")
+            self.send_line("post" if selector else "nopost")
+            self.send_line("hard" if ponder else "easy")
+            self.send_line("go")
+            ex.stop_with(lambda: self.send_line("?"))
+            found = InfoDict()
+            state = {"draw": False, "resigned": False}
+
+            def on_line(line: str) -> Optional[Tuple[str, Any]]:
+                text = line.strip()
+                if text.startswith("move "):
+                    return ("move", text[5:].strip())
+                if text == "resign" or text.startswith("resign "):
+                    state["resigned"] = True
+                    return ("resign", None)
+                if text.startswith("offer draw"):
+                    state["draw"] = True
+                    return None
+                if XBOARD_ERROR_REGEX.match(text):
+                    raise EngineError(text)
+                if text.startswith(("1-0", "0-1", "1/2-1/2")):
+                    return ("result", text)
+                if selector:
+                    thought = self._thinking(text, board, selector)
+                    if thought is not None:
+                        found.update(thought)
+                        return None
+                if text and not text.startswith("#"):
+                    LOGGER.debug("%s: passed over during search: %r", self, line)
+                return None
+
+            kind, value = await ex.expect(on_line)
+            ex.stop_with(None)
+            move = None
+            if kind == "move":
+                try:
+                    move = board.parse_xboard(value)
+                except ValueError as err:
+                    raise EngineError(f"{err} (engine's move {value!r})") from None
+                self._board.push(move)
+            self._pondering = ponder and move is not None
+            await self._pong(ex)
+            return PlayResult(move, None, found, draw_offered=state["draw"], resigned=state["resigned"])
+
+        return await self._exchange(body)
+
+    async def analysis(self, board: Any, limit: Optional[Limit] = None, *, multipv: Optional[int] = None,
+                       game: object = None, info: Info = INFO_ALL, root_moves: Optional[Iterable[Any]] = None,
+                       options: ConfigMapping = {}) -> AnalysisResult:
+        if multipv is not None:
+            raise EngineError("xboard engine does not support multipv")
+        if limit is not None and (limit.white_clock is not None or limit.black_clock is not None):
+            raise EngineError("xboard analysis does not support clock limits")
+        board = board.copy()
+        root_moves = None if root_moves is None else list(root_moves)
+        selector = int(info)
+
+        async def body(ex: Exchange[AnalysisResult]) -> AnalysisResult:
+            await self._stop_pondering(ex)
+            self._sync(board, game, None, options)
+            if root_moves is not None:
+                if not self.features.get("exclude"):
+                    raise EngineError("xboard engine does not support root_moves (feature exclude)")
+                self.send_line("exclude all")
+                for move in root_moves:
+                    self.send_line(f"include {board.xboard(move)}")
+            self.send_line("post")
+            self.send_line("analyze")
+            analysis = AnalysisResult(stop=ex._cancel)
+            ended = {"stop": False}
+            latest = InfoDict()
+
+            def stop() -> None:
+                if not ended["stop"]:
+                    ended["stop"] = True
+                    self.send_line(".")
+                    self.send_line("exit")
+                    if not waiter.done():
+                        waiter.set_result(True)
+
+            waiter = ex.expect(lambda line: on_line(line))
+            ex.stop_with(stop)
+            ex.result.set_result(analysis)
+            timer = self.loop.call_later(limit.time, ex._cancel) if limit is not None and limit.time is not None else None
+
+            def on_line(line: str) -> Optional[bool]:
+                text = line.strip()
+                if XBOARD_ERROR_REGEX.match(text):
+                    raise EngineError(text)
+                thought = self._thinking(text, board, selector or INFO_ALL) if text[:1].isdigit() else None
+                if thought is not None:
+                    latest.update(thought)
+                    if selector:
+                        analysis.post(thought)
+                    if limit is not None and _reached(limit, thought):
+                        stop()
+                elif text and not text.startswith("#"):
+                    LOGGER.debug("%s: passed over during analysis: %r", self, line)
+                return None
+
+            try:
+                await waiter
+                if timer is not None:
+                    timer.cancel()
+                await self._pong(ex)
+                pv = latest.get("pv") or []
+                analysis.set_finished(BestMove(pv[0] if pv else None, pv[1] if len(pv) > 1 else None))
+            except BaseException as exc:
+                analysis.set_exception(exc if isinstance(exc, Exception) else EngineError("analysis cancelled"))
+                raise
+            return analysis
+
+        return await self._exchange(body)
+
+    async def send_game_result(self, board: Any, winner: Optional[bool] = None,
+                               game_ending: Optional[str] = None, game_complete: bool = True) -> None:
+        if game_ending is not None and any(c in game_ending for c in _FORBIDDEN_IN_TEXT):
+            raise EngineError(f"invalid characters in game ending: {game_ending!r}")
+        board = board.copy()
+
+        async def body(ex: Exchange[None]) -> None:
+            await self._stop_pondering(ex)
+            self._sync(board, self.game, None, {})
+            self.send_line(_result_line(board, winner, game_ending, game_complete))
+
+        await self._exchange(body)
+
+    async def quit(self) -> None:
+        async def body(ex: Exchange[None]) -> None:
+            self.send_line("quit")
+            await self.returncode
+
+        try:
+            await self._exchange(body, needs_init=False)
+        except EngineError:
+            if not self.returncode.done():
+                raise
+
+
+def _reached(limit: Limit, info: InfoDict) -> bool:
+    if limit.depth is not None and info.get("depth", 0) >= limit.depth:
+        return True
+    if limit.nodes is not None and info.get("nodes", 0) >= limit.nodes:
+        return True
+    if limit.mate is not None:
+        score = info.get("score")
+        if score is not None:
+            mate = score.relative.mate()
+            if mate is not None and 0 < mate <= limit.mate:
+                return True
+    return False
+
+
+def _result_line(board: Any, winner: Optional[bool], ending: Optional[str], complete: bool) -> str:
+    if not complete:
+        result = "*"
+    elif winner is not None or ending:
+        result = "1-0" if winner is True else "0-1" if winner is False else "1/2-1/2"
+    else:
+        outcome = board.outcome(claim_draw=True)
+        if outcome is None:
+            result = "*"
+        else:
+            result = outcome.result()
+            name = outcome.termination.name
+            if name == "CHECKMATE":
+                ending = "White mates" if outcome.winner else "Black mates"
+            else:
+                ending = _ENDINGS.get(name)
+    return f"result {result}" + (f" {{{ending}}}" if ending else "")
