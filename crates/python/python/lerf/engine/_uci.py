@@ -92,6 +92,21 @@ def _ms(seconds: float) -> int:
     return round(seconds * 1000)
 
 
+def _after_move(limit: Limit, turn: bool, spent: float) -> Limit:
+    """The clocks once the engine (``turn`` to move) has moved after ``spent`` seconds:
+    its own less the time spent plus its increment, one move fewer to the time control."""
+    ponder = Limit(time=limit.time, depth=limit.depth, nodes=limit.nodes, mate=limit.mate,
+                   white_clock=limit.white_clock, black_clock=limit.black_clock,
+                   white_inc=limit.white_inc, black_inc=limit.black_inc, clock_id=limit.clock_id)
+    if turn and limit.white_clock is not None:
+        ponder.white_clock = limit.white_clock - spent + (limit.white_inc or 0)
+    if not turn and limit.black_clock is not None:
+        ponder.black_clock = limit.black_clock - spent + (limit.black_inc or 0)
+    if limit.remaining_moves is not None and limit.remaining_moves > 1:
+        ponder.remaining_moves = limit.remaining_moves - 1
+    return ponder
+
+
 class _Ponder:
     """A ponder search running in the background: on what, and whether it has ended."""
 
@@ -146,6 +161,12 @@ class UciProtocol(Protocol):
                 return None
 
             await ex.expect(on_line)
+            # What every search restores, unless a call or `configure` says otherwise: the
+            # defaults (the managed options and UCI_AnalyseMode, which follows the kind of
+            # search unless configured, aside).
+            for name, option in self.options.items():
+                if not option.is_managed() and name.lower() != "uci_analysemode" and option.type != "button":
+                    self.target_config[name] = option.default
             self.initialized = True
 
         await self._exchange(body, needs_init=False)
@@ -193,8 +214,8 @@ class UciProtocol(Protocol):
 
     def _option_changes(self, options: ConfigMapping, managed: List[Tuple[str, ConfigValue]]) -> List[Tuple[str, ConfigValue]]:
         """The ``setoption``s a search (or ``configure``) sends: the managed options, then
-        ``options``, then what ``configure`` asked for, then every other option back to its
-        default; each only if the engine's value differs (buttons always)."""
+        ``options``, then what ``configure`` asked for (every other option's default, unless
+        configured); each only if the engine's value differs (buttons always)."""
         wanted: List[Tuple[str, ConfigValue]] = []
         seen = set()
         for name, value in managed:
@@ -209,10 +230,6 @@ class UciProtocol(Protocol):
                 if name.lower() == "uci_opponent":
                     continue
                 wanted.append(self._checked(name, value))
-        for name, option in self.options.items():
-            if name.lower() in seen or option.is_managed() or option.type == "button" or name.lower() == "uci_opponent":
-                continue
-            wanted.append((name, option.default))
         changes = []
         for name, value in wanted:
             option = self.options[name]
@@ -222,14 +239,16 @@ class UciProtocol(Protocol):
 
     async def configure(self, options: ConfigMapping) -> None:
         async def body(ex: Exchange[None]) -> None:
-            checked = [self._checked(name, value) for name, value in options.items()]
+            for name, value in options.items():
+                self._checked(name, value)
             await self._leave_ponder(ex)
-            for name, value in checked:
-                if name.lower() == "uci_opponent":
-                    self.config[name] = value
             for name, value in options.items():
                 if value is not None:
                     self.target_config[name] = value
+            # The opponent is not an option to send: configuring makes the wanted one the
+            # engine's (it is sent with the next new game).
+            if "UCI_Opponent" in self.target_config:
+                self.config["UCI_Opponent"] = self.target_config["UCI_Opponent"]
             for name, value in self._option_changes(options, []):
                 self._setoption(name, value)
 
@@ -237,13 +256,10 @@ class UciProtocol(Protocol):
 
     async def send_opponent_information(self, *, opponent: Optional[Opponent] = None,
                                         engine_rating: Optional[int] = None) -> None:
-        async def body(ex: Exchange[None]) -> None:
-            value = self._opponent_value(opponent)
-            if value is not None and "UCI_Opponent" in self.options:
-                self.config["UCI_Opponent"] = value
-                self.target_config["UCI_Opponent"] = value
-
-        await self._exchange(body)
+        # The same as configuring UCI_Opponent (which is sent with the next new game): like
+        # any configure, it ends a ponder search and restores the configured options.
+        value = self._opponent_value(opponent)
+        await self.configure({"UCI_Opponent": value} if value is not None and "UCI_Opponent" in self.options else {})
 
     @staticmethod
     def _opponent_value(opponent: Optional[Opponent]) -> Optional[str]:
@@ -265,7 +281,7 @@ class UciProtocol(Protocol):
         chess960 = self._chess960(board)
         root = board.root()
         variant = getattr(type(board), "uci_variant", "chess")
-        if variant == "chess" and root.fen() == STARTING_FEN:
+        if variant == "chess" and not chess960 and root.fen() == STARTING_FEN:
             line = "position startpos"
         else:
             line = "position fen " + root.fen(shredder=chess960)
@@ -319,6 +335,15 @@ class UciProtocol(Protocol):
         managed.append(("MultiPV", multipv or 1))
         return self._option_changes(options, managed)
 
+    def _effective_opponent(self, opponent: Optional[Opponent]) -> Optional[str]:
+        """The ``UCI_Opponent`` a search wants: its own opponent's, else the one
+        ``send_opponent_information`` gave (possibly empty)."""
+        value = self._opponent_value(opponent)
+        if value is None:
+            target = self.target_config.get("UCI_Opponent")
+            value = None if target is None else str(target)
+        return value
+
     def _new_game_needed(self, game: object, opponent: Optional[str]) -> bool:
         return (self.first_game or game != self.game
                 or (opponent is not None and "UCI_Opponent" in self.options and opponent != self.config.get("UCI_Opponent")))
@@ -328,10 +353,7 @@ class UciProtocol(Protocol):
         """Everything before ``position``: options, a new game if this is one, the
         variant."""
         changes = self._search_changes(board, options, analysis=analysis, ponder=ponder, multipv=multipv)
-        opponent_value = self._opponent_value(opponent)
-        if opponent_value is None:
-            target = self.target_config.get("UCI_Opponent")
-            opponent_value = target if target else None
+        opponent_value = self._effective_opponent(opponent)
         variant = getattr(type(board), "uci_variant", "chess")
         if variant != "chess" and "UCI_Variant" not in self.options:
             raise EngineError(f"engine does not support UCI_Variant (to play {variant})")
@@ -340,13 +362,23 @@ class UciProtocol(Protocol):
             raise EngineError("engine does not support UCI_Chess960")
         for name, value in changes:
             self._setoption(name, value)
-        if self._new_game_needed(game, opponent_value):
+        # An analysis starts a new game for a new `game` only, not for another opponent
+        # (python-chess's rule); it still names the opponent when it does.
+        new_game = (self.first_game or game != self.game) if analysis else self._new_game_needed(game, opponent_value)
+        if new_game:
             self.first_game = False
             self.game = game
             self.send_line("ucinewgame")
-            if opponent_value and "UCI_Opponent" in self.options:
-                self._setoption("UCI_Opponent", opponent_value)
+            if opponent_value is not None and "UCI_Opponent" in self.options:
+                if opponent_value:
+                    self._setoption("UCI_Opponent", opponent_value)
+                else:
+                    self.config["UCI_Opponent"] = opponent_value
             await self._isready(ex)
+        if opponent is None and "UCI_Opponent" in self.target_config:
+            # Without an opponent of its own, a search takes the wanted one as the
+            # engine's (silently: it is sent only with a new game), as python-chess does.
+            self.config["UCI_Opponent"] = self.target_config["UCI_Opponent"]
         if "UCI_Variant" in self.options and self.config.get("UCI_Variant") != variant:
             self._setoption("UCI_Variant", variant)
         if "UCI_Chess960" in self.options and self.config.get("UCI_Chess960") != chess960:
@@ -382,8 +414,7 @@ class UciProtocol(Protocol):
                     return False
                 if self._search_changes(board, options, analysis=False, ponder=ponder, multipv=None):
                     return False
-                value = self._opponent_value(opponent)
-                return not self._new_game_needed(game, value or self.target_config.get("UCI_Opponent") or None)
+                return not self._new_game_needed(game, self._effective_opponent(opponent))
 
             if not await self._leave_ponder(ex, ponderhit):
                 await self._prepare(ex, board, game, options, analysis=False, ponder=ponder, multipv=None,
@@ -406,6 +437,7 @@ class UciProtocol(Protocol):
                     LOGGER.warning("%s: Unexpected engine output: %r", self, line)
                 return None
 
+            started = self.loop.time()
             args = await ex.expect(on_line)
             ex.stop_with(None)
             best = _parse_uci_bestmove(board, args)
@@ -415,7 +447,8 @@ class UciProtocol(Protocol):
                 after.push(best.move)
                 after.push(best.ponder)
                 self.send_line(self._position_line(after))
-                self.send_line(self._go_line(after, limit, ponder=True))
+                spent = self.loop.time() - started
+                self.send_line(self._go_line(after, _after_move(limit, board.turn, spent), ponder=True))
                 self._ponder = _Ponder(after, game)
             return result
 
@@ -468,8 +501,9 @@ class UciProtocol(Protocol):
 
     async def send_game_result(self, board: Any, winner: Optional[bool] = None,
                                game_ending: Optional[str] = None, game_complete: bool = True) -> None:
+        # UCI has no word for a game's end; a ponder search goes on (as with python-chess).
         async def body(ex: Exchange[None]) -> None:
-            await self._leave_ponder(ex)
+            return None
 
         await self._exchange(body)
 

@@ -168,6 +168,10 @@ _ENDINGS = {
 }
 
 
+# The time control the engine knows before any was sent.
+_NO_CLOCK = object()
+
+
 class XBoardProtocol(Protocol):
     """The XBoard protocol (``xboard``, ``protover 2``, ``new``, ``force``, ``go``,
     ``analyze``); engines must declare ``ping`` and ``setboard``."""
@@ -177,7 +181,8 @@ class XBoardProtocol(Protocol):
         self.features: Dict[str, Any] = {}
         self.first_game = True
         self.game: object = None
-        self.clock_id: object = None
+        self.clock_id: object = _NO_CLOCK
+        self._opponent_sent: List[str] = []
         self._board: Any = None
         self._pondering = False
         self._ping = random.randrange(10000, 60000)
@@ -337,8 +342,9 @@ class XBoardProtocol(Protocol):
             if any(c in name for c in "\n\r"):
                 raise EngineError(f"invalid line-break in opponent name: {name!r}")
             lines.append(f"name {name}")
-        engine_rating = self._engine_rating if engine_rating is None else engine_rating
-        if opponent is not None and opponent.rating is not None and engine_rating is not None:
+        if engine_rating is None:
+            engine_rating = self._engine_rating if self._engine_rating is not None else self.config.get("engine_rating", 0)
+        if opponent is not None and opponent.rating is not None:
             lines.append(f"rating {engine_rating} {opponent.rating}")
         if opponent is not None and opponent.is_engine:
             lines.append("computer")
@@ -366,12 +372,13 @@ class XBoardProtocol(Protocol):
         the opponent or the starting position changed, else ``force`` and the moves that
         differ (``remove``/``undo`` to go back). Whether it was a new game."""
         root = board.root()
-        opponent = opponent if opponent is not None else self._opponent
-        opponent_lines = self._opponent_lines(opponent, None)
+        explicit = opponent is not None
+        opponent_lines = self._opponent_lines(opponent if explicit else self._opponent, None)
         known = self._board
         same_root = known is not None and known.root().fen() == root.fen() and type(known) is type(board)
-        new_game = (self.first_game or game != self.game or not same_root
-                    or opponent_lines != getattr(self, "_opponent_sent", []))
+        # A new game for a new `game` or an opponent named by the call (python-chess's
+        # rule), or when the engine's game cannot become this one by taking moves back.
+        new_game = self.first_game or game != self.game or not same_root or explicit
         stack = board.move_stack
         if not new_game:
             old = known.move_stack
@@ -423,10 +430,11 @@ class XBoardProtocol(Protocol):
         mine_clock = limit.white_clock if white else limit.black_clock
         mine_inc = limit.white_inc if white else limit.black_inc
         if clocks:
-            if new_game or limit.clock_id is None or limit.clock_id != self.clock_id:
+            # `level` again unless the time control is the one named (clock_id) before.
+            if limit.clock_id is None or limit.clock_id != self.clock_id:
                 mps = limit.remaining_moves or 0
                 lines.append(f"level {mps} {_clock_text(mine_clock or 0)} {_number_text(mine_inc or 0)}")
-            self.clock_id = limit.clock_id
+        self.clock_id = limit.clock_id
         if limit.nodes is not None:
             if not self.features.get("nps"):
                 raise EngineError("xboard engine does not support node limits (feature nps)")
@@ -503,7 +511,7 @@ class XBoardProtocol(Protocol):
                 except ValueError as err:
                     raise EngineError(f"{err} (engine's move {value!r})") from None
                 self._board.push(move)
-            self._pondering = ponder and move is not None
+            self._pondering = ponder
             await self._pong(ex)
             return PlayResult(move, None, found, draw_offered=state["draw"], resigned=state["resigned"])
 
