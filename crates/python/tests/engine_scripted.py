@@ -165,7 +165,7 @@ def xboard_engine(features: str) -> Callable[[str], List[str]]:
 def _text(value: Any) -> Any:
     """A result in plain text, the same for both libraries' objects."""
     if isinstance(value, dict):
-        return {k: _text(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
+        return {_text(k): _text(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
     if isinstance(value, (list, tuple)):
         return [_text(v) for v in value]
     if hasattr(value, "uci") and hasattr(value, "from_square"):

@@ -157,7 +157,7 @@ pub fn parse_uci_info<'py>(
     if !info.skipped.is_empty() {
         put!("ebf", ebf(fields));
     }
-    if selector & INFO_PV != 0 && fields.contains("pv") && has_word(fields, "pv") {
+    if selector & INFO_PV != 0 && has_word(fields, "pv") {
         dict.set_item("pv", line_on(py, root, &info.pv, "pv", &mut problems)?)?;
     }
     if selector & INFO_REFUTATION != 0 && has_word(fields, "refutation") {
@@ -191,9 +191,10 @@ pub fn parse_uci_info<'py>(
     Ok((dict, (!problems.is_empty()).then_some(problems)))
 }
 
-/// Whether `word` stands as a token of its own in `fields`.
+/// Whether `word` stands as a token of its own in `fields`, before any `string` (whose
+/// text runs to the end of the line and may hold any word).
 fn has_word(fields: &str, word: &str) -> bool {
-    fields.split_whitespace().any(|w| w == word)
+    fields.split_whitespace().take_while(|&w| w != "string").any(|w| w == word)
 }
 
 /// python-chess's `_parse_uci_bestmove`: the best and ponder moves of a `bestmove` line

@@ -332,6 +332,8 @@ class UciProtocol(Protocol):
             if analyse_mode:
                 managed.append(("UCI_AnalyseMode", False))
             managed.append(("Ponder", ponder))
+        if multipv is not None and "MultiPV" not in self.options:
+            raise EngineError(f"engine does not support option MultiPV (available options: {', '.join(self.options)})")
         managed.append(("MultiPV", multipv or 1))
         return self._option_changes(options, managed)
 
