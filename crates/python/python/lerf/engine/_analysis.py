@@ -33,6 +33,9 @@ class AnalysisResult:
         self._seen_end = False
         self._finished: asyncio.Future[BestMove] = asyncio.get_running_loop().create_future()
         self.multipv: List[InfoDict] = [InfoDict()]
+        # `analyse()` wants only the last word of each line: it stops queueing the reports
+        # no one will take (a long analysis would otherwise hold every one of them).
+        self._keep_reports = True
 
     def post(self, info: InfoDict) -> None:
         """Adds a report (from the engine's side)."""
@@ -40,8 +43,9 @@ class AnalysisResult:
         while len(self.multipv) < multipv:
             self.multipv.append(InfoDict())
         self.multipv[multipv - 1].update(info)
-        self._queue.append(info)
-        self._wake()
+        if self._keep_reports:
+            self._queue.append(info)
+            self._wake()
 
     def _wake(self) -> None:
         waiter = self._waiter

@@ -216,6 +216,8 @@ class Protocol(asyncio.SubprocessProtocol, metaclass=abc.ABCMeta):
         ``InfoDict``, or a list of them (best first) when ``multipv`` is given."""
         analysis = await self.analysis(board, limit, multipv=multipv, game=game, info=info,
                                        root_moves=root_moves, options=options)
+        analysis._keep_reports = False
+        analysis._queue.clear()
         with analysis:
             await analysis.wait()
         return analysis.info if multipv is None else analysis.multipv
