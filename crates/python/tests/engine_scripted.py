@@ -338,3 +338,50 @@ async def random_xboard_session(lib: Any, seed: int) -> tuple:
             results.append(("error", type(err).__name__))
     lines = ["ping N" if line.startswith("ping ") else line for line in recorder.lines]
     return lines, results
+
+
+#: A small UCI engine as a Python script: it answers `go` with a few reports and the first
+#: legal move in UCI order (it keeps the position with lerf's board).
+STAND_IN = r'''
+import sys
+import lerf
+board = lerf.Board()
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "uci":
+        print("id name stand-in\noption name MultiPV type spin default 1 min 1 max 9\nuciok", flush=True)
+    elif words[0] == "isready":
+        print("readyok", flush=True)
+    elif words[0] == "position":
+        if words[1] == "startpos":
+            board, rest = lerf.Board(), words[2:]
+        else:
+            board, rest = lerf.Board(" ".join(words[2:8])), words[8:]
+        for uci in rest[1:]:
+            board.push_uci(uci)
+    elif words[0] == "go":
+        move = min(board.legal_moves, key=lambda m: m.uci())
+        print(f"info depth 1 score cp 7 nodes 1 pv {move.uci()}", flush=True)
+        print(f"bestmove {move.uci()}", flush=True)
+    elif words[0] == "quit":
+        break
+'''
+
+
+def play_first_moves(args: tuple) -> list:
+    """Opens the stand-in at ``args[0]`` with ``SimpleEngine`` and lets it play ``args[1]``
+    moves from the start (a process pool's task: top level, so it pickles)."""
+    import sys as _sys
+
+    import lerf
+    import lerf.engine
+
+    path, plies = args
+    board = lerf.Board()
+    with lerf.engine.SimpleEngine.popen_uci([_sys.executable, path]) as engine:
+        for _ in range(plies):
+            board.push(engine.play(board, lerf.engine.Limit(depth=1)).move)
+        engine.quit()
+    return [move.uci() for move in board.move_stack]

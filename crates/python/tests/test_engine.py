@@ -349,3 +349,48 @@ def test_stockfish_answers_both_libraries_alike():
     assert sent_by_lerf.count("ucinewgame") == 2 * len(fens)
     assert answers_to_lerf == answers_to_python_chess
     assert all(pv for _, info, _ in answers_to_lerf for pv in [info["pv"]])
+
+
+# Threads and processes (python-chess#732, #1102): each SimpleEngine has its own loop thread.
+
+def _stand_in(tmp_path):
+    from engine_scripted import STAND_IN
+
+    path = tmp_path / "stand_in.py"
+    path.write_text(STAND_IN)
+    return str(path)
+
+
+def test_simple_engines_in_threads_and_in_a_process_pool(tmp_path):
+    import concurrent.futures
+    import multiprocessing
+
+    from engine_scripted import play_first_moves
+
+    path = _stand_in(tmp_path)
+    expected = play_first_moves((path, 6))
+    assert len(expected) == 6
+    with concurrent.futures.ThreadPoolExecutor(4) as threads:
+        assert list(threads.map(play_first_moves, [(path, 6)] * 4)) == [expected] * 4
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(2, mp_context=context) as processes:
+        assert list(processes.map(play_first_moves, [(path, 6)] * 3)) == [expected] * 3
+
+
+def test_one_event_loop_drives_several_engines(tmp_path):
+    path = _stand_in(tmp_path)
+
+    async def main():
+        engines = [await lerf.engine.popen_uci([sys.executable, path]) for _ in range(3)]
+        boards = [lerf.Board() for _ in engines]
+        for _ in range(4):
+            results = await asyncio.gather(*(protocol.play(board, lerf.engine.Limit(depth=1))
+                                             for (_, protocol), board in zip(engines, boards)))
+            for board, result in zip(boards, results):
+                board.push(result.move)
+        for transport, protocol in engines:
+            await protocol.quit()
+        return [board.fen() for board in boards]
+
+    fens = asyncio.run(main())
+    assert len(set(fens)) == 1

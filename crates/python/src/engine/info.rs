@@ -174,18 +174,18 @@ pub fn parse_uci_info<'py>(
         }
         dict.set_item("refutation", refutation)?;
     }
-    if selector & INFO_CURRLINE != 0 {
-        if let Some(currline) = &info.currline {
-            let lines = PyDict::new(py);
-            match currline.cpu {
-                Some(cpu) => {
-                    let line = line_on(py, root, &currline.moves, "currline", &mut problems)?;
-                    lines.set_item(cpu, line)?;
-                }
-                None => problems.push(format!("currline without a cpu number in {fields:?}")),
+    if selector & INFO_CURRLINE != 0
+        && let Some(currline) = &info.currline
+    {
+        let lines = PyDict::new(py);
+        match currline.cpu {
+            Some(cpu) => {
+                let line = line_on(py, root, &currline.moves, "currline", &mut problems)?;
+                lines.set_item(cpu, line)?;
             }
-            dict.set_item("currline", lines)?;
+            None => problems.push(format!("currline without a cpu number in {fields:?}")),
         }
+        dict.set_item("currline", lines)?;
     }
     put!("string", info.string.as_deref());
     Ok((dict, (!problems.is_empty()).then_some(problems)))
@@ -197,6 +197,9 @@ fn has_word(fields: &str, word: &str) -> bool {
     fields.split_whitespace().take_while(|&w| w != "string").any(|w| w == word)
 }
 
+/// A `bestmove`'s best move, ponder move, and why a ponder move was dropped.
+type BestMoveParts = (Option<Py<Move>>, Option<Py<Move>>, Option<String>);
+
 /// python-chess's `_parse_uci_bestmove`: the best and ponder moves of a `bestmove` line
 /// (its arguments, without `bestmove`) on `board`, the position searched. `(None, None)`
 /// for `(none)`; a ponder move that is not legal after the best one is dropped (the
@@ -206,7 +209,7 @@ pub fn parse_uci_bestmove(
     py: Python<'_>,
     args: &str,
     board: PyRef<'_, Board>,
-) -> PyResult<(Option<Py<Move>>, Option<Py<Move>>, Option<String>)> {
+) -> PyResult<BestMoveParts> {
     let line = format!("bestmove {args}");
     let message: EngineMessage =
         line.parse().map_err(|e| PyValueError::new_err(format!("{e} in {line:?}")))?;
@@ -230,24 +233,4 @@ pub fn parse_uci_bestmove(
         },
     };
     Ok((Some(Move::shared_loose(best, py)), ponder, problem))
-}
-
-/// Moves in UCI notation (as XBoard engines that write coordinates send them) played out
-/// from `board` as far as they are legal; the problem with the first that is not.
-#[pyfunction]
-pub fn parse_uci_moves(
-    py: Python<'_>,
-    moves: Vec<String>,
-    board: PyRef<'_, Board>,
-) -> PyResult<(Py<PyList>, Option<String>)> {
-    let mut parsed = Vec::with_capacity(moves.len());
-    for m in &moves {
-        match m.parse::<UciMove>() {
-            Ok(m) => parsed.push(m),
-            Err(_) => break,
-        }
-    }
-    let mut problems = Vec::new();
-    let list = line_on(py, base(&board).board(), &parsed, "line", &mut problems)?;
-    Ok((list, problems.pop()))
 }

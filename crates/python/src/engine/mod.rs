@@ -10,6 +10,5 @@ use pyo3::prelude::*;
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(info::parse_uci_info, m)?)?;
     m.add_function(wrap_pyfunction!(info::parse_uci_bestmove, m)?)?;
-    m.add_function(wrap_pyfunction!(info::parse_uci_moves, m)?)?;
     Ok(())
 }
