@@ -41,11 +41,25 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), UserError> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap_or(Path::new("."));
     if !args.python_only {
+        // python-chess's variant perft suites (GPL data, in its sdist) check lerf-rules'
+        // variants; without them (no Python, no PyPI) that test skips and says so.
+        let sdist = match python_chess_sdist(root) {
+            Ok(sdist) => Some(sdist),
+            Err(e) => {
+                eprintln!(
+                    "(python-chess's sdist is not available, its perft suites will be skipped: {})",
+                    e.0
+                );
+                None
+            }
+        };
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-        step(
-            "Rust tests",
-            Command::new(cargo).current_dir(root).args(["test", "--workspace", "--all-features"]),
-        )?;
+        let mut test = Command::new(cargo);
+        test.current_dir(root).args(["test", "--workspace", "--all-features"]);
+        if let Some(sdist) = sdist {
+            test.env("LERF_PYTHON_CHESS_SDIST", sdist);
+        }
+        step("Rust tests", &mut test)?;
     }
     if !args.rust_only {
         python_tests(root)?;
@@ -53,13 +67,20 @@ pub fn run(args: Args) -> Result<(), UserError> {
     Ok(())
 }
 
-fn python_tests(root: &Path) -> Result<(), UserError> {
+/// The test environment's Python, the environment made first if it is missing.
+fn venv_python(root: &Path) -> Result<PathBuf, UserError> {
     let venv = root.join("target").join("py-test");
     let python = venv.join("bin").join("python");
     if !python.exists() {
         let interpreter = std::env::var("LERF_PYTHON").unwrap_or_else(|_| "python3".to_owned());
         step("virtual environment", Command::new(interpreter).args(["-m", "venv"]).arg(&venv))?;
     }
+    Ok(python)
+}
+
+fn python_tests(root: &Path) -> Result<(), UserError> {
+    let venv = root.join("target").join("py-test");
+    let python = venv_python(root)?;
     let mut pip = Command::new(&python);
     pip.args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check"])
         .args(PYTHON_PACKAGES);
@@ -114,23 +135,31 @@ const PYTHON_CHESS_SDIST: &str = "chess-1.11.2";
 /// runs its unit tests with `chess` resolved to lerf (`crates/python/tests/python_chess_suite.py`).
 /// The sdist is GPL: it is test input, never committed.
 fn python_chess_suite(root: &Path, python: &Path) -> Result<(), UserError> {
+    let sdist = python_chess_sdist(root)?;
+    let mut suite = Command::new(python);
+    suite.current_dir(root).arg("crates/python/tests/python_chess_suite.py").arg(&sdist);
+    step("python-chess 1.11.2's own tests with chess = lerf", &mut suite)
+}
+
+/// python-chess's source distribution, unpacked under `target/` (downloaded from PyPI the
+/// first time).
+fn python_chess_sdist(root: &Path) -> Result<PathBuf, UserError> {
+    let python = venv_python(root)?;
     let dir = root.join("target").join("python-chess");
     let sdist = dir.join(PYTHON_CHESS_SDIST);
     if !sdist.join("test.py").exists() {
-        let mut download = Command::new(python);
+        let mut download = Command::new(&python);
         download
             .args(["-m", "pip", "download", "--quiet", "--disable-pip-version-check"])
             .args(["--no-deps", "--no-binary", ":all:", "chess==1.11.2", "-d"])
             .arg(&dir);
         step("python-chess 1.11.2's source distribution (PyPI)", &mut download)?;
         let archive = dir.join(format!("{PYTHON_CHESS_SDIST}.tar.gz"));
-        let mut unpack = Command::new(python);
+        let mut unpack = Command::new(&python);
         unpack.args(["-c", UNPACK]).arg(&archive).arg(&dir);
         step("unpacking python-chess's source distribution", &mut unpack)?;
     }
-    let mut suite = Command::new(python);
-    suite.current_dir(root).arg("crates/python/tests/python_chess_suite.py").arg(&sdist);
-    step("python-chess 1.11.2's own tests with chess = lerf", &mut suite)
+    Ok(sdist)
 }
 
 /// PATH with the environment's `bin` first, so maturin finds its interpreter.

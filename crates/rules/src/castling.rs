@@ -232,6 +232,19 @@ impl LooseBoard {
         &self,
         from_mask: Bitboard,
         to_mask: Bitboard,
+        f: impl FnMut(LooseMove),
+    ) {
+        self.for_each_castling_move_with(from_mask, to_mask, LooseBoard::attacked_for_king, f);
+    }
+
+    /// [`for_each_castling_move`](LooseBoard::for_each_castling_move) with what "attacked"
+    /// means given by `attacked(board, path, occupied)` (a variant's rule, e.g. atomic's,
+    /// where a king beside the other king is never in check).
+    pub(crate) fn for_each_castling_move_with(
+        &self,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+        attacked: impl Fn(&LooseBoard, Bitboard, Bitboard) -> bool,
         mut f: impl FnMut(LooseMove),
     ) {
         let rank = back_rank(self.turn);
@@ -252,8 +265,8 @@ impl LooseBoard {
             let blocked =
                 ((occupied ^ king ^ rook) & (king_path | rook_path | king_to | rook_to)).any();
             if blocked
-                || self.attacked_for_king(king_path | king, occupied ^ king)
-                || self.attacked_for_king(king_to, occupied ^ king ^ rook ^ rook_to)
+                || attacked(self, king_path | king, occupied ^ king)
+                || attacked(self, king_to, occupied ^ king ^ rook ^ rook_to)
             {
                 continue;
             }

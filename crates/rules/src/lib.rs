@@ -52,6 +52,7 @@ mod moves;
 mod play;
 mod polyglot;
 mod status;
+pub mod variant;
 
 pub use board::LooseBoard;
 pub use book::{LooseBook, book_move};

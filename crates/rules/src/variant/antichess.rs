@@ -1,0 +1,54 @@
+//! Antichess (python-chess's giveaway rules, Lichess's antichess): captures are compulsory,
+//! the king is an ordinary piece (no check, no castling, a pawn may promote to it), and a
+//! side without pieces has won.
+
+use alloc::vec::Vec;
+
+use lerf_bitboard::Bitboard;
+use lerf_types::{Color, PieceType};
+
+use super::VariantBoard;
+use crate::moves::LooseMove;
+
+/// Whether a side has no pieces left.
+pub(super) fn is_end(vb: &VariantBoard) -> bool {
+    let l = &vb.board.layout;
+    !l.of_color(Color::White).any() || !l.of_color(Color::Black).any()
+}
+
+/// The pseudo-legal moves without castling, with a king promotion after each knight
+/// promotion.
+pub(super) fn pseudo_legal_moves(vb: &VariantBoard, out: &mut Vec<LooseMove>) {
+    let b = &vb.board;
+    let mut no_castling = *b;
+    no_castling.castling_rights = Bitboard::EMPTY;
+    let start = out.len();
+    no_castling.generate_pseudo_legal_moves(Bitboard::FULL, Bitboard::FULL, out);
+    let mut i = start;
+    while i < out.len() {
+        let m = out[i];
+        i += 1;
+        if m.promotion == Some(PieceType::Knight) {
+            out.insert(i, LooseMove { promotion: Some(PieceType::King), ..m });
+            i += 1;
+        }
+    }
+}
+
+/// The legal moves: the captures if there is one, else every pseudo-legal move.
+pub(super) fn legal_moves(vb: &VariantBoard, out: &mut Vec<LooseMove>) {
+    let start = out.len();
+    pseudo_legal_moves(vb, out);
+    let b = &vb.board;
+    if out[start..].iter().any(|&m| b.is_capture(m)) {
+        let mut keep = start;
+        for i in start..out.len() {
+            let m = out[i];
+            if b.is_capture(m) {
+                out[keep] = m;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+}

@@ -1,0 +1,108 @@
+//! Atomic: a capture explodes the capturing piece, the captured one and every piece but
+//! pawns on the squares around; kings never capture, a king beside the other king is never
+//! in check, and exploding the other king wins (even out of check).
+
+use alloc::vec::Vec;
+
+use lerf_bitboard::{Bitboard, RANK_1, RANK_8, king_attacks};
+use lerf_types::{Color, Square};
+
+use super::VariantBoard;
+use crate::board::LooseBoard;
+use crate::layout::bb;
+use crate::moves::LooseMove;
+
+/// Whether a side has lost its king.
+pub(super) fn is_end(vb: &VariantBoard) -> bool {
+    let l = &vb.board.layout;
+    !(l.kings & l.of_color(Color::White)).any() || !(l.kings & l.of_color(Color::Black)).any()
+}
+
+/// Whether `color`'s king on `sq` would be in check on `board`: attacked by a piece that is
+/// not a king, and not beside the other side's king.
+fn king_attacked(board: &LooseBoard, color: Color, sq: Square, occupied: Bitboard) -> bool {
+    let l = &board.layout;
+    if king_attacks(sq).intersects(l.kings & l.of_color(!color)) {
+        return false;
+    }
+    (l.attackers_mask(!color, sq, occupied) & !l.kings).any()
+}
+
+/// Whether `color` is in check in atomic's sense.
+pub(super) fn is_check(board: &LooseBoard, color: Color) -> bool {
+    let l = &board.layout;
+    (l.kings & l.of_color(color))
+        .into_iter()
+        .any(|king| king_attacked(board, color, king, l.occupied))
+}
+
+/// The explosion of a capture on `to`, made on `next` (the position after the capturing
+/// move): the piece now on `to` and every piece but pawns around it go, and with them any
+/// castling right their squares held.
+fn explode(next: &mut LooseBoard, to: Square) {
+    let radius = king_attacks(to) & !next.layout.pawns;
+    next.castling_rights &= !radius;
+    let l = &next.layout;
+    let unpromoted_kings = l.kings & radius & !l.promoted;
+    if unpromoted_kings.intersects(l.of_color(Color::White)) {
+        next.castling_rights &= !RANK_1;
+    }
+    if unpromoted_kings.intersects(l.of_color(Color::Black)) {
+        next.castling_rights &= !RANK_8;
+    }
+    for sq in (radius | bb(to)) & next.layout.occupied {
+        next.layout.remove_piece_at(sq);
+    }
+}
+
+/// The position after `m`, explosion included.
+pub(super) fn play(vb: &VariantBoard, m: LooseMove, next: &mut VariantBoard) {
+    let capture = vb.board.is_capture(m);
+    next.board = vb.board.play_unchecked(m);
+    if capture {
+        explode(&mut next.board, m.to);
+    }
+}
+
+/// Whether the mover's king survives `m` and is not left in check (unless the other king
+/// went up).
+fn is_safe(vb: &VariantBoard, m: LooseMove) -> bool {
+    let us = vb.board.turn;
+    let mut after = *vb;
+    play(vb, m, &mut after);
+    let l = &after.board.layout;
+    if !(l.kings & l.of_color(us)).any() {
+        return false;
+    }
+    if !(l.kings & l.of_color(!us)).any() {
+        return true;
+    }
+    !is_check(&after.board, us)
+}
+
+/// The legal moves: pseudo-legal ones (kings do not capture; castling judged by atomic's
+/// checks) whose outcome is safe.
+pub(super) fn legal_moves(vb: &VariantBoard, out: &mut Vec<LooseMove>) {
+    let b = &vb.board;
+    let l = &b.layout;
+    let start = out.len();
+    let mut no_castling = *b;
+    no_castling.castling_rights = Bitboard::EMPTY;
+    no_castling.generate_pseudo_legal_moves(Bitboard::FULL, Bitboard::FULL, out);
+    let mut keep = start;
+    for i in start..out.len() {
+        let m = out[i];
+        let king_captures = l.kings.intersects(bb(m.from)) && b.is_capture(m);
+        if !king_captures && is_safe(vb, m) {
+            out[keep] = m;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+    let castle = |board: &LooseBoard, path: Bitboard, occupied: Bitboard| {
+        path.into_iter().any(|sq| king_attacked(board, board.turn, sq, occupied))
+    };
+    let mut castling = Vec::new();
+    b.for_each_castling_move_with(Bitboard::FULL, Bitboard::FULL, castle, |m| castling.push(m));
+    out.extend(castling.into_iter().filter(|&m| is_safe(vb, m)));
+}

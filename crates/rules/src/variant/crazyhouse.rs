@@ -1,0 +1,105 @@
+//! Crazyhouse: a captured piece goes to the capturer's pocket (a promoted one as a pawn)
+//! and may be dropped, as a move, on an empty square (a pawn not on the first or last
+//! rank).
+
+use alloc::vec::Vec;
+
+use lerf_bitboard::{Bitboard, RANK_1, RANK_8, between};
+use lerf_types::{Color, PieceType};
+
+use super::VariantBoard;
+use crate::board::LooseBoard;
+use crate::layout::bb;
+use crate::moves::LooseMove;
+
+/// The piece types a pocket holds, in python-chess's order of dropping.
+const DROPPABLE: [PieceType; 5] =
+    [PieceType::Pawn, PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen];
+
+/// What each side holds in hand: a count for each piece type.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Pockets {
+    counts: [[u8; 6]; 2],
+}
+
+impl Pockets {
+    /// How many pieces of type `pt` `color` holds.
+    #[inline]
+    pub fn count(&self, color: Color, pt: PieceType) -> u8 {
+        self.counts[color as usize][pt as usize - 1]
+    }
+
+    /// Puts one piece of type `pt` in `color`'s pocket (counts stop at 255).
+    pub fn add(&mut self, color: Color, pt: PieceType) {
+        let n = &mut self.counts[color as usize][pt as usize - 1];
+        *n = n.saturating_add(1);
+    }
+
+    /// Takes one piece of type `pt` from `color`'s pocket, if there is one.
+    pub fn remove(&mut self, color: Color, pt: PieceType) -> bool {
+        let n = &mut self.counts[color as usize][pt as usize - 1];
+        if *n == 0 {
+            return false;
+        }
+        *n -= 1;
+        true
+    }
+
+    /// Whether `color` holds nothing.
+    pub fn is_empty(&self, color: Color) -> bool {
+        self.counts[color as usize].iter().all(|&n| n == 0)
+    }
+}
+
+/// The squares a drop may go to: every empty one, only between the king and its one
+/// checker when in check, none in double check.
+fn drop_squares(board: &LooseBoard) -> Bitboard {
+    let empty = !board.layout.occupied;
+    let checkers = board.checkers_mask();
+    if !checkers.any() {
+        return empty;
+    }
+    match (board.layout.king(board.turn), checkers.popcount()) {
+        (Some(king), 1) => between(king, LooseBoard::top(checkers)) & empty,
+        _ => Bitboard::EMPTY,
+    }
+}
+
+/// The legal moves: the standard ones, then the drops (each empty square from a1 up, each
+/// piece type in hand from pawn to queen).
+pub(super) fn legal_moves(vb: &VariantBoard, out: &mut Vec<LooseMove>) {
+    let b = &vb.board;
+    b.generate_legal_moves(Bitboard::FULL, Bitboard::FULL, out);
+    let us = b.turn;
+    if vb.pockets.is_empty(us) {
+        return;
+    }
+    let squares = drop_squares(b);
+    for to in squares {
+        for pt in DROPPABLE {
+            if vb.pockets.count(us, pt) == 0
+                || (pt == PieceType::Pawn && bb(to).intersects(RANK_1 | RANK_8))
+            {
+                continue;
+            }
+            out.push(LooseMove { from: to, to, promotion: None, drop: Some(pt) });
+        }
+    }
+}
+
+/// The position after `m`: a drop leaves the pocket, a capture enters the capturer's.
+pub(super) fn play(vb: &VariantBoard, m: LooseMove, next: &mut VariantBoard) {
+    let b = &vb.board;
+    let us = b.turn;
+    if let Some(pt) = m.drop {
+        next.pockets.remove(us, pt);
+    } else if b.is_en_passant(m) {
+        next.pockets.add(us, PieceType::Pawn);
+    } else if b.layout.of_color(!us).intersects(bb(m.to))
+        && let Some(pt) = b.layout.piece_type_at(m.to)
+    {
+        let promoted = b.layout.promoted.intersects(bb(m.to));
+        next.pockets.add(us, if promoted { PieceType::Pawn } else { pt });
+    }
+    next.board = b.play_unchecked(m);
+}

@@ -1,0 +1,194 @@
+//! The Lichess variants on python-chess's rules: antichess, atomic, crazyhouse, horde, king
+//! of the hill, racing kings and three-check.
+//!
+//! A [`VariantBoard`] is a [`LooseBoard`] (the pieces, turn, castling, en passant, counters)
+//! with the variant and what the variant adds: each side's checks still to give
+//! (three-check) and pockets (crazyhouse). Its rules are the standard ones with each
+//! variant's changes, made here so that the engine's `Position` and the standard
+//! [`LooseBoard`] pay nothing for them.
+//!
+//! ```
+//! use lerf_rules::variant::{Variant, VariantBoard};
+//!
+//! let board = VariantBoard::new(Variant::Atomic);
+//! assert_eq!(board.perft(3), 8902);
+//! let horde = VariantBoard::new(Variant::Horde);
+//! assert_eq!(horde.legal_moves().len(), 8);
+//! ```
+
+mod antichess;
+mod atomic;
+mod crazyhouse;
+mod fen;
+mod races;
+
+use alloc::vec::Vec;
+
+use lerf_bitboard::Bitboard;
+use lerf_types::Color;
+
+use crate::board::LooseBoard;
+use crate::moves::LooseMove;
+
+pub use crazyhouse::Pockets;
+
+/// A Lichess variant.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Variant {
+    /// Antichess (giveaway): captures are compulsory, the king is an ordinary piece, and
+    /// whoever runs out of pieces or moves wins.
+    Antichess,
+    /// Atomic: a capture explodes the capturing piece and every piece but pawns around it;
+    /// exploding the other king wins.
+    Atomic,
+    /// Crazyhouse: captured pieces change sides and may be dropped on empty squares.
+    Crazyhouse,
+    /// Horde: White's 36 pawns (and no king) against a standard army.
+    Horde,
+    /// King of the hill: a king on d4, e4, d5 or e5 wins.
+    KingOfTheHill,
+    /// Racing kings: no checks; the first king on the eighth rank wins (Black may answer
+    /// in kind for a draw).
+    RacingKings,
+    /// Three-check: the third check wins.
+    ThreeCheck,
+}
+
+impl Variant {
+    /// Every variant.
+    pub const ALL: [Variant; 7] = [
+        Variant::Antichess,
+        Variant::Atomic,
+        Variant::Crazyhouse,
+        Variant::Horde,
+        Variant::KingOfTheHill,
+        Variant::RacingKings,
+        Variant::ThreeCheck,
+    ];
+
+    /// The name UCI engines know (`UCI_Variant`), as python-chess writes it.
+    pub const fn uci_name(self) -> &'static str {
+        match self {
+            Variant::Antichess => "antichess",
+            Variant::Atomic => "atomic",
+            Variant::Crazyhouse => "crazyhouse",
+            Variant::Horde => "horde",
+            Variant::KingOfTheHill => "kingofthehill",
+            Variant::RacingKings => "racingkings",
+            Variant::ThreeCheck => "3check",
+        }
+    }
+
+    /// The variant's start position as a FEN.
+    pub const fn starting_fen(self) -> &'static str {
+        match self {
+            Variant::Antichess => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+            Variant::Crazyhouse => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+            Variant::Horde => {
+                "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"
+            }
+            Variant::RacingKings => "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+            Variant::ThreeCheck => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
+            Variant::Atomic | Variant::KingOfTheHill => {
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+            }
+        }
+    }
+}
+
+/// A position of a [`Variant`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct VariantBoard {
+    /// The variant.
+    pub variant: Variant,
+    /// The pieces, the side to move, castling, en passant and the counters.
+    pub board: LooseBoard,
+    /// Three-check: the checks each side (by [`Color`] index) must still give to win.
+    pub remaining_checks: [u8; 2],
+    /// Crazyhouse: the pieces each side holds in hand.
+    pub pockets: Pockets,
+}
+
+impl VariantBoard {
+    /// The variant's start position.
+    pub fn new(variant: Variant) -> VariantBoard {
+        VariantBoard::from_fen(variant, variant.starting_fen(), false)
+            .expect("every variant's starting FEN reads")
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.board.turn
+    }
+
+    /// Whether the game is over by the variant's own rule (a king on the hill, the third
+    /// check, an exploded king, a side without pieces ...), whatever the moves left.
+    pub fn is_variant_end(&self) -> bool {
+        match self.variant {
+            Variant::Antichess => antichess::is_end(self),
+            Variant::Atomic => atomic::is_end(self),
+            Variant::Crazyhouse => false,
+            Variant::Horde => {
+                !self.board.layout.of_color(Color::White).any()
+                    || !self.board.layout.of_color(Color::Black).any()
+            }
+            Variant::KingOfTheHill => races::king_on_hill(&self.board),
+            Variant::RacingKings => races::racing_end(&self.board),
+            Variant::ThreeCheck => self.remaining_checks.contains(&0),
+        }
+    }
+
+    /// The legal moves, in generation order.
+    pub fn legal_moves(&self) -> Vec<LooseMove> {
+        let mut out = Vec::new();
+        self.generate_legal_moves(&mut out);
+        out
+    }
+
+    /// Appends the legal moves to `out` (none once the variant has ended).
+    pub fn generate_legal_moves(&self, out: &mut Vec<LooseMove>) {
+        if self.is_variant_end() {
+            return;
+        }
+        let all = Bitboard::FULL;
+        match self.variant {
+            Variant::Antichess => antichess::legal_moves(self, out),
+            Variant::Atomic => atomic::legal_moves(self, out),
+            Variant::Crazyhouse => crazyhouse::legal_moves(self, out),
+            Variant::RacingKings => races::racing_legal_moves(&self.board, out),
+            Variant::Horde | Variant::KingOfTheHill | Variant::ThreeCheck => {
+                self.board.generate_legal_moves(all, all, out);
+            }
+        }
+    }
+
+    /// The position after `m`, a legal move (or one python-chess's `push` would make):
+    /// explosions, pockets and checks given as the variant has them.
+    pub fn play_unchecked(&self, m: LooseMove) -> VariantBoard {
+        let mut next = *self;
+        match self.variant {
+            Variant::Atomic => atomic::play(self, m, &mut next),
+            Variant::Crazyhouse => crazyhouse::play(self, m, &mut next),
+            _ => next.board = self.board.play_unchecked(m),
+        }
+        if self.variant == Variant::ThreeCheck && next.board.is_check() {
+            let mover = self.board.turn as usize;
+            next.remaining_checks[mover] = next.remaining_checks[mover].saturating_sub(1);
+        }
+        next
+    }
+
+    /// The number of move paths `depth` moves deep (perft), as python-chess's perft
+    /// counts them.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves.iter().map(|&m| self.play_unchecked(m).perft(depth - 1)).sum()
+    }
+}

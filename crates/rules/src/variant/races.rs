@@ -1,0 +1,50 @@
+//! The races: king of the hill (a king on the four centre squares wins) and racing kings
+//! (no checks; the first king on the eighth rank wins, Black may draw by answering).
+
+use alloc::vec::Vec;
+
+use lerf_bitboard::{Bitboard, RANK_8, king_attacks};
+use lerf_types::Color;
+
+use crate::board::LooseBoard;
+use crate::moves::LooseMove;
+
+/// d4, e4, d5, e5.
+const HILL: Bitboard = Bitboard((1 << 27) | (1 << 28) | (1 << 35) | (1 << 36));
+
+/// Whether a king (of either side) stands on the hill.
+pub(super) fn king_on_hill(board: &LooseBoard) -> bool {
+    board.layout.kings.intersects(HILL)
+}
+
+/// Whether a racing-kings game is over: a king on the eighth rank, unless White got there
+/// first and Black, to move, can still join it there (which draws).
+pub(super) fn racing_end(board: &LooseBoard) -> bool {
+    let l = &board.layout;
+    if !l.kings.intersects(RANK_8) {
+        return false;
+    }
+    let black_kings = l.kings & l.of_color(Color::Black);
+    if board.turn == Color::White || black_kings.intersects(RANK_8) || !black_kings.any() {
+        return true;
+    }
+    let black_king = LooseBoard::top(black_kings);
+    let occupied = l.occupied ^ black_kings;
+    let goals = king_attacks(black_king) & RANK_8 & !l.of_color(Color::Black);
+    goals.into_iter().all(|sq| l.attackers_mask(Color::White, sq, occupied).any())
+}
+
+/// The legal moves of racing kings: the standard ones that give no check.
+pub(super) fn racing_legal_moves(board: &LooseBoard, out: &mut Vec<LooseMove>) {
+    let start = out.len();
+    board.generate_legal_moves(Bitboard::FULL, Bitboard::FULL, out);
+    let mut keep = start;
+    for i in start..out.len() {
+        let m = out[i];
+        if !board.play_unchecked(m).is_check() {
+            out[keep] = m;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+}
