@@ -25,6 +25,7 @@ mod errors;
 mod pgn;
 mod polyglot;
 mod svg;
+mod variant;
 
 use pyo3::prelude::*;
 
@@ -37,5 +38,6 @@ fn _lerf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     polyglot::register(m)?;
     bulk::register(m)?;
     engine::register(m)?;
+    variant::register(m)?;
     Ok(())
 }

@@ -190,6 +190,15 @@ impl LooseGame {
         self.push_chess960(self.board.to_chess960(m));
     }
 
+    /// Records `m` as played and `next` as the position it made: for a variant, whose
+    /// moves do more than [`LooseBoard::play_unchecked`] (an explosion, a drop from a
+    /// pocket). [`pop`](LooseGame::pop) restores the position before, exactly.
+    pub fn push_made(&mut self, m: LooseMove, next: LooseBoard) {
+        let written = self.board.from_chess960(self.board.chess960, self.board.to_chess960(m));
+        let before = core::mem::replace(&mut self.board, next);
+        self.stack.push((before, written));
+    }
+
     /// Plays a move with castling written as king takes rook; the stack keeps it as the
     /// board writes it.
     fn push_chess960(&mut self, m960: LooseMove) {

@@ -16,8 +16,8 @@ pub(super) fn is_end(vb: &VariantBoard) -> bool {
     !l.of_color(Color::White).any() || !l.of_color(Color::Black).any()
 }
 
-/// The pseudo-legal moves without castling, with a king promotion after each knight
-/// promotion.
+/// The pseudo-legal moves without castling, with a king promotion before each queen
+/// promotion (python-chess's order).
 pub(super) fn pseudo_legal_moves(vb: &VariantBoard, out: &mut Vec<LooseMove>) {
     let b = &vb.board;
     let mut no_castling = *b;
@@ -27,11 +27,11 @@ pub(super) fn pseudo_legal_moves(vb: &VariantBoard, out: &mut Vec<LooseMove>) {
     let mut i = start;
     while i < out.len() {
         let m = out[i];
-        i += 1;
-        if m.promotion == Some(PieceType::Knight) {
+        if m.promotion == Some(PieceType::Queen) {
             out.insert(i, LooseMove { promotion: Some(PieceType::King), ..m });
             i += 1;
         }
+        i += 1;
     }
 }
 

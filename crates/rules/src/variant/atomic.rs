@@ -80,29 +80,33 @@ fn is_safe(vb: &VariantBoard, m: LooseMove) -> bool {
     !is_check(&after.board, us)
 }
 
-/// The legal moves: pseudo-legal ones (kings do not capture; castling judged by atomic's
-/// checks) whose outcome is safe.
+/// The pseudo-legal moves: the standard ones but castling, which is judged by atomic's
+/// checks (a king beside the other is not in check), after them.
+pub(super) fn pseudo_legal_moves(vb: &VariantBoard, out: &mut Vec<LooseMove>) {
+    let b = &vb.board;
+    let mut no_castling = *b;
+    no_castling.castling_rights = Bitboard::EMPTY;
+    no_castling.generate_pseudo_legal_moves(Bitboard::FULL, Bitboard::FULL, out);
+    let castle = |board: &LooseBoard, path: Bitboard, occupied: Bitboard| {
+        path.into_iter().any(|sq| king_attacked(board, board.turn, sq, occupied))
+    };
+    b.for_each_castling_move_with(Bitboard::FULL, Bitboard::FULL, castle, |m| out.push(m));
+}
+
+/// The legal moves: pseudo-legal ones (kings do not capture) whose outcome is safe.
 pub(super) fn legal_moves(vb: &VariantBoard, out: &mut Vec<LooseMove>) {
     let b = &vb.board;
     let l = &b.layout;
     let start = out.len();
-    let mut no_castling = *b;
-    no_castling.castling_rights = Bitboard::EMPTY;
-    no_castling.generate_pseudo_legal_moves(Bitboard::FULL, Bitboard::FULL, out);
+    pseudo_legal_moves(vb, out);
     let mut keep = start;
     for i in start..out.len() {
         let m = out[i];
-        let king_captures = l.kings.intersects(bb(m.from)) && b.is_capture(m);
+        let king_captures = l.kings.intersects(bb(m.from)) && b.is_capture(m) && !b.is_castling(m);
         if !king_captures && is_safe(vb, m) {
             out[keep] = m;
             keep += 1;
         }
     }
     out.truncate(keep);
-    let castle = |board: &LooseBoard, path: Bitboard, occupied: Bitboard| {
-        path.into_iter().any(|sq| king_attacked(board, board.turn, sq, occupied))
-    };
-    let mut castling = Vec::new();
-    b.for_each_castling_move_with(Bitboard::FULL, Bitboard::FULL, castle, |m| castling.push(m));
-    out.extend(castling.into_iter().filter(|&m| is_safe(vb, m)));
 }

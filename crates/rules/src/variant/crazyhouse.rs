@@ -65,23 +65,25 @@ fn drop_squares(board: &LooseBoard) -> Bitboard {
     }
 }
 
-/// The legal moves: the standard ones, then the drops (each empty square from a1 up, each
-/// piece type in hand from pawn to queen).
+/// The legal moves: the standard ones, then the drops (each piece type in hand from pawn
+/// to queen, each square from a1 up).
 pub(super) fn legal_moves(vb: &VariantBoard, out: &mut Vec<LooseMove>) {
     let b = &vb.board;
     b.generate_legal_moves(Bitboard::FULL, Bitboard::FULL, out);
-    let us = b.turn;
-    if vb.pockets.is_empty(us) {
-        return;
+    if !vb.pockets.is_empty(b.turn) {
+        drops(vb, drop_squares(b), out);
     }
-    let squares = drop_squares(b);
-    for to in squares {
-        for pt in DROPPABLE {
-            if vb.pockets.count(us, pt) == 0
-                || (pt == PieceType::Pawn && bb(to).intersects(RANK_1 | RANK_8))
-            {
-                continue;
-            }
+}
+
+/// Appends the drops the side to move's pocket allows on `squares`.
+pub(super) fn drops(vb: &VariantBoard, squares: Bitboard, out: &mut Vec<LooseMove>) {
+    let us = vb.board.turn;
+    for pt in DROPPABLE {
+        if vb.pockets.count(us, pt) == 0 {
+            continue;
+        }
+        let allowed = if pt == PieceType::Pawn { squares & !(RANK_1 | RANK_8) } else { squares };
+        for to in allowed {
             out.push(LooseMove { from: to, to, promotion: None, drop: Some(pt) });
         }
     }

@@ -163,6 +163,32 @@ impl VariantBoard {
         }
     }
 
+    /// Appends the pseudo-legal moves (the variant's pieces' moves, the king's safety not
+    /// checked): antichess's have no castling and add king promotions, crazyhouse's add
+    /// every drop on an empty square.
+    pub fn generate_pseudo_legal_moves(&self, out: &mut Vec<LooseMove>) {
+        let all = Bitboard::FULL;
+        match self.variant {
+            Variant::Antichess => antichess::pseudo_legal_moves(self, out),
+            Variant::Atomic => atomic::pseudo_legal_moves(self, out),
+            Variant::Crazyhouse => {
+                self.board.generate_pseudo_legal_moves(all, all, out);
+                crazyhouse::drops(self, !self.board.layout.occupied, out);
+            }
+            _ => self.board.generate_pseudo_legal_moves(all, all, out),
+        }
+    }
+
+    /// Whether the side to move is in check as the variant sees it (never in antichess;
+    /// in atomic, not while its king touches the other).
+    pub fn is_check(&self) -> bool {
+        match self.variant {
+            Variant::Antichess => false,
+            Variant::Atomic => atomic::is_check(&self.board, self.board.turn),
+            _ => self.board.is_check(),
+        }
+    }
+
     /// The position after `m`, a legal move (or one python-chess's `push` would make):
     /// explosions, pockets and checks given as the variant has them.
     pub fn play_unchecked(&self, m: LooseMove) -> VariantBoard {

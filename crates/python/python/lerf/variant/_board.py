@@ -1,0 +1,285 @@
+"""``_VariantBoard``: what every variant board adds to ``lerf.Board``.
+
+The rules are Rust's (``lerf_rules::variant``, through ``Board._variant_moves``,
+``_variant_push``, ``_variant_end``, ``_variant_check``); this class keeps the state beside
+the position (checks to give, pockets) with its history for ``pop``, and gives the board's
+game-level questions (SAN, checkmate, outcome, FEN) the variant's answers, since the
+standard ``Board``'s methods know only standard chess."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, List, Optional, Tuple
+
+from .. import _lerf
+from .._types import Outcome, Status, Termination
+from ._san import algebraic, parse_san
+
+BB_ALL = 0xFFFF_FFFF_FFFF_FFFF
+
+
+class _Start(str):
+    """The default FEN: the board class's own start position."""
+
+    def __repr__(self) -> str:
+        return "starting_fen"
+
+
+_START = _Start("starting_fen")
+
+
+class _VariantBoard(_lerf.Board):
+    """A board of one of lerf's variants (abstract: the classes in ``lerf.variant``)."""
+
+    # The variant's number in lerf_rules::variant::Variant::ALL.
+    _code = -1
+    connected_kings = False
+    one_king = True
+    captures_compulsory = False
+    tbw_suffix: Optional[str] = None
+    tbz_suffix: Optional[str] = None
+    tbw_magic: Optional[bytes] = None
+    tbz_magic: Optional[bytes] = None
+    pawnless_tbw_suffix: Optional[str] = None
+    pawnless_tbz_suffix: Optional[str] = None
+    pawnless_tbw_magic: Optional[bytes] = None
+    pawnless_tbz_magic: Optional[bytes] = None
+
+    def __init__(self, fen: Optional[str] = _START, chess960: bool = False) -> None:
+        self._history: List[Tuple[int, ...]] = []
+        self._init_state()
+        super().__init__(None, chess960=chess960)
+        if fen is _START:
+            fen = type(self).starting_fen
+        if fen is not None:
+            self.set_fen(fen)
+
+    # The state beside the board, as the Rust rules take it.
+
+    def _init_state(self) -> None:
+        """Sets the variant's own state to its start (overridden)."""
+
+    def _extra(self) -> List[int]:
+        return [3, 3] + [0] * 10
+
+    def _set_extra(self, extra: List[int]) -> None:
+        """Takes the state the Rust rules give back (overridden)."""
+
+    # Moves.
+
+    def generate_legal_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Any]:
+        for move in self._variant_moves(self._code, self._extra(), True):
+            if (1 << move.from_square) & from_mask and (1 << move.to_square) & to_mask:
+                yield move
+
+    def generate_pseudo_legal_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Any]:
+        for move in self._variant_moves(self._code, self._extra(), False):
+            if (1 << move.from_square) & from_mask and (1 << move.to_square) & to_mask:
+                yield move
+
+    def is_legal(self, move: Any) -> bool:
+        return move in self._variant_moves(self._code, self._extra(), True)
+
+    def is_pseudo_legal(self, move: Any) -> bool:
+        return move in self._variant_moves(self._code, self._extra(), False)
+
+    def push(self, move: Any) -> None:
+        if move and not self.is_pseudo_legal(move):
+            raise _lerf.IllegalMoveError(f"push() expects a pseudo-legal move or a null move: {move.uci()} in {self.fen()}")
+        extra = self._extra()
+        self._history.append(self._snapshot())
+        self._set_extra(list(self._variant_push(self._code, extra, move)))
+
+    def pop(self) -> Any:
+        move = super().pop()
+        self._restore(self._history.pop())
+        return move
+
+    def _snapshot(self) -> Tuple[int, ...]:
+        return tuple(self._extra())
+
+    def _restore(self, snapshot: Tuple[int, ...]) -> None:
+        self._set_extra(list(snapshot))
+
+    def clear_stack(self) -> None:
+        super().clear_stack()
+        self._history.clear()
+
+    # The game's state.
+
+    def is_check(self) -> bool:
+        return self._variant_check(self._code, self._extra())
+
+    def is_variant_end(self) -> bool:
+        return self._variant_end(self._code, self._extra())
+
+    def is_variant_win(self) -> bool:
+        return False
+
+    def is_variant_loss(self) -> bool:
+        return False
+
+    def is_variant_draw(self) -> bool:
+        return False
+
+    def _any_legal(self) -> bool:
+        return bool(self._variant_moves(self._code, self._extra(), True))
+
+    def is_checkmate(self) -> bool:
+        return self.is_check() and not self._any_legal()
+
+    def is_stalemate(self) -> bool:
+        return not self.is_check() and not self.is_variant_end() and not self._any_legal()
+
+    def has_insufficient_material(self, color: bool) -> bool:
+        return super().has_insufficient_material(color)
+
+    def is_insufficient_material(self) -> bool:
+        return self.has_insufficient_material(True) and self.has_insufficient_material(False)
+
+    def is_valid(self) -> bool:
+        return self.status() == Status.VALID
+
+    def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]:
+        if self.is_variant_loss():
+            return Outcome(Termination.VARIANT_LOSS, not self.turn)
+        if self.is_variant_win():
+            return Outcome(Termination.VARIANT_WIN, self.turn)
+        if self.is_variant_draw():
+            return Outcome(Termination.VARIANT_DRAW, None)
+        if self.is_checkmate():
+            return Outcome(Termination.CHECKMATE, not self.turn)
+        if self.is_insufficient_material():
+            return Outcome(Termination.INSUFFICIENT_MATERIAL, None)
+        if not self._any_legal():
+            return Outcome(Termination.STALEMATE, None)
+        if self.is_seventyfive_moves():
+            return Outcome(Termination.SEVENTYFIVE_MOVES, None)
+        if self.is_fivefold_repetition():
+            return Outcome(Termination.FIVEFOLD_REPETITION, None)
+        if claim_draw:
+            if self.can_claim_fifty_moves():
+                return Outcome(Termination.FIFTY_MOVES, None)
+            if self.can_claim_threefold_repetition():
+                return Outcome(Termination.THREEFOLD_REPETITION, None)
+        return None
+
+    def is_game_over(self, *, claim_draw: bool = False) -> bool:
+        return self.outcome(claim_draw=claim_draw) is not None
+
+    def result(self, *, claim_draw: bool = False) -> str:
+        outcome = self.outcome(claim_draw=claim_draw)
+        return outcome.result() if outcome else "*"
+
+    def gives_check(self, move: Any) -> bool:
+        self.push(move)
+        try:
+            return self.is_check()
+        finally:
+            self.pop()
+
+    # Text.
+
+    def san(self, move: Any) -> str:
+        return algebraic(self, move, long=False)
+
+    def lan(self, move: Any) -> str:
+        return algebraic(self, move, long=True)
+
+    def san_and_push(self, move: Any) -> str:
+        san = self.san(move)
+        self.push(move)
+        return san
+
+    def parse_san(self, san: str) -> Any:
+        return parse_san(self, san)
+
+    def parse_uci(self, uci: str) -> Any:
+        move = _lerf.Move.from_uci(uci)
+        if not move:
+            return move
+        if not move.drop:
+            move = self._to_chess960(move)
+            move = self._from_chess960(self.chess960, move.from_square, move.to_square, move.promotion, move.drop)
+        if not self.is_legal(move):
+            raise _lerf.IllegalMoveError(f"illegal uci: {uci!r} in {self.fen()}")
+        return move
+
+    def push_uci(self, uci: str) -> Any:
+        move = self.parse_uci(uci)
+        self.push(move)
+        return move
+
+    @classmethod
+    def from_epd(cls, epd: str, *, chess960: bool = False) -> Tuple[Any, Any]:
+        board = cls(None, chess960=chess960)
+        return board, board.set_epd(epd)
+
+    def push_san(self, san: str) -> Any:
+        move = self.parse_san(san)
+        self.push(move)
+        return move
+
+    def variation_san(self, variation: Any) -> str:
+        board = self.copy(stack=False)
+        parts = []
+        for move in variation:
+            if not board.is_legal(move):
+                raise _lerf.IllegalMoveError(f"illegal move {move} in position {board.fen()}")
+            if board.turn:
+                parts.append(f"{board.fullmove_number}. {board.san_and_push(move)}")
+            elif not parts:
+                parts.append(f"{board.fullmove_number}...{board.san_and_push(move)}")
+            else:
+                parts.append(board.san_and_push(move))
+        return " ".join(parts)
+
+    def _fen_tail(self) -> str:
+        """What the variant writes after the en passant field (overridden)."""
+        return ""
+
+    def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None, **operations: Any) -> str:
+        epd = super().epd(shredder=shredder, en_passant=en_passant, promoted=promoted, **operations)
+        tail = self._fen_tail()
+        if not tail:
+            return epd
+        fields = epd.split(" ", 4)
+        fields.insert(4, tail)
+        return " ".join(fields)
+
+    def fen(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None) -> str:
+        return " ".join([self.epd(shredder=shredder, en_passant=en_passant, promoted=promoted),
+                         str(self.halfmove_clock), str(self.fullmove_number)])
+
+    def set_fen(self, fen: str) -> None:
+        super().set_fen(self._read_fen_extras(fen))
+        self._history.clear()
+
+    def _read_fen_extras(self, fen: str) -> str:
+        """Takes the variant's own FEN parts and gives back a standard FEN (overridden)."""
+        return fen
+
+    def reset(self) -> None:
+        self.set_fen(type(self).starting_fen)
+
+    # Copies.
+
+    def copy(self, *, stack: Any = True) -> Any:
+        board = super().copy(stack=stack)
+        board._history = self._history[len(self._history) - len(board.move_stack):]
+        board._set_extra(self._extra())
+        return board
+
+    def root(self) -> Any:
+        board = super().root()
+        board._set_extra(list(self._history[0]) if self._history else self._extra())
+        return board
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.fen()!r})"
+
+    def __eq__(self, other: object) -> Any:
+        if not isinstance(other, _VariantBoard) or type(other) is not type(self):
+            return NotImplemented if not isinstance(other, _lerf.Board) else False
+        return super().__eq__(other) and self._extra() == other._extra()
+
+    __hash__ = None  # type: ignore[assignment]

@@ -1,0 +1,305 @@
+"""The variant boards without state beside the position: antichess (suicide, giveaway),
+atomic, king of the hill, racing kings, horde."""
+
+from __future__ import annotations
+
+from .. import _lerf
+from .._types import Status
+from ._board import _VariantBoard
+
+BB_RANK_1 = 0xFF
+BB_RANK_8 = 0xFF << 56
+BB_LIGHT_SQUARES = 0x55AA_55AA_55AA_55AA
+BB_DARK_SQUARES = 0xAA55_AA55_AA55_AA55
+BB_CENTER = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36)
+
+
+def _popcount(bb: int) -> int:
+    return bin(bb).count("1")
+
+
+def _colour(bb: int) -> int:
+    """The colour (0 dark, 1 light) of the lowest square of ``bb``."""
+    sq = (bb & -bb).bit_length() - 1
+    return ((sq & 7) + (sq >> 3)) & 1
+
+
+class SuicideBoard(_VariantBoard):
+    """Suicide chess: captures are compulsory, the king is an ordinary piece; a side that
+    runs out of pieces wins, a stalemated side wins when it has fewer pieces."""
+
+    _code = 0
+    aliases = ["Suicide", "Suicide chess"]
+    uci_variant = "suicide"
+    xboard_variant = "suicide"
+    starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    tbw_suffix = ".stbw"
+    tbz_suffix = ".stbz"
+    tbw_magic = b"\x7b\xf6\x93\x15"
+    tbz_magic = b"\xe4\xcf\xe7\x23"
+    pawnless_tbw_suffix = ".gtbw"
+    pawnless_tbz_suffix = ".gtbz"
+    pawnless_tbw_magic = b"\xbc\x55\xbc\x21"
+    pawnless_tbz_magic = b"\xd6\xf5\x1b\x50"
+    connected_kings = True
+    one_king = False
+    captures_compulsory = True
+
+    def is_check(self) -> bool:
+        return False
+
+    def gives_check(self, move: object) -> bool:
+        return False
+
+    def _balance(self) -> int:
+        return _popcount(self.occupied_co[self.turn]) - _popcount(self.occupied_co[not self.turn])
+
+    def _stalemated(self) -> bool:
+        return not self.is_variant_end() and not self._any_legal()
+
+    def is_variant_win(self) -> bool:
+        if not self.occupied_co[self.turn]:
+            return True
+        return self._stalemated() and self._balance() < 0
+
+    def is_variant_loss(self) -> bool:
+        if not self.occupied_co[not self.turn]:
+            return True
+        return self._stalemated() and self._balance() > 0
+
+    def is_variant_draw(self) -> bool:
+        return self._stalemated() and self._balance() == 0
+
+    def is_stalemate(self) -> bool:
+        return False if self.is_variant_end() else super().is_stalemate()
+
+    def has_insufficient_material(self, color: bool) -> bool:
+        # `color` can never lose all its pieces: the other side cannot take them all.
+        ours, theirs = self.occupied_co[color], self.occupied_co[not color]
+        if not ours:
+            return False
+        if not theirs:
+            return True
+        if self.occupied == self.bishops:
+            # A bishop on a colour the other side has no bishop on is never taken.
+            their_bishops = self.bishops & theirs
+            for squares in (BB_LIGHT_SQUARES, BB_DARK_SQUARES):
+                if ours & squares and not (their_bishops & squares):
+                    return True
+            return False
+        if self.occupied == self.knights and _popcount(ours) == 1 and _popcount(theirs) == 1:
+            # A knight always lands on the other colour: the side to move can take only a
+            # knight on the other colour from its own.
+            same = _colour(ours) == _colour(theirs)
+            they_take = (self.turn != color and not same) or (self.turn == color and same)
+            return not they_take
+        return False
+
+    def status(self) -> int:
+        ignored = (Status.NO_WHITE_KING | Status.NO_BLACK_KING | Status.TOO_MANY_KINGS
+                   | Status.OPPOSITE_CHECK | Status.TOO_MANY_CHECKERS | Status.IMPOSSIBLE_CHECK)
+        status = super().status() & ~ignored
+        if self.castling_rights:
+            status |= Status.BAD_CASTLING_RIGHTS
+        return status
+
+
+class GiveawayBoard(SuicideBoard):
+    """Giveaway: as suicide, but a stalemated side always wins."""
+
+    aliases = ["Giveaway", "Giveaway chess", "Give away", "Give away chess"]
+    uci_variant = "giveaway"
+    xboard_variant = "giveaway"
+    tbw_suffix = ".gtbw"
+    tbz_suffix = ".gtbz"
+    tbw_magic = b"\xbc\x55\xbc\x21"
+    tbz_magic = b"\xd6\xf5\x1b\x50"
+    pawnless_tbw_suffix = ".stbw"
+    pawnless_tbz_suffix = ".stbz"
+    pawnless_tbw_magic = b"\x7b\xf6\x93\x15"
+    pawnless_tbz_magic = b"\xe4\xcf\xe7\x23"
+
+    def is_variant_win(self) -> bool:
+        return not self.occupied_co[self.turn] or self._stalemated()
+
+    def is_variant_loss(self) -> bool:
+        return not self.occupied_co[not self.turn]
+
+    def is_variant_draw(self) -> bool:
+        return False
+
+
+class AntichessBoard(GiveawayBoard):
+    """Antichess (Lichess): giveaway from a start without castling rights."""
+
+    aliases = ["Antichess", "Anti chess", "Anti"]
+    uci_variant = "antichess"
+    starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
+
+    def reset(self) -> None:
+        super().reset()
+        self.castling_rights = 0
+
+
+class AtomicBoard(_VariantBoard):
+    """Atomic: captures explode; exploding the other king wins."""
+
+    _code = 1
+    aliases = ["Atomic", "Atom", "Atomic chess"]
+    uci_variant = "atomic"
+    xboard_variant = "atomic"
+    starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    tbw_suffix = ".atbw"
+    tbz_suffix = ".atbz"
+    tbw_magic = b"\x55\x8d\xa4\x49"
+    tbz_magic = b"\x91\xa9\x5e\xeb"
+    connected_kings = True
+
+    def is_variant_win(self) -> bool:
+        return bool(self.kings and not (self.kings & self.occupied_co[not self.turn]))
+
+    def is_variant_loss(self) -> bool:
+        return bool(self.kings and not (self.kings & self.occupied_co[self.turn]))
+
+    def has_insufficient_material(self, color: bool) -> bool:
+        if not (self.occupied_co[not color] & self.kings):
+            return False  # their king is gone already
+        if not (self.occupied_co[color] & ~self.kings):
+            return True  # a bare king explodes nothing
+        if self.occupied_co[not color] & ~self.kings:
+            # Their own pieces may blow up beside their king, unless only bishops that never
+            # meet remain.
+            if self.occupied == self.bishops | self.kings:
+                white, black = self.bishops & self.occupied_co[True], self.bishops & self.occupied_co[False]
+                if not (white & BB_DARK_SQUARES):
+                    return not (black & BB_LIGHT_SQUARES)
+                if not (white & BB_LIGHT_SQUARES):
+                    return not (black & BB_DARK_SQUARES)
+            return False
+        if self.queens or self.pawns:
+            return False
+        if _popcount(self.knights | self.bishops | self.rooks) == 1:
+            return True
+        if self.occupied == self.knights | self.kings:
+            return _popcount(self.knights) <= 2
+        return False
+
+    def status(self) -> int:
+        status = super().status()
+        status &= ~(Status.OPPOSITE_CHECK | Status.TOO_MANY_CHECKERS | Status.IMPOSSIBLE_CHECK)
+        if self.is_variant_end():
+            status &= ~(Status.NO_WHITE_KING | Status.NO_BLACK_KING)
+        if self.turn and self.kings & self.occupied_co[False] and self._kings_touch():
+            status &= ~Status.OPPOSITE_CHECK
+        return status
+
+    def _kings_touch(self) -> bool:
+        kings = [sq for sq in range(64) if self.kings >> sq & 1]
+        return any(abs((a & 7) - (b & 7)) <= 1 and abs((a >> 3) - (b >> 3)) <= 1
+                   for a in kings for b in kings if a != b)
+
+
+class KingOfTheHillBoard(_VariantBoard):
+    """King of the hill: a king on d4, e4, d5 or e5 wins."""
+
+    _code = 4
+    aliases = ["King of the Hill", "KOTH", "kingOfTheHill"]
+    uci_variant = "kingofthehill"
+    xboard_variant = "kingofthehill"
+    starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+    def is_variant_win(self) -> bool:
+        return bool(self.kings & self.occupied_co[self.turn] & BB_CENTER)
+
+    def is_variant_loss(self) -> bool:
+        return bool(self.kings & self.occupied_co[not self.turn] & BB_CENTER)
+
+    def has_insufficient_material(self, color: bool) -> bool:
+        return False
+
+
+class RacingKingsBoard(_VariantBoard):
+    """Racing kings: no checks; the first king on the eighth rank wins (Black may answer
+    for a draw)."""
+
+    _code = 5
+    aliases = ["Racing Kings", "Racing", "Race", "racingkings"]
+    uci_variant = "racingkings"
+    xboard_variant = "racingkings"
+    starting_fen = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"
+
+    def _in_goal(self, color: bool) -> bool:
+        return bool(self.kings & self.occupied_co[color] & BB_RANK_8)
+
+    def is_variant_draw(self) -> bool:
+        return self.is_variant_end() and self._in_goal(True) and self._in_goal(False)
+
+    def is_variant_win(self) -> bool:
+        return self.is_variant_end() and self._in_goal(self.turn) and not self._in_goal(not self.turn)
+
+    def is_variant_loss(self) -> bool:
+        return self.is_variant_end() and self._in_goal(not self.turn) and not self._in_goal(self.turn)
+
+    def has_insufficient_material(self, color: bool) -> bool:
+        return False
+
+    def status(self) -> int:
+        status = super().status()
+        if self.is_check():
+            status |= Status.RACE_CHECK | Status.TOO_MANY_CHECKERS | Status.IMPOSSIBLE_CHECK
+        if not self.turn and self._in_goal(True) and self._in_goal(False):
+            status |= Status.RACE_OVER
+        if self.pawns:
+            status |= Status.RACE_MATERIAL
+        for color in (True, False):
+            mine = self.occupied_co[color]
+            counts = [_popcount(mine & bb) for bb in (self.knights, self.bishops, self.rooks, self.queens, self.kings)]
+            if counts[0] > 2 or counts[1] > 2 or counts[2] > 2 or counts[3] > 1 or counts[4] > 1:
+                status |= Status.RACE_MATERIAL
+        return status
+
+
+class HordeBoard(_VariantBoard):
+    """Horde: White's pawns (no king) against a standard army."""
+
+    _code = 3
+    aliases = ["Horde", "Horde chess"]
+    uci_variant = "horde"
+    xboard_variant = "horde"
+    starting_fen = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"
+
+    def is_variant_draw(self) -> bool:
+        return not self.occupied
+
+    def is_variant_loss(self) -> bool:
+        return bool(self.occupied) and not self.occupied_co[self.turn]
+
+    def is_variant_win(self) -> bool:
+        return bool(self.occupied) and not self.occupied_co[not self.turn]
+
+    def has_insufficient_material(self, color: bool) -> bool:
+        if not color:
+            return False  # the king's side can always take the horde's last piece
+        horde = self.occupied_co[True]
+        if not horde:
+            return True
+        if horde & (self.pawns | self.rooks | self.queens):
+            return False
+        knights, bishops = _popcount(horde & self.knights), horde & self.bishops
+        # Knights and bishops of one colour cannot mate a king that has pieces to hide
+        # behind; two knights or a lone minor piece never can.
+        if not bishops:
+            return knights <= 2
+        if knights == 0 and (not (bishops & BB_LIGHT_SQUARES) or not (bishops & BB_DARK_SQUARES)):
+            return True
+        return False
+
+    def status(self) -> int:
+        status = super().status()
+        status &= ~(Status.NO_WHITE_KING | Status.TOO_MANY_WHITE_PAWNS | Status.TOO_MANY_WHITE_PIECES)
+        if not (self.pawns & BB_RANK_8) and not (self.pawns & self.occupied_co[False] & BB_RANK_1):
+            status &= ~Status.PAWNS_ON_BACKRANK
+        if self.occupied_co[True] & self.kings:
+            status |= Status.TOO_MANY_KINGS
+        return status
+

@@ -1,0 +1,116 @@
+//! `chess.variant` (`lerf.variant`): the variant boards are Python subclasses of `Board`
+//! (`python/lerf/variant/`) whose rules are `lerf_rules::variant`'s. These methods hand a
+//! board's position, with the state the Python class keeps beside it (checks to give,
+//! pockets), to the Rust rules: the moves, a move made (an explosion, a drop), the end.
+
+use lerf_rules::variant::{Pockets, Variant, VariantBoard};
+use lerf_rules::{LooseBoard, LooseMove};
+use lerf_types::{Color, PieceType};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::board::board::{Board, base};
+use crate::board::moves::{Move, MoveData};
+
+/// The state beside the board: White's and Black's checks to give, then each side's pocket
+/// (pawns, knights, bishops, rooks, queens).
+type Extra = [u8; 12];
+
+const POCKET_TYPES: [PieceType; 5] =
+    [PieceType::Pawn, PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen];
+
+fn variant_of(code: u8) -> PyResult<Variant> {
+    Variant::ALL
+        .get(usize::from(code))
+        .copied()
+        .ok_or_else(|| PyValueError::new_err(format!("no variant number {code}")))
+}
+
+fn state(board: &LooseBoard, code: u8, extra: &Extra) -> PyResult<VariantBoard> {
+    let mut pockets = Pockets::default();
+    for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
+        for (i, pt) in POCKET_TYPES.into_iter().enumerate() {
+            for _ in 0..extra[2 + 5 * c + i] {
+                pockets.add(color, pt);
+            }
+        }
+    }
+    Ok(VariantBoard {
+        variant: variant_of(code)?,
+        board: *board,
+        remaining_checks: [extra[0], extra[1]],
+        pockets,
+    })
+}
+
+fn extra_of(vb: &VariantBoard) -> Extra {
+    let mut extra = [0; 12];
+    extra[0] = vb.remaining_checks[0];
+    extra[1] = vb.remaining_checks[1];
+    for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
+        for (i, pt) in POCKET_TYPES.into_iter().enumerate() {
+            extra[2 + 5 * c + i] = vb.pockets.count(color, pt);
+        }
+    }
+    extra
+}
+
+fn moves_out(py: Python<'_>, moves: Vec<LooseMove>) -> Vec<Py<Move>> {
+    moves.into_iter().map(|m| Move::shared_loose(m, py)).collect()
+}
+
+#[pymethods]
+impl Board {
+    /// The variant's legal moves (`legal`) or pseudo-legal ones, in generation order.
+    fn _variant_moves(
+        slf: PyRef<'_, Self>,
+        code: u8,
+        extra: Extra,
+        legal: bool,
+    ) -> PyResult<Vec<Py<Move>>> {
+        let vb = state(base(&slf).board(), code, &extra)?;
+        let mut out = Vec::new();
+        if legal {
+            vb.generate_legal_moves(&mut out);
+        } else {
+            vb.generate_pseudo_legal_moves(&mut out);
+        }
+        Ok(moves_out(slf.py(), out))
+    }
+
+    /// Plays `move` by the variant's rules, onto the move stack; the new state beside the
+    /// board.
+    fn _variant_push(
+        mut slf: PyRefMut<'_, Self>,
+        code: u8,
+        extra: Extra,
+        r#move: MoveData,
+    ) -> PyResult<Extra> {
+        let m = r#move.to_loose();
+        let vb = state(slf.as_super().game.board(), code, &extra)?;
+        let next = vb.play_unchecked(m);
+        let py = slf.py();
+        let base = slf.as_super();
+        base.game.push_made(m, next.board);
+        if let Some(list) = &base.stack_list {
+            let written = base.game.peek().unwrap_or(m);
+            list.bind(py).append(Move::shared_loose(written, py))?;
+        }
+        Ok(extra_of(&next))
+    }
+
+    /// Whether the variant's own rule has ended the game.
+    fn _variant_end(slf: PyRef<'_, Self>, code: u8, extra: Extra) -> PyResult<bool> {
+        Ok(state(base(&slf).board(), code, &extra)?.is_variant_end())
+    }
+
+    /// Whether the side to move is in check as the variant sees it.
+    fn _variant_check(slf: PyRef<'_, Self>, code: u8, extra: Extra) -> PyResult<bool> {
+        Ok(state(base(&slf).board(), code, &extra)?.is_check())
+    }
+}
+
+/// Adds nothing: the methods above are `Board`'s.
+pub fn register(_m: &Bound<'_, PyModule>) -> PyResult<()> {
+    Ok(())
+}
