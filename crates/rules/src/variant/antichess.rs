@@ -1,5 +1,5 @@
 //! Antichess (python-chess's giveaway rules, Lichess's antichess): captures are compulsory,
-//! the king is an ordinary piece (no check, no castling, a pawn may promote to it), and a
+//! the king is an ordinary piece (no check; a pawn may promote to it), and a
 //! side without pieces has won.
 
 use alloc::vec::Vec;
@@ -16,14 +16,23 @@ pub(super) fn is_end(vb: &VariantBoard) -> bool {
     !l.of_color(Color::White).any() || !l.of_color(Color::Black).any()
 }
 
-/// The pseudo-legal moves without castling, with a king promotion before each queen
-/// promotion (python-chess's order).
+/// The pseudo-legal moves, castling whatever attacks the king's path, with a king
+/// promotion before each queen promotion (python-chess's order).
 pub(super) fn pseudo_legal_moves(vb: &VariantBoard, out: &mut Vec<LooseMove>) {
     let b = &vb.board;
     let mut no_castling = *b;
     no_castling.castling_rights = Bitboard::EMPTY;
     let start = out.len();
     no_castling.generate_pseudo_legal_moves(Bitboard::FULL, Bitboard::FULL, out);
+    // No check in antichess: the king castles whatever attacks its path.
+    let mut castling = Vec::new();
+    b.for_each_castling_move_with(
+        Bitboard::FULL,
+        Bitboard::FULL,
+        |_, _, _| false,
+        |m| castling.push(m),
+    );
+    super::insert_castling(b, out, start, &castling);
     let mut i = start;
     while i < out.len() {
         let m = out[i];

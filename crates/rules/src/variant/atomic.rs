@@ -84,13 +84,16 @@ fn is_safe(vb: &VariantBoard, m: LooseMove) -> bool {
 /// checks (a king beside the other is not in check), after them.
 pub(super) fn pseudo_legal_moves(vb: &VariantBoard, out: &mut Vec<LooseMove>) {
     let b = &vb.board;
+    let start = out.len();
     let mut no_castling = *b;
     no_castling.castling_rights = Bitboard::EMPTY;
     no_castling.generate_pseudo_legal_moves(Bitboard::FULL, Bitboard::FULL, out);
     let castle = |board: &LooseBoard, path: Bitboard, occupied: Bitboard| {
         path.into_iter().any(|sq| king_attacked(board, board.turn, sq, occupied))
     };
-    b.for_each_castling_move_with(Bitboard::FULL, Bitboard::FULL, castle, |m| out.push(m));
+    let mut castling = Vec::new();
+    b.for_each_castling_move_with(Bitboard::FULL, Bitboard::FULL, castle, |m| castling.push(m));
+    super::insert_castling(b, out, start, &castling);
 }
 
 /// The legal moves: pseudo-legal ones (kings do not capture) whose outcome is safe.

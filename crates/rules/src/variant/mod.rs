@@ -96,6 +96,20 @@ impl Variant {
     }
 }
 
+/// Inserts castling moves where python-chess lists them: after the pieces' moves, before
+/// the pawns' (from `start` on in `out`).
+pub(crate) fn insert_castling(
+    board: &LooseBoard,
+    out: &mut Vec<LooseMove>,
+    start: usize,
+    castling: &[LooseMove],
+) {
+    let pawns = board.layout.pawns;
+    let at =
+        out[start..].iter().position(|m| pawns.contains(m.from)).map_or(out.len(), |i| start + i);
+    out.splice(at..at, castling.iter().copied());
+}
+
 /// A position of a [`Variant`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct VariantBoard {
@@ -164,17 +178,14 @@ impl VariantBoard {
     }
 
     /// Appends the pseudo-legal moves (the variant's pieces' moves, the king's safety not
-    /// checked): antichess's have no castling and add king promotions, crazyhouse's add
-    /// every drop on an empty square.
+    /// checked), as python-chess lists them: antichess's add king promotions and castle
+    /// whatever attacks the king's path, atomic's castle by atomic's checks; drops are not
+    /// among them (python-chess lists them apart).
     pub fn generate_pseudo_legal_moves(&self, out: &mut Vec<LooseMove>) {
         let all = Bitboard::FULL;
         match self.variant {
             Variant::Antichess => antichess::pseudo_legal_moves(self, out),
             Variant::Atomic => atomic::pseudo_legal_moves(self, out),
-            Variant::Crazyhouse => {
-                self.board.generate_pseudo_legal_moves(all, all, out);
-                crazyhouse::drops(self, !self.board.layout.occupied, out);
-            }
             _ => self.board.generate_pseudo_legal_moves(all, all, out),
         }
     }

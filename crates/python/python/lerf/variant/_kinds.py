@@ -98,10 +98,7 @@ class SuicideBoard(_VariantBoard):
     def status(self) -> int:
         ignored = (Status.NO_WHITE_KING | Status.NO_BLACK_KING | Status.TOO_MANY_KINGS
                    | Status.OPPOSITE_CHECK | Status.TOO_MANY_CHECKERS | Status.IMPOSSIBLE_CHECK)
-        status = super().status() & ~ignored
-        if self.castling_rights:
-            status |= Status.BAD_CASTLING_RIGHTS
-        return status
+        return super().status() & ~ignored
 
 
 class GiveawayBoard(SuicideBoard):

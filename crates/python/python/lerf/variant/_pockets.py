@@ -62,6 +62,12 @@ class ThreeCheckBoard(_VariantBoard):
         self.remaining_checks[True], self.remaining_checks[False] = checks
         return ops
 
+    def is_variant_win(self) -> bool:
+        return self.remaining_checks[self.turn] <= 0
+
+    def is_variant_loss(self) -> bool:
+        return self.remaining_checks[not self.turn] <= 0
+
     def has_insufficient_material(self, color: bool) -> bool:
         return not (self.occupied_co[color] & ~self.kings)
 
@@ -161,6 +167,13 @@ class CrazyhouseBoard(_VariantBoard):
         self.pockets = [CrazyhousePocket(c for c in pocket if c.islower()),
                         CrazyhousePocket(c for c in pocket if c.isupper())]
         return f"{board} {rest}".strip()
+
+    def is_pseudo_legal(self, move: Any) -> bool:
+        if move.drop:
+            return bool(self.pockets[self.turn].count(move.drop) and not (self.occupied >> move.to_square) & 1
+                        and not (move.drop == 1 and (1 << move.to_square) & 0xFF00_0000_0000_00FF)
+                        and move.drop != 6)
+        return super().is_pseudo_legal(move)
 
     def legal_drop_squares_mask(self) -> int:
         """The squares a drop may go to now."""

@@ -1,0 +1,90 @@
+"""lerf.variant against python-chess's chess.variant (the reference, from PyPI): random games
+of every variant, Chess960 starts where the variant has them, moves taken back on the way;
+after every move each board's FEN, EPD, legal and pseudo-legal moves in order, the SAN of
+every legal move, check, status, the variant's end and result, insufficient material and
+the outcome must agree."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import chess
+import chess.variant
+import pytest
+
+import lerf
+import lerf.variant
+
+GAMES = int(os.environ.get("LERF_VARIANT_GAMES", "40"))
+NAMES = ["SuicideBoard", "GiveawayBoard", "AntichessBoard", "AtomicBoard", "KingOfTheHillBoard",
+         "RacingKingsBoard", "HordeBoard", "ThreeCheckBoard", "CrazyhouseBoard"]
+CHESS960 = {"AtomicBoard", "KingOfTheHillBoard", "ThreeCheckBoard", "CrazyhouseBoard", "SuicideBoard", "GiveawayBoard"}
+
+
+def snapshot(board, with_san):
+    legal = list(board.legal_moves)
+    state = {
+        "fen": board.fen(),
+        "epd": board.epd(),
+        "legal": [m.uci() for m in legal],
+        "pseudo": [m.uci() for m in board.pseudo_legal_moves],
+        "check": board.is_check(),
+        "checkmate": board.is_checkmate(),
+        "stalemate": board.is_stalemate(),
+        "status": int(board.status()),
+        "end": (board.is_variant_end(), board.is_variant_win(), board.is_variant_loss(), board.is_variant_draw()),
+        "insufficient": (board.has_insufficient_material(True), board.has_insufficient_material(False)),
+        "outcome": None if board.outcome() is None else (board.outcome().termination.name, board.outcome().winner),
+    }
+    if with_san:
+        state["san"] = [board.san(m) for m in legal]
+    return state
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_random_games_agree_with_python_chess(name):
+    rng = random.Random(name)
+    ours_class, theirs_class = getattr(lerf.variant, name), getattr(chess.variant, name)
+    checked = 0
+    for game in range(GAMES):
+        if name in CHESS960 and game % 3 == 2:
+            index = rng.randrange(960)
+            theirs = theirs_class(chess960=True)
+            theirs.set_chess960_pos(index)
+            if name == "ThreeCheckBoard":
+                theirs.remaining_checks = [3, 3]
+            ours = ours_class(theirs.fen(), chess960=True)
+        else:
+            theirs, ours = theirs_class(), ours_class()
+        for ply in range(rng.randrange(20, 90)):
+            with_san = ply % 4 == 0
+            assert snapshot(ours, with_san) == snapshot(theirs, with_san), (name, theirs.fen(), [m.uci() for m in theirs.move_stack])
+            checked += 1
+            moves = sorted(theirs.legal_moves, key=lambda m: m.uci())
+            if not moves:
+                break
+            if theirs.move_stack and rng.random() < 0.1:
+                assert ours.pop().uci() == theirs.pop().uci()
+                continue
+            move = rng.choice(moves)
+            theirs.push(move)
+            ours.push(lerf.Move.from_uci(move.uci()))
+    assert checked > GAMES * 10
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_perft_through_python_matches(name):
+    # A few plies of perft through the Python boards, both libraries alike.
+    def perft(board, depth):
+        if depth == 0:
+            return 1
+        total = 0
+        for move in list(board.legal_moves):
+            board.push(move)
+            total += perft(board, depth - 1)
+            board.pop()
+        return total
+
+    ours, theirs = getattr(lerf.variant, name)(), getattr(chess.variant, name)()
+    assert perft(ours, 3) == perft(theirs, 3)
