@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 
 use crate::board::board::{Board, base};
 use crate::board::moves::{Move, MoveData};
+use crate::errors::IllegalMoveError;
 
 /// The state beside the board: White's and Black's checks to give, then each side's pocket
 /// (pawns, knights, bishops, rooks, queens).
@@ -55,6 +56,24 @@ fn extra_of(vb: &VariantBoard) -> Extra {
     extra
 }
 
+/// Whether `m` is one of the variant's pseudo-legal moves (a drop: of a piece in hand, on
+/// an empty square, a pawn not on the first or last rank).
+fn is_pseudo_legal(vb: &VariantBoard, m: LooseMove) -> bool {
+    if let Some(pt) = m.drop {
+        let b = &vb.board;
+        let rank = m.to as u8 >> 3;
+        return vb.variant == Variant::Crazyhouse
+            && pt != PieceType::King
+            && vb.pockets.count(b.turn, pt) > 0
+            && b.layout.piece_type_at(m.to).is_none()
+            && !(pt == PieceType::Pawn && (rank == 0 || rank == 7));
+    }
+    let mut moves = Vec::new();
+    vb.generate_pseudo_legal_moves(&mut moves);
+    let written = vb.board.from_chess960(vb.board.chess960, vb.board.to_chess960(m));
+    moves.contains(&m) || moves.contains(&written)
+}
+
 fn moves_out(py: Python<'_>, moves: Vec<LooseMove>) -> Vec<Py<Move>> {
     moves.into_iter().map(|m| Move::shared_loose(m, py)).collect()
 }
@@ -88,6 +107,12 @@ impl Board {
     ) -> PyResult<Extra> {
         let m = r#move.to_loose();
         let vb = state(slf.as_super().game.board(), code, &extra)?;
+        if !m.is_null() && !is_pseudo_legal(&vb, m) {
+            return Err(IllegalMoveError::new_err(format!(
+                "push() expects a pseudo-legal move or a null move: {m} in {}",
+                vb.fen()
+            )));
+        }
         let next = vb.play_unchecked(m);
         let py = slf.py();
         let base = slf.as_super();

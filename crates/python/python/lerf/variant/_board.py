@@ -67,14 +67,16 @@ class _VariantBoard(_lerf.Board):
     # Moves.
 
     def generate_legal_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Any]:
-        for move in self._variant_moves(self._code, self._extra(), True):
-            if (1 << move.from_square) & from_mask and (1 << move.to_square) & to_mask:
-                yield move
+        moves = self._variant_moves(self._code, self._extra(), True)
+        if from_mask == BB_ALL and to_mask == BB_ALL:
+            return iter(moves)
+        return (m for m in moves if (1 << m.from_square) & from_mask and (1 << m.to_square) & to_mask)
 
     def generate_pseudo_legal_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Any]:
-        for move in self._variant_moves(self._code, self._extra(), False):
-            if (1 << move.from_square) & from_mask and (1 << move.to_square) & to_mask:
-                yield move
+        moves = self._variant_moves(self._code, self._extra(), False)
+        if from_mask == BB_ALL and to_mask == BB_ALL:
+            return iter(moves)
+        return (m for m in moves if (1 << m.from_square) & from_mask and (1 << m.to_square) & to_mask)
 
     def is_legal(self, move: Any) -> bool:
         return move in self._variant_moves(self._code, self._extra(), True)
@@ -83,11 +85,11 @@ class _VariantBoard(_lerf.Board):
         return move in self._variant_moves(self._code, self._extra(), False)
 
     def push(self, move: Any) -> None:
-        if move and not self.is_pseudo_legal(move):
-            raise _lerf.IllegalMoveError(f"push() expects a pseudo-legal move or a null move: {move.uci()} in {self.fen()}")
+        # The move is checked in Rust (IllegalMoveError unless pseudo-legal or null).
         extra = self._extra()
-        self._history.append(self._snapshot())
-        self._set_extra(list(self._variant_push(self._code, extra, move)))
+        after = self._variant_push(self._code, extra, move)
+        self._history.append(tuple(extra))
+        self._set_extra(after)
 
     def pop(self) -> Any:
         move = super().pop()

@@ -1,0 +1,94 @@
+"""``chess.variant`` with python-chess and with lerf: the same calls on the positions of
+random games of each variant.
+
+Usage: target/py-test/bin/python crates/python/bench_variant.py [ROUNDS]
+(after `cargo xtask test --python-only`, which builds lerf into that environment).
+
+For each variant, 20 random games (fixed seed) are played with python-chess; each round then
+times, for each library in turn (the order alternating), replaying them move by move
+(`push`), then at every position `legal_moves` listed, and `san` of one legal move. Prints
+the median time a call and the median of the rounds' ratios. A benchmark, not a test.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+
+import chess
+import chess.variant
+
+import lerf
+import lerf.variant
+
+NAMES = ["AntichessBoard", "AtomicBoard", "CrazyhouseBoard", "HordeBoard", "KingOfTheHillBoard",
+         "RacingKingsBoard", "ThreeCheckBoard"]
+
+
+def games(name: str, count: int = 20) -> list:
+    rng = random.Random(name)
+    out = []
+    for _ in range(count):
+        board = getattr(chess.variant, name)()
+        moves = []
+        for _ in range(60):
+            legal = sorted(board.legal_moves, key=lambda m: m.uci())
+            if not legal:
+                break
+            move = rng.choice(legal)
+            moves.append(move.uci())
+            board.push(move)
+        out.append(moves)
+    return out
+
+
+def workloads(lib, name: str, played: list) -> dict:
+    cls = getattr(lib.variant, name)
+    replays = [[lib.Move.from_uci(u) for u in moves] for moves in played]
+    boards = []
+    for moves in replays:
+        board = cls()
+        for move in moves:
+            boards.append((board.copy(stack=False), move))
+            board.push(move)
+
+    def push():
+        for moves in replays:
+            board = cls()
+            for move in moves:
+                board.push(move)
+
+    def legal():
+        for board, _ in boards:
+            list(board.legal_moves)
+
+    def san():
+        for board, move in boards:
+            board.san(move)
+
+    return {"push": (push, len(boards)), "legal_moves": (legal, len(boards)), "san": (san, len(boards))}
+
+
+def main() -> None:
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    print(f"{'variant':20} {'call':12} {'python-chess':>14} {'lerf':>10} {'ratio':>7}")
+    for name in NAMES:
+        played = games(name)
+        work = {"python-chess": workloads(chess, name, played), "lerf": workloads(lerf, name, played)}
+        for call in ("push", "legal_moves", "san"):
+            times = {lib: [] for lib in work}
+            for r in range(rounds):
+                for lib in (list(work) if r % 2 == 0 else list(reversed(list(work)))):
+                    fn, n = work[lib][call]
+                    start = time.perf_counter()
+                    fn()
+                    times[lib].append((time.perf_counter() - start) / n)
+            pc, lf = times["python-chess"], times["lerf"]
+            ratio = statistics.median(p / l for p, l in zip(pc, lf))
+            print(f"{name:20} {call:12} {statistics.median(pc) * 1e6:>11.2f} µs {statistics.median(lf) * 1e6:>7.2f} µs {ratio:>6.1f}x")
+
+
+if __name__ == "__main__":
+    main()
