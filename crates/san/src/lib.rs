@@ -30,6 +30,7 @@ mod matching;
 mod san;
 #[cfg(feature = "serde")]
 mod serde_impls;
+pub mod variant;
 mod writing;
 
 pub use error::{SanError, SanErrorKind};

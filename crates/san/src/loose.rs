@@ -220,6 +220,24 @@ pub fn parse_loose_san(board: &LooseBoard, text: &str) -> Result<LooseMove, Loos
 /// The SAN of `m` without `+`/`#`, or with the origin square always and `-` for quiet
 /// moves (`long`, python-chess's `lan`).
 fn algebraic_without_suffix(board: &LooseBoard, m: LooseMove, long: bool) -> String {
+    let rivals = |piece: PieceType| {
+        let from_mask =
+            board.layout.pieces_mask(piece, board.turn) & !Bitboard::from_square(m.from);
+        let mut rivals = alloc::vec::Vec::new();
+        board.generate_legal_moves(from_mask, Bitboard::from_square(m.to), &mut rivals);
+        rivals.iter().map(|r| r.from).collect()
+    };
+    algebraic_text(board, m, long, rivals)
+}
+
+/// The move's SAN without `+`/`#`, the other origins of legal moves of the same piece type
+/// to the same square given by `rivals` (a variant's legal moves differ).
+pub(crate) fn algebraic_text(
+    board: &LooseBoard,
+    m: LooseMove,
+    long: bool,
+    rivals: impl FnOnce(PieceType) -> Bitboard,
+) -> String {
     if m.is_null() {
         return String::from("--");
     }
@@ -237,7 +255,7 @@ fn algebraic_without_suffix(board: &LooseBoard, m: LooseMove, long: bool) -> Str
     if long {
         san.push_str(&format!("{}", m.from));
     } else if piece != PieceType::Pawn {
-        san.push_str(&disambiguation(board, piece, m));
+        san.push_str(&disambiguation(rivals(piece), m));
     } else if capture {
         san.push(m.from.file().to_char());
     }
@@ -259,12 +277,8 @@ fn upper(pt: PieceType) -> String {
 }
 
 /// The origin's file, rank or both, as python-chess tells apart the other legal moves of
-/// the same piece type to the same square.
-fn disambiguation(board: &LooseBoard, piece: PieceType, m: LooseMove) -> String {
-    let from_mask = board.layout.pieces_mask(piece, board.turn) & !Bitboard::from_square(m.from);
-    let mut rivals = alloc::vec::Vec::new();
-    board.generate_legal_moves(from_mask, Bitboard::from_square(m.to), &mut rivals);
-    let others: Bitboard = rivals.iter().map(|r| r.from).collect();
+/// the same piece type to the same square (from `others`).
+fn disambiguation(others: Bitboard, m: LooseMove) -> String {
     let mut out = String::new();
     if !others.any() {
         return out;

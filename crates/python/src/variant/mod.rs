@@ -124,6 +124,22 @@ impl Board {
         Ok(extra_of(&next))
     }
 
+    /// The SAN (or, with `long`, LAN) of `move` as the variant writes it (`#` for a move
+    /// that wins by the variant's rule too).
+    fn _variant_san(
+        slf: PyRef<'_, Self>,
+        code: u8,
+        extra: Extra,
+        r#move: MoveData,
+        long: bool,
+    ) -> PyResult<String> {
+        let vb = state(base(&slf).board(), code, &extra)?;
+        let m = r#move.to_loose();
+        lerf_san::variant::variant_san(&vb, m, long).map_err(|_| {
+            IllegalMoveError::new_err(format!("no piece to move for {m} in {}", vb.fen()))
+        })
+    }
+
     /// Whether the variant's own rule has ended the game.
     fn _variant_end(slf: PyRef<'_, Self>, code: u8, extra: Extra) -> PyResult<bool> {
         Ok(state(base(&slf).board(), code, &extra)?.is_variant_end())

@@ -153,6 +153,60 @@ impl VariantBoard {
         }
     }
 
+    /// Whether the side to move has won by the variant's rule: its king on the hill, its
+    /// third check given, the other king exploded or home first, the other side's last
+    /// piece taken (horde); in antichess, no pieces or no moves left.
+    pub fn is_variant_win(&self) -> bool {
+        let us = self.board.turn;
+        self.variant_result_for(us, !us)
+    }
+
+    /// Whether the side to move has lost by the variant's rule (the mirror of
+    /// [`is_variant_win`](VariantBoard::is_variant_win)).
+    pub fn is_variant_loss(&self) -> bool {
+        let us = self.board.turn;
+        match self.variant {
+            Variant::Antichess => !self.board.layout.of_color(!us).any(),
+            _ => self.variant_result_for(!us, us),
+        }
+    }
+
+    /// Whether the variant's rule ended the game drawn: both kings home in racing kings,
+    /// no pieces left at all in horde.
+    pub fn is_variant_draw(&self) -> bool {
+        let l = &self.board.layout;
+        match self.variant {
+            Variant::RacingKings => {
+                races::racing_end(&self.board)
+                    && races::in_goal(&self.board, Color::White)
+                    && races::in_goal(&self.board, Color::Black)
+            }
+            Variant::Horde => !l.occupied.any(),
+            _ => false,
+        }
+    }
+
+    /// Whether `winner` has won against `loser` by the variant's rule.
+    fn variant_result_for(&self, winner: Color, loser: Color) -> bool {
+        let b = &self.board;
+        let l = &b.layout;
+        match self.variant {
+            Variant::Antichess => {
+                winner == b.turn
+                    && (!l.of_color(winner).any()
+                        || (!self.is_variant_end() && self.legal_moves().is_empty()))
+            }
+            Variant::Atomic => l.kings.any() && !(l.kings & l.of_color(loser)).any(),
+            Variant::Crazyhouse => false,
+            Variant::Horde => l.occupied.any() && !l.of_color(loser).any(),
+            Variant::KingOfTheHill => races::king_on_hill_of(b, winner),
+            Variant::RacingKings => {
+                races::racing_end(b) && races::in_goal(b, winner) && !races::in_goal(b, loser)
+            }
+            Variant::ThreeCheck => self.remaining_checks[winner as usize] == 0,
+        }
+    }
+
     /// The legal moves, in generation order.
     pub fn legal_moves(&self) -> Vec<LooseMove> {
         let mut out = Vec::new();

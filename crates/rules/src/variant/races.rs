@@ -17,6 +17,16 @@ pub(super) fn king_on_hill(board: &LooseBoard) -> bool {
     board.layout.kings.intersects(HILL)
 }
 
+/// Whether `color`'s king stands on the hill.
+pub(super) fn king_on_hill_of(board: &LooseBoard, color: Color) -> bool {
+    (board.layout.kings & board.layout.of_color(color)).intersects(HILL)
+}
+
+/// Whether `color`'s king is on the eighth rank.
+pub(super) fn in_goal(board: &LooseBoard, color: Color) -> bool {
+    (board.layout.kings & board.layout.of_color(color)).intersects(RANK_8)
+}
+
 /// Whether a racing-kings game is over: a king on the eighth rank, unless White got there
 /// first and Black, to move, can still join it there (which draws).
 pub(super) fn racing_end(board: &LooseBoard) -> bool {

@@ -12,7 +12,7 @@ from typing import Any, Iterator, List, Optional, Tuple
 
 from .. import _lerf
 from .._types import Outcome, Status, Termination
-from ._san import algebraic, parse_san
+from ._san import parse_san
 
 BB_ALL = 0xFFFF_FFFF_FFFF_FFFF
 
@@ -182,10 +182,10 @@ class _VariantBoard(_lerf.Board):
     # Text.
 
     def san(self, move: Any) -> str:
-        return algebraic(self, move, long=False)
+        return self._variant_san(self._code, self._extra(), move, False)
 
     def lan(self, move: Any) -> str:
-        return algebraic(self, move, long=True)
+        return self._variant_san(self._code, self._extra(), move, True)
 
     def san_and_push(self, move: Any) -> str:
         san = self.san(move)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .. import _lerf
 from .._types import Status
 from ._board import _VariantBoard
+from ._san import algebraic
 
 BB_RANK_1 = 0xFF
 BB_RANK_8 = 0xFF << 56
@@ -47,6 +48,13 @@ class SuicideBoard(_VariantBoard):
 
     def is_check(self) -> bool:
         return False
+
+    # Suicide's wins differ from giveaway's (the Rust rules'), which decide SAN's `#`.
+    def san(self, move: object) -> str:
+        return algebraic(self, move, long=False) if type(self) is SuicideBoard else super().san(move)
+
+    def lan(self, move: object) -> str:
+        return algebraic(self, move, long=True) if type(self) is SuicideBoard else super().lan(move)
 
     def gives_check(self, move: object) -> bool:
         return False
