@@ -276,10 +276,22 @@ impl VariantBoard {
         if depth == 0 {
             return 1;
         }
-        let moves = self.legal_moves();
+        // One move list per ply, reused across the walk.
+        let mut lists: Vec<Vec<LooseMove>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
+        self.perft_with(depth, &mut lists)
+    }
+
+    fn perft_with(&self, depth: u32, lists: &mut [Vec<LooseMove>]) -> u64 {
+        let (list, rest) = lists.split_first_mut().expect("a list for each ply");
+        list.clear();
+        self.generate_legal_moves(list);
         if depth == 1 {
-            return moves.len() as u64;
+            return list.len() as u64;
         }
-        moves.iter().map(|&m| self.play_unchecked(m).perft(depth - 1)).sum()
+        let mut total = 0;
+        for i in 0..list.len() {
+            total += self.play_unchecked(list[i]).perft_with(depth - 1, rest);
+        }
+        total
     }
 }
