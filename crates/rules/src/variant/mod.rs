@@ -288,10 +288,6 @@ impl VariantBoard {
         if depth == 1 {
             return list.len() as u64;
         }
-        let mut total = 0;
-        for i in 0..list.len() {
-            total += self.play_unchecked(list[i]).perft_with(depth - 1, rest);
-        }
-        total
+        list.iter().map(|&m| self.play_unchecked(m).perft_with(depth - 1, rest)).sum()
     }
 }
