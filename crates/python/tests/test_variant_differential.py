@@ -88,3 +88,50 @@ def test_perft_through_python_matches(name):
 
     ours, theirs = getattr(lerf.variant, name)(), getattr(chess.variant, name)()
     assert perft(ours, 3) == perft(theirs, 3)
+
+
+SUITES = {"3check.perft": "ThreeCheckBoard", "atomic.perft": "AtomicBoard", "crazyhouse.perft": "CrazyhouseBoard",
+          "giveaway.perft": "AntichessBoard", "horde.perft": "HordeBoard", "racingkings.perft": "RacingKingsBoard"}
+
+
+def _suite_dir():
+    sdist = os.environ.get("LERF_PYTHON_CHESS_SDIST") or os.path.join(
+        os.path.dirname(__file__), "..", "..", "..", "target", "python-chess", "chess-1.11.2")
+    path = os.path.join(sdist, "examples", "perft")
+    return path if os.path.isdir(path) else None
+
+
+@pytest.mark.parametrize("suite", sorted(SUITES))
+def test_python_chess_perft_suites_through_python(suite):
+    # python-chess's own variant perft suites (GPL data from its sdist, which cargo xtask
+    # test downloads into target/), every count up to 20,000 nodes, through lerf.variant's
+    # boards as a Python script walks them (the Rust test takes the larger counts).
+    folder = _suite_dir()
+    if folder is None:
+        pytest.skip("python-chess's sdist is not in target/ (cargo xtask test downloads it)")
+
+    def perft(board, depth):
+        if depth == 1:
+            return board.legal_moves.count()
+        total = 0
+        for move in list(board.legal_moves):
+            board.push(move)
+            total += perft(board, depth - 1)
+            board.pop()
+        return total
+
+    board = getattr(lerf.variant, SUITES[suite])(chess960=True)
+    checked = 0
+    with open(os.path.join(folder, suite), encoding="utf-8") as handle:
+        for line in handle:
+            words = line.split(None, 1)
+            if len(words) < 2:
+                continue
+            if words[0] == "epd":
+                board.set_epd(words[1].strip())
+            elif words[0] == "perft":
+                depth, nodes = map(int, words[1].split())
+                if nodes <= 20_000:
+                    assert perft(board, depth) == nodes, (suite, board.epd(), depth)
+                    checked += 1
+    assert checked > 0

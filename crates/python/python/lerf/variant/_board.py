@@ -256,6 +256,11 @@ class _VariantBoard(_lerf.Board):
         super().set_fen(self._read_fen_extras(fen))
         self._history.clear()
 
+    def set_epd(self, epd: str) -> Any:
+        ops = super().set_epd(epd)
+        self._history.clear()
+        return ops
+
     def _read_fen_extras(self, fen: str) -> str:
         """Takes the variant's own FEN parts and gives back a standard FEN (overridden)."""
         return fen

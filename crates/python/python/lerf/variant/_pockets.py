@@ -175,6 +175,14 @@ class CrazyhouseBoard(_VariantBoard):
                         and move.drop != 6)
         return super().is_pseudo_legal(move)
 
+    def set_epd(self, epd: str) -> Dict[str, Any]:
+        board, _, rest = epd.strip().partition(" ")
+        pockets = self._read_fen_extras(board + " w").split(" ")[0]
+        saved = self.pockets
+        ops = super().set_epd(f"{pockets} {rest}")
+        self.pockets = saved
+        return ops
+
     def legal_drop_squares_mask(self) -> int:
         """The squares a drop may go to now."""
         king = self.king(self.turn)
