@@ -135,3 +135,24 @@ def test_python_chess_perft_suites_through_python(suite):
                     assert perft(board, depth) == nodes, (suite, board.epd(), depth)
                     checked += 1
     assert checked > 0
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_pickle_and_copies_keep_the_variant_state(name):
+    import copy
+    import pickle
+
+    rng = random.Random("pickle" + name)
+    board = getattr(lerf.variant, name)()
+    for _ in range(30):
+        moves = sorted(board.legal_moves, key=lambda m: m.uci())
+        if not moves:
+            break
+        board.push(rng.choice(moves))
+    for other in (pickle.loads(pickle.dumps(board)), copy.deepcopy(board), board.copy()):
+        assert type(other) is type(board)
+        assert other.fen() == board.fen() and other.move_stack == board.move_stack
+        assert other.root().fen() == board.root().fen()
+        while other.move_stack:
+            other.pop()
+        assert other.fen() == board.root().fen()

@@ -46,4 +46,7 @@ def find_variant(name: str) -> Type[_lerf.Board]:
     raise ValueError(f"unsupported variant: {name}")
 
 
-del _VariantBoard
+for _cls in VARIANTS[1:] + [CrazyhousePocket]:
+    _cls.__module__ = __name__  # python-chess's home for them: lerf.variant.AtomicBoard
+
+del _VariantBoard, _cls

@@ -281,6 +281,10 @@ class _VariantBoard(_lerf.Board):
         board._set_extra(list(self._history[0]) if self._history else self._extra())
         return board
 
+    def __reduce__(self) -> Any:
+        # The board's own pickle (its position and stack) with the state beside it.
+        return (_unpickle, (super().__reduce__(), self._extra(), list(self._history)))
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.fen()!r})"
 
@@ -290,3 +294,13 @@ class _VariantBoard(_lerf.Board):
         return super().__eq__(other) and self._extra() == other._extra()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _unpickle(base: Tuple[Any, ...], extra: List[int], history: List[Tuple[int, ...]]) -> Any:
+    """A variant board from its pickle (``_VariantBoard.__reduce__``)."""
+    board = base[0](*base[1])
+    if len(base) > 2 and base[2] is not None:
+        board.__setstate__(base[2])
+    board._set_extra(list(extra))
+    board._history = [tuple(h) for h in history]
+    return board
