@@ -265,7 +265,7 @@ impl LooseBoard {
 
     /// Whether a generated move keeps the side to move's king (on `king`, shielded by
     /// `blockers`) out of check.
-    fn is_safe(&self, king: Square, blockers: Bitboard, m: LooseMove) -> bool {
+    pub(crate) fn is_safe(&self, king: Square, blockers: Bitboard, m: LooseMove) -> bool {
         if m.from == king {
             self.is_castling(m) || !self.layout.is_attacked_by(!self.turn, m.to)
         } else if self.is_en_passant(m) {

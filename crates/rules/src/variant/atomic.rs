@@ -97,16 +97,43 @@ pub(super) fn pseudo_legal_moves(vb: &VariantBoard, out: &mut Vec<LooseMove>) {
 }
 
 /// The legal moves: pseudo-legal ones (kings do not capture) whose outcome is safe.
+///
+/// A capture is made and judged whole (the explosion may take the king, or the checker).
+/// A quiet move is legal when standard chess finds it legal, or when it leaves the two
+/// kings side by side (a king beside the other is never in check, and a king never
+/// attacks): that is decided with the standard pins and blockers when the kings are apart
+/// and the side to move is not in check, the common case, and by making the move otherwise.
 pub(super) fn legal_moves(vb: &VariantBoard, out: &mut Vec<LooseMove>) {
     let b = &vb.board;
     let l = &b.layout;
     let start = out.len();
     pseudo_legal_moves(vb, out);
+    let us = b.turn;
+    let our_king = l.king(us);
+    let their_kings = l.kings & l.of_color(!us);
+    let quick = our_king.filter(|&k| {
+        their_kings.any()
+            && !king_attacks(k).intersects(their_kings)
+            && !l.attackers_mask(!us, k, l.occupied).any()
+    });
+    let blockers = quick.map(|k| b.slider_blockers(k));
     let mut keep = start;
     for i in start..out.len() {
         let m = out[i];
-        let king_captures = l.kings.intersects(bb(m.from)) && b.is_capture(m) && !b.is_castling(m);
-        if !king_captures && is_safe(vb, m) {
+        let from_king = l.kings.intersects(bb(m.from));
+        let castling = from_king && b.is_castling(m);
+        let capture = !castling && b.is_capture(m);
+        let legal = if from_king && capture {
+            false
+        } else if let (Some(king), Some(blockers), false, false) =
+            (quick, blockers, capture, castling)
+        {
+            (from_king && king_attacks(m.to).intersects(their_kings))
+                || b.is_safe(king, blockers, m)
+        } else {
+            is_safe(vb, m)
+        };
+        if legal {
             out[keep] = m;
             keep += 1;
         }

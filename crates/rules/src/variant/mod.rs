@@ -19,6 +19,7 @@
 mod antichess;
 mod atomic;
 mod crazyhouse;
+mod engine_perft;
 mod fen;
 mod races;
 
@@ -275,6 +276,11 @@ impl VariantBoard {
     pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
+        }
+        // King of the hill and three-check move as standard chess does: the engine's
+        // Position and move generator walk them when they take the position.
+        if let Some(n) = engine_perft::perft(self, depth) {
+            return n;
         }
         // One move list per ply, reused across the walk.
         let mut lists: Vec<Vec<LooseMove>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
