@@ -326,23 +326,28 @@ def test_visitors_see_what_python_chess_visitors_see():
             assert traces(lerf.pgn, text, **options) == traces(chess.pgn, text, **options), (text, options)
 
 
-def test_variant_games_are_python_chess_games_when_its_variants_are_set():
-    """With python-chess's chess.variant set as lerf.variant, a game in a variant lerf does
-    not play is read on python-chess's board (and written out the same way)."""
+def test_variant_games_read_on_variant_boards_as_python_chess_reads_them():
+    """A game with a Variant tag is read on lerf.variant's board for it, as python-chess reads
+    it on its own; with python-chess's chess.variant set as lerf.variant (a script may), on
+    python-chess's boards, with the same result."""
     import chess.variant
+    import lerf.variant
 
     text = '[Variant "Atomic"]\n[FEN "8/8/1b6/8/3Nk3/4K3/8/8 w - - 0 1"]\n\n1. Ne6 *\n\n[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 N@f3 *'
+    theirs, _ = read_all(chess.pgn, io.StringIO(text))
+    ours, _ = read_all(lerf.pgn, io.StringIO(text))
+    assert ours == theirs
+    assert traces(lerf.pgn, text) == traces(chess.pgn, text)
+    game = lerf.pgn.read_game(io.StringIO(text))
+    assert not game.errors and type(game.board()) is lerf.variant.AtomicBoard
+    own = lerf.variant
     lerf.variant = chess.variant
     try:
-        ours, _ = read_all(lerf.pgn, io.StringIO(text))
-        assert traces(lerf.pgn, text) == traces(chess.pgn, text)
+        borrowed, _ = read_all(lerf.pgn, io.StringIO(text))
+        assert type(lerf.pgn.read_game(io.StringIO(text)).board()) is chess.variant.AtomicBoard
     finally:
-        del lerf.variant
-    theirs, _ = read_all(chess.pgn, io.StringIO(text))
-    assert ours == theirs
-    # Without python-chess's variants, lerf reports the variant and reads standard chess.
-    game = lerf.pgn.read_game(io.StringIO(text))
-    assert [str(e) for e in game.errors][0] == "unsupported variant: Atomic"
+        lerf.variant = own
+    assert borrowed == theirs
 
 
 def test_games_read_from_snippets_as_python_chess():

@@ -1,8 +1,8 @@
 //! `read_game`'s default reading when a game may be in a variant: games in standard chess
-//! and Chess960 are built in Rust (`TreeBuilder`); a game whose `Variant` tag names a
-//! variant lerf does not play, while python-chess's variants are set as `lerf.variant`,
-//! is handed to a Python `GameBuilder` after its headers (replayed to it), and played on
-//! the variant's Python board.
+//! and Chess960 are built in Rust (`TreeBuilder`); a game whose `Variant` tag names
+//! another variant is handed to a Python `GameBuilder` after its headers (replayed to it),
+//! and played on `lerf.variant`'s board for it (or python-chess's, when a script set its
+//! `chess.variant` as `lerf.variant`).
 
 use lerf_pgn::tree::{BuildError, Flow, GameVisitor, Headers, PlayBoard, TreeBuilder, TreeRead};
 use lerf_rules::{LooseGame, LooseMove};
@@ -73,9 +73,17 @@ impl<'py> GameReading<'py> {
         GameReading { py, builder: TreeBuilder::new(), python: None }
     }
 
-    /// Whether python-chess's variants are available as `lerf.variant`.
+    /// Whether variant boards are available as `lerf.variant`: lerf's own, imported the
+    /// first time a game asks (as python-chess imports `chess.variant`), or the module a
+    /// script set there; `None` set there turns them off.
     fn variants_available(&self) -> PyResult<bool> {
-        Ok(!self.py.import("lerf")?.getattr("variant").map(|v| v.is_none()).unwrap_or(true))
+        match self.py.import("lerf")?.getattr("variant") {
+            Ok(v) => Ok(!v.is_none()),
+            Err(_) => {
+                self.py.import("lerf.variant")?;
+                Ok(true)
+            }
+        }
     }
 
     /// Hands the game to a Python `GameBuilder`, replaying its headers.

@@ -1,7 +1,7 @@
-"""Games of variants lerf does not play, read through python-chess's boards: when a
-script sets ``lerf.variant = chess.variant``, a ``Variant`` tag lerf does not know gives a
-game whose boards are python-chess's variant boards (the Rust reader calls these by name
-on ``lerf.pgn``)."""
+"""Games with a ``Variant`` tag, read on that variant's boards: ``lerf.variant``'s (imported
+when a game first asks, as python-chess imports ``chess.variant``), or whatever module a
+script set as ``lerf.variant`` (python-chess's ``chess.variant``, say). The Rust reader
+calls these by name on ``lerf.pgn``."""
 
 from __future__ import annotations
 
@@ -13,12 +13,13 @@ from .._lerf import GameNode, Headers
 
 
 def _find_variant(name: str) -> Any:
-    """The board class of a variant lerf does not play: python-chess's, when its
-    ``chess.variant`` module is set as ``lerf.variant``; ``ValueError`` otherwise."""
-    # The package is read when a game asks (not imported here: it imports this module).
+    """The board class of a variant by name: ``lerf.variant.find_variant`` (or that of the
+    module set as ``lerf.variant``); ``ValueError`` for a name no variant has."""
     variants = getattr(sys.modules["lerf"], "variant", None)
     if variants is None:
-        raise ValueError(f"unsupported variant: {name}")
+        import importlib
+
+        variants = importlib.import_module("lerf.variant")
     return variants.find_variant(name)
 
 

@@ -96,7 +96,7 @@ def parse_san(board: Any, san: str) -> Any:
         for move in legal:
             if move.drop == piece and move.to_square == to:
                 return move
-        raise _lerf.IllegalMoveError(f"illegal san: {san!r} in {board.fen()}")
+        raise _lerf.IllegalMoveError(f"illegal drop san: {san!r} in {board.fen()}")
     match = _SAN.match(text)
     if not match:
         if text in ("--", "Z0", "0000", "@@@@"):
