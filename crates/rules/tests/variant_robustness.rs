@@ -1,0 +1,93 @@
+//! Variant boards on bad and random input: FEN soup never panics; random games of every
+//! variant keep their state equal to a recompute (the FEN written after every move reads
+//! back as the same board, the same moves), and perft never panics on the positions met.
+
+use lerf_rules::variant::{Variant, VariantBoard};
+
+/// A small deterministic generator (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+#[test]
+fn fen_soup_never_panics() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let pieces = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        "8/8/8/8/8/8/8/8",
+        "k7/8/8/8/8/8/8/7K",
+        "[",
+        "]",
+        "[QqNn]",
+        "/",
+        "~",
+        "3+3",
+        "+1+2",
+        "9+9",
+        "+4+0",
+        "w",
+        "b",
+        "KQkq",
+        "HAha",
+        "-",
+        "e3",
+        "0",
+        "1",
+        "999999999999",
+        "Q~",
+        "/Pp",
+        " ",
+        "  ",
+        "[]",
+        "x",
+        "é",
+        "\u{0}",
+    ];
+    for _ in 0..20_000 {
+        let mut fen = String::new();
+        for _ in 0..rng.next() % 10 {
+            fen.push_str(pieces[(rng.next() % pieces.len() as u64) as usize]);
+            if rng.next() % 3 == 0 {
+                fen.push(' ');
+            }
+        }
+        for variant in Variant::ALL {
+            if let Ok(board) = VariantBoard::from_fen(variant, &fen, rng.next() % 2 == 0) {
+                let _ = board.fen();
+                let _ = board.legal_moves();
+                let _ = board.is_variant_end();
+                let _ = board.perft(2);
+            }
+        }
+    }
+}
+
+#[test]
+fn random_games_keep_their_state_equal_to_a_recompute() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    for variant in Variant::ALL {
+        for _ in 0..40 {
+            let mut board = VariantBoard::new(variant);
+            for _ in 0..120 {
+                let again = VariantBoard::from_fen(variant, &board.fen(), false)
+                    .expect("the FEN reads back");
+                assert_eq!(again.fen(), board.fen(), "{variant:?}");
+                assert_eq!(again.legal_moves(), board.legal_moves(), "{variant:?} {}", board.fen());
+                assert_eq!(again.remaining_checks, board.remaining_checks);
+                assert_eq!(again.pockets, board.pockets);
+                let moves = board.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                board = board.play_unchecked(moves[(rng.next() % moves.len() as u64) as usize]);
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+//! Any bytes as a variant FEN for each Lichess variant: reading never panics; a board that
+//! reads writes a FEN that reads back as the same board, and playing its legal moves (the
+//! bytes choosing which) never panics and keeps that round trip.
+#![no_main]
+
+use lerf_rules::variant::{Variant, VariantBoard};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let (choices, text) = data.split_at(data.len().min(8));
+    let text = String::from_utf8_lossy(text);
+    for variant in Variant::ALL {
+        for chess960 in [false, true] {
+            let Ok(mut board) = VariantBoard::from_fen(variant, &text, chess960) else { continue };
+            for &c in choices {
+                let again = VariantBoard::from_fen(variant, &board.fen(), chess960).expect("a written FEN reads back");
+                assert_eq!(again.fen(), board.fen());
+                let moves = board.legal_moves();
+                let _ = board.is_variant_end();
+                let _ = (board.is_variant_win(), board.is_variant_loss(), board.is_variant_draw());
+                if moves.is_empty() {
+                    break;
+                }
+                board = board.play_unchecked(moves[c as usize % moves.len()]);
+            }
+        }
+    }
+});
