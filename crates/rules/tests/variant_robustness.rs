@@ -54,12 +54,12 @@ fn fen_soup_never_panics() {
         let mut fen = String::new();
         for _ in 0..rng.next() % 10 {
             fen.push_str(pieces[(rng.next() % pieces.len() as u64) as usize]);
-            if rng.next() % 3 == 0 {
+            if rng.next().is_multiple_of(3) {
                 fen.push(' ');
             }
         }
         for variant in Variant::ALL {
-            if let Ok(board) = VariantBoard::from_fen(variant, &fen, rng.next() % 2 == 0) {
+            if let Ok(board) = VariantBoard::from_fen(variant, &fen, rng.next().is_multiple_of(2)) {
                 let _ = board.fen();
                 let _ = board.legal_moves();
                 let _ = board.is_variant_end();
