@@ -4,9 +4,10 @@
 //!   `Replay`, against pgn-reader's `validate` example (its reader with a visitor that plays
 //!   each SAN with shakmaty), each on the plain bytes and on the same bytes as Zstandard
 //!   (level 3, decompressed on the fly: lerf's `ZstdReader` on its second thread, the peer
-//!   through `zstd::Decoder`). Two files: the Lichess sample (clock comments on every move)
-//!   and the same games tournament-style, as TWIC publishes (no comments: the cost is SAN
-//!   and playing). Timed in interleaved rounds (each round runs all four, the order
+//!   through `zstd::Decoder`). Three files: the Lichess sample (clock comments on every
+//!   move), the same games tournament-style, as TWIC publishes (no comments: the cost is SAN
+//!   and playing), and The Week in Chess 1599 itself (pgn-reader ships it as its benchmark
+//!   input; read from cargo's registry, its row left out when it is not there). Timed in interleaved rounds (each round runs all four, the order
 //!   turning), so that all see the same machine load; ratios are medians of the per-round
 //!   ratios. Then lerf on one and two threads.
 //! - `san-write`: the SAN, suffix included, of every legal move of 2,000 positions from
@@ -17,7 +18,7 @@
 
 use criterion::{Criterion, Throughput};
 use lerf_benches::pairs::{cpu_model, median, timed};
-use lerf_benches::pgn_inputs::{COPIES, SAMPLE, TOURNAMENT, input};
+use lerf_benches::pgn_inputs::{COPIES, SAMPLE, TOURNAMENT, input, twic};
 use lerf_benches::report::Measurement;
 use std::fmt::Write as _;
 use std::hint::black_box;
@@ -362,10 +363,21 @@ fn main() {
         Measurement::from_criterion("san-write", name, legal_moves as u64)
             .map(|m| m.seconds * 1e9 / legal_moves as f64)
     };
-    let mut table = replay_table(&[
+    let mut files = vec![
         ("Lichess sample", data.clone(), moves),
         ("tournament-style", tournament, tournament_moves),
-    ]);
+    ];
+    // The real tournament file issue 49 measures against (pgn-reader's own benchmark input).
+    match twic() {
+        Some(bytes) => {
+            let twic = input(&bytes);
+            let twic_moves = lerf_replay(&twic);
+            assert_eq!(twic_moves, pgn_reader_replay(&twic), "both libraries play every TWIC move");
+            files.push(("TWIC 1599", twic, twic_moves));
+        }
+        None => eprintln!("(TWIC 1599 is not in cargo's registry: its row is left out)"),
+    }
+    let mut table = replay_table(&files);
     if let (Some(lerf), Some(shak)) = (ns("lerf"), ns("shakmaty")) {
         let _ = writeln!(
             table,

@@ -19,3 +19,21 @@ pub fn input(file: &[u8]) -> Vec<u8> {
     }
     data
 }
+
+/// The Week in Chess 1599 (about 1 MB of tournament games, many tags each), as the
+/// pgn-reader 0.29.0 crate ships it for its own benchmark: read from cargo's registry, where
+/// fetching this crate's dev-dependencies put it; `None` if it is not there.
+pub fn twic() -> Option<Vec<u8>> {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".cargo")))?;
+    let registry = home.join("registry").join("src");
+    for index in std::fs::read_dir(registry).ok()? {
+        let path =
+            index.ok()?.path().join("pgn-reader-0.29.0").join("benches").join("twic1599_1000k.pgn");
+        if let Ok(bytes) = std::fs::read(&path) {
+            return Some(bytes);
+        }
+    }
+    None
+}
