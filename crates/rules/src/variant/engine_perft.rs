@@ -5,16 +5,14 @@
 
 use alloc::string::String;
 
-use lerf_bitboard::{Bitboard, RANK_8, king_attacks};
+use lerf_bitboard::{RANK_8, king_attacks};
 use lerf_movegen::legal_moves;
 use lerf_position::Position;
 use lerf_types::{Color, PieceType};
 
+use super::races::HILL;
 use super::{Variant, VariantBoard};
 use crate::fen::EnPassantMode;
-
-/// d4, e4, d5, e5.
-const HILL: Bitboard = Bitboard((1 << 27) | (1 << 28) | (1 << 35) | (1 << 36));
 
 /// The perft, or `None` when the variant's moves are not standard chess's or `Position`
 /// does not take the position.

@@ -10,7 +10,7 @@ use crate::board::LooseBoard;
 use crate::moves::LooseMove;
 
 /// d4, e4, d5, e5.
-const HILL: Bitboard = Bitboard((1 << 27) | (1 << 28) | (1 << 35) | (1 << 36));
+pub(super) const HILL: Bitboard = Bitboard((1 << 27) | (1 << 28) | (1 << 35) | (1 << 36));
 
 /// Whether a king (of either side) stands on the hill.
 pub(super) fn king_on_hill(board: &LooseBoard) -> bool {

@@ -35,7 +35,11 @@ from ._values import (INFO_ALL, INFO_BASIC, INFO_CURRLINE, INFO_NONE, INFO_PV, I
                       INFO_SCORE, MANAGED_OPTIONS, AnalysisComplete, BestMove, ConfigMapping,
                       ConfigValue, EngineError, EngineTerminatedError, Info, InfoDict, Limit,
                       Opponent, Option, PlayResult, UciOptionMap)
-from ._xboard import XBOARD_ERROR_REGEX, XBoardProtocol, _parse_xboard_option, _parse_xboard_post
+from ._xboard import XBoardProtocol
+from ._xboard_text import XBOARD_ERROR_REGEX, _parse_xboard_option, _parse_xboard_post
+
+# python-chess's private readers, which scripts and its tests call: re-exported.
+_READERS = (_parse_uci_bestmove, _parse_uci_info, _parse_xboard_option, _parse_xboard_post)
 
 __all__ = [
     "Score", "Cp", "Mate", "MateGivenType", "MateGiven", "PovScore", "Wdl", "PovWdl", "WdlModel",

@@ -235,9 +235,21 @@ class Protocol(asyncio.SubprocessProtocol, metaclass=abc.ABCMeta):
                                game_ending: Optional[str] = None, game_complete: bool = True) -> None:
         """Tells the engine how the game on ``board`` ended."""
 
-    @abc.abstractmethod
     async def quit(self) -> None:
-        """Asks the engine to exit and waits until it has."""
+        """Asks the engine to exit (``quit``, in both protocols) and waits until it has."""
+        async def body(ex: Exchange[None]) -> None:
+            self._quitting()
+            self.send_line("quit")
+            await self.returncode
+
+        try:
+            await self._exchange(body, needs_init=False)
+        except EngineError:
+            if not self.returncode.done():
+                raise
+
+    def _quitting(self) -> None:
+        """Forgets what the engine was doing before ``quit`` (a hook)."""
 
     @classmethod
     async def popen(cls: Type[ProtocolT], command: Union[str, List[str]], *, setpgrp: bool = False,
@@ -264,11 +276,3 @@ class Protocol(asyncio.SubprocessProtocol, metaclass=abc.ABCMeta):
     def __repr__(self) -> str:
         pid = self.transport.get_pid() if self.transport is not None else "?"
         return f"<{type(self).__name__} (pid={pid})>"
-
-
-def _format_config_value(value: ConfigValue) -> str:
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    return str(value)

@@ -14,8 +14,8 @@ from typing import Any, Awaitable, Callable, Coroutine, Dict, Generator, Iterabl
 from ._analysis import _END, AnalysisResult
 from ._protocol import Protocol
 from ._uci import UciProtocol
-from ._values import (INFO_ALL, INFO_NONE, AnalysisComplete, BestMove, ConfigMapping, EngineError,
-                      EngineTerminatedError, Info, InfoDict, Limit, Opponent, Option, PlayResult)
+from ._values import (INFO_ALL, INFO_NONE, AnalysisComplete, BestMove, ConfigMapping, EngineTerminatedError,
+                      Info, InfoDict, Limit, Opponent, PlayResult)
 from ._xboard import XBoardProtocol
 
 __all__ = ["SimpleEngine", "SimpleAnalysisResult", "run_in_background"]

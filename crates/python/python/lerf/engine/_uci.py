@@ -8,7 +8,7 @@ call, its pv checked against the position searched."""
 from __future__ import annotations
 
 import logging
-from typing import Any, Iterable, List, Optional, Tuple
+from typing import Any, Callable, Iterable, List, Optional, Tuple
 
 from .. import _lerf
 from ._analysis import AnalysisResult
@@ -402,6 +402,27 @@ class UciProtocol(Protocol):
         await ex.expect(lambda line: True if line.startswith("bestmove") else None)
         return False
 
+    def _search_lines(self, board: Any, selector: int, report: Callable[[InfoDict], None]) -> Callable[[str], Optional[str]]:
+        """The reader of a search's lines: each `info` (when `selector` asks for any) read on
+        `board` and handed to `report`, until `bestmove`, whose arguments end the search."""
+        parse = _lerf.parse_uci_info
+
+        def on_line(line: str) -> Optional[str]:
+            if line.startswith("info"):
+                if selector and (len(line) == 4 or line[4] in " \t"):
+                    fields, problems = parse(line[5:], board, selector)
+                    for problem in problems or ():
+                        LOGGER.error("Exception parsing info: %s", problem)
+                    report(InfoDict(fields))
+                return None
+            if line.startswith("bestmove"):
+                return line[8:].strip()
+            if line.strip():
+                LOGGER.warning("%s: Unexpected engine output: %r", self, line)
+            return None
+
+        return on_line
+
     async def play(self, board: Any, limit: Limit, *, game: object = None, info: Info = INFO_NONE,
                    ponder: bool = False, draw_offered: bool = False,
                    root_moves: Optional[Iterable[Any]] = None, options: ConfigMapping = {},
@@ -426,21 +447,12 @@ class UciProtocol(Protocol):
             ex.stop_with(lambda: self.send_line("stop"))
             found = InfoDict()
 
-            def on_line(line: str) -> Optional[str]:
-                if line.startswith("info"):
-                    if selector and (len(line) == 4 or line[4] in " \t"):
-                        fields = _parse_uci_info(line[5:], board, selector)
-                        if fields.get("multipv", 1) == 1:
-                            found.update(fields)
-                    return None
-                if line.startswith("bestmove"):
-                    return line[8:].strip()
-                if line.strip():
-                    LOGGER.warning("%s: Unexpected engine output: %r", self, line)
-                return None
+            def keep(fields: InfoDict) -> None:
+                if fields.get("multipv", 1) == 1:
+                    found.update(fields)
 
             started = self.loop.time()
-            args = await ex.expect(on_line)
+            args = await ex.expect(self._search_lines(board, selector, keep))
             ex.stop_with(None)
             best = _parse_uci_bestmove(board, args)
             result = PlayResult(best.move, best.ponder, found)
@@ -472,26 +484,8 @@ class UciProtocol(Protocol):
             analysis = AnalysisResult(stop=ex._cancel)
             ex.stop_with(lambda: self.send_line("stop"))
             ex.result.set_result(analysis)
-            parse = _lerf.parse_uci_info
-            post = analysis.post
-
-            def on_line(line: str) -> Optional[str]:
-                if line.startswith("info"):
-                    if selector and (len(line) == 4 or line[4] in " \t"):
-                        fields, problems = parse(line[5:], board, selector)
-                        if problems:
-                            for problem in problems:
-                                LOGGER.error("Exception parsing info: %s", problem)
-                        post(InfoDict(fields))
-                    return None
-                if line.startswith("bestmove"):
-                    return line[8:].strip()
-                if line.strip():
-                    LOGGER.warning("%s: Unexpected engine output: %r", self, line)
-                return None
-
             try:
-                args = await ex.expect(on_line)
+                args = await ex.expect(self._search_lines(board, selector, analysis.post))
                 ex.stop_with(None)
                 analysis.set_finished(_parse_uci_bestmove(board, args))
             except BaseException as exc:
@@ -509,14 +503,5 @@ class UciProtocol(Protocol):
 
         await self._exchange(body)
 
-    async def quit(self) -> None:
-        async def body(ex: Exchange[None]) -> None:
-            self._ponder = None
-            self.send_line("quit")
-            await self.returncode
-
-        try:
-            await self._exchange(body, needs_init=False)
-        except EngineError:
-            if not self.returncode.done():
-                raise
+    def _quitting(self) -> None:
+        self._ponder = None

@@ -38,7 +38,23 @@ class AnalysisComplete(Exception):
     for."""
 
 
-class Limit:
+class _Compared:
+    """Equal when of the same class with the same ``_values()``."""
+
+    __slots__ = ()
+
+    def _values(self) -> Tuple[Any, ...]:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Limit(_Compared):
     """When a search is to end: after ``time`` seconds, at ``depth`` plies, after ``nodes``
     nodes, on finding a mate in ``mate`` moves; or as a game's clock would have it
     (``white_clock``/``black_clock`` and increments in seconds, ``remaining_moves`` to the
@@ -66,13 +82,6 @@ class Limit:
 
     def _values(self) -> Tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self._FIELDS)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._values() == other._values()  # type: ignore[attr-defined]
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={value!r}" for name, value in zip(self._FIELDS, self._values()) if value is not None)
@@ -138,7 +147,7 @@ class PlayResult:
                 f"info={self.info}, draw_offered={self.draw_offered}, resigned={self.resigned})>")
 
 
-class Opponent:
+class Opponent(_Compared):
     """Who the engine plays: ``name``, ``title`` (e.g. ``"GM"``), ``rating``, and whether
     it is an engine. Any may be ``None``."""
 
@@ -152,19 +161,12 @@ class Opponent:
     def _values(self) -> Tuple[Any, ...]:
         return (self.name, self.title, self.rating, self.is_engine)
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._values() == other._values()  # type: ignore[attr-defined]
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         return (f"{type(self).__name__}(name={self.name!r}, title={self.title!r}, "
                 f"rating={self.rating!r}, is_engine={self.is_engine!r})")
 
 
-class Option:
+class Option(_Compared):
     """An option an engine declares: its ``name``, ``type`` (``"check"``, ``"spin"``,
     ``"combo"``, ``"button"``, ``"string"``, and XBoard's ``"file"``, ``"path"``,
     ``"reset"``, ``"save"``), ``default``, the bounds of a spin and the choices (``var``)
@@ -216,11 +218,6 @@ class Option:
 
     def _values(self) -> Tuple[Any, ...]:
         return (self.name, self.type, self.default, self.min, self.max, self.var)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._values() == other._values()  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
         return hash((self.name, self.type, self.default, self.min, self.max,

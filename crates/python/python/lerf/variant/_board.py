@@ -96,9 +96,6 @@ class _VariantBoard(_lerf.Board):
         self._restore(self._history.pop())
         return move
 
-    def _snapshot(self) -> Tuple[int, ...]:
-        return tuple(self._extra())
-
     def _restore(self, snapshot: Tuple[int, ...]) -> None:
         self._set_extra(list(snapshot))
 
@@ -131,9 +128,6 @@ class _VariantBoard(_lerf.Board):
 
     def is_stalemate(self) -> bool:
         return not self.is_check() and not self.is_variant_end() and not self._any_legal()
-
-    def has_insufficient_material(self, color: bool) -> bool:
-        return super().has_insufficient_material(color)
 
     def is_insufficient_material(self) -> bool:
         return self.has_insufficient_material(True) and self.has_insufficient_material(False)

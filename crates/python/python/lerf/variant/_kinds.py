@@ -3,7 +3,6 @@ atomic, king of the hill, racing kings, horde."""
 
 from __future__ import annotations
 
-from .. import _lerf
 from .._types import Status
 from ._board import _VariantBoard
 from ._san import algebraic

@@ -4,7 +4,7 @@ and crazyhouse (pockets)."""
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, Iterable, List, Tuple
+from typing import Any, Dict, Iterable, List
 
 from .. import _lerf
 from .._types import Status
