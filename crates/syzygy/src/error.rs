@@ -1,0 +1,93 @@
+//! What can go wrong when tables are added or probed.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// Which of a material's two tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TableKind {
+    /// Win/draw/loss (`.rtbw`).
+    Wdl,
+    /// Distance to zeroing (`.rtbz`).
+    Dtz,
+}
+
+impl TableKind {
+    /// The file extension of the standard chess tables of this kind.
+    pub fn extension(self) -> &'static str {
+        match self {
+            TableKind::Wdl => "rtbw",
+            TableKind::Dtz => "rtbz",
+        }
+    }
+
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            TableKind::Wdl => "wdl",
+            TableKind::Dtz => "dtz",
+        }
+    }
+}
+
+/// A failed probe, or a table that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SyzygyError {
+    /// No table for this material has been added (`name` is the position's material,
+    /// White's side first).
+    MissingTable {
+        /// The material, as `KRPvK`.
+        name: String,
+        /// The table that was needed.
+        kind: TableKind,
+    },
+    /// The position has castling rights, which no table holds.
+    CastlingRights,
+    /// The position is not one a table can hold (a side without a king, or more than
+    /// one).
+    NotAPosition,
+    /// The file is not a table of the kind and material its name says, or is cut short.
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What was found wrong.
+        what: &'static str,
+    },
+    /// The file could not be opened or mapped.
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The operating system's message.
+        message: String,
+    },
+    /// A table name that is not one (`KQvK` is one; `KQK` is not).
+    BadName {
+        /// The name given.
+        name: String,
+        /// Why it is not a name.
+        why: &'static str,
+    },
+}
+
+impl fmt::Display for SyzygyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SyzygyError::MissingTable { name, kind } => {
+                write!(f, "did not find {} table {name}", kind.name())
+            }
+            SyzygyError::CastlingRights => {
+                f.write_str("syzygy tables do not contain positions with castling rights")
+            }
+            SyzygyError::NotAPosition => {
+                f.write_str("syzygy tables hold positions with one king of each colour")
+            }
+            SyzygyError::Corrupt { path, what } => {
+                write!(f, "{}: not a valid syzygy table: {what}", path.display())
+            }
+            SyzygyError::Io { path, message } => write!(f, "{}: {message}", path.display()),
+            SyzygyError::BadName { name, why } => write!(f, "not a table name: {name:?}: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for SyzygyError {}

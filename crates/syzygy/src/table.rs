@@ -1,0 +1,462 @@
+//! One table file: its header read into per-side, per-file decoders, and the index of a
+//! position within it.
+
+use crate::error::{SyzygyError, TableKind};
+use crate::index_tables::{
+    BELOW_DIAGONAL, BINOMIAL, KINGS, LEAD_PAWN_INDEX, LEAD_PAWN_SIZE, PAWN_ORDER, TRIANGLE,
+    UNIQUE_TRIPLES, edge_distance, off_diagonal,
+};
+use crate::material::Material;
+use crate::pairs::{Malformed, Pairs, RegionSizes, bytes, le_u16};
+use lerf_position::Board;
+use lerf_types::{Color, PieceType};
+use memmap2::Mmap;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+const WDL_MAGIC: [u8; 4] = [0x71, 0xe8, 0x23, 0x5d];
+const DTZ_MAGIC: [u8; 4] = [0xd7, 0x66, 0x0c, 0xa5];
+
+/// The most pieces a table holds.
+pub const MAX_PIECES: usize = 7;
+
+// A DTZ decoder's flags.
+const FLAG_BLACK_TO_MOVE: u8 = 1;
+const FLAG_MAPPED: u8 = 2;
+const FLAG_WIN_PLIES: u8 = 4;
+const FLAG_LOSS_PLIES: u8 = 8;
+const FLAG_WIDE: u8 = 16;
+
+/// The decoder and piece order of one side to move and one leading-pawn file.
+#[derive(Debug)]
+struct Part {
+    /// The pieces as the index lists them (`colour << 3 | type`, table colours).
+    pieces: [u8; MAX_PIECES],
+    /// Group lengths, zero-terminated; the first group is the leading one.
+    groups: [u8; MAX_PIECES + 1],
+    /// Each group's multiplier in the index.
+    factors: [u64; MAX_PIECES + 1],
+    pairs: Pairs,
+    flags: u8,
+    /// DTZ value maps by the position's WDL class: the offset of each map's first value.
+    maps: [usize; 4],
+}
+
+/// A mapped table file, read and checked.
+#[derive(Debug)]
+pub(crate) struct Table {
+    path: PathBuf,
+    map: Mmap,
+    kind: TableKind,
+    /// The table's material: its "White" is the name's first side.
+    material: Material,
+    pawns: bool,
+    /// Three unique pieces lead (pawnless tables); otherwise the two kings do.
+    unique: bool,
+    sides: usize,
+    files: usize,
+    parts: Vec<Part>,
+}
+
+/// The result of looking a position up.
+pub(crate) enum Lookup {
+    /// The stored value (WDL: -2..=2; DTZ: the distance, in plies where the table counts
+    /// plies).
+    Value(i32),
+    /// A DTZ table stores the other side to move.
+    OtherSide,
+}
+
+impl Table {
+    /// Maps and checks `path` as the `kind` table of `material` (the normalized one).
+    pub(crate) fn open(path: &Path, kind: TableKind, material: Material) -> Result<Table, SyzygyError> {
+        let io = |e: std::io::Error| SyzygyError::Io { path: path.into(), message: e.to_string() };
+        let file = File::open(path).map_err(io)?;
+        // SAFETY: the mapping is read-only and read only through bounds-checked slices.
+        // Syzygy files are never written once generated; one changed on disk while mapped
+        // can give wrong values (as in every prober), never an access outside the mapping
+        // unless the file is truncated under it, which the format's readers cannot guard
+        // against either.
+        let map = unsafe { Mmap::map(&file) }.map_err(io)?;
+        let mut table = Table {
+            path: path.into(),
+            map,
+            kind,
+            material,
+            pawns: material.has_pawns(),
+            unique: false,
+            sides: 1,
+            files: 1,
+            parts: Vec::new(),
+        };
+        table
+            .read_header()
+            .map_err(|what| SyzygyError::Corrupt { path: path.into(), what })?;
+        Ok(table)
+    }
+
+    fn read_header(&mut self) -> Result<(), Malformed> {
+        let data: &[u8] = &self.map;
+        let magic = match self.kind {
+            TableKind::Wdl => WDL_MAGIC,
+            TableKind::Dtz => DTZ_MAGIC,
+        };
+        let head = bytes::<5>(data, 0).map_err(|_| "shorter than a header")?;
+        if head[..4] != magic {
+            return Err("wrong magic number (not a table of this kind)");
+        }
+        let split = head[4] & 1 != 0;
+        if (head[4] & 2 != 0) != self.pawns {
+            return Err("pawns in the header do not match the name");
+        }
+        if self.material.count() as usize > MAX_PIECES || self.material.count() < 2 {
+            return Err("piece count out of range");
+        }
+        let m = self.material;
+        let symmetric = m.is_symmetric();
+        if self.kind == TableKind::Wdl && split == symmetric {
+            return Err("sides in the header do not match the name");
+        }
+        let unique_count = [Color::White, Color::Black]
+            .iter()
+            .flat_map(|&c| PieceType::ALL.map(|pt| m.pieces(c, pt)))
+            .filter(|&n| n == 1)
+            .count();
+        self.unique = !self.pawns && unique_count >= 3;
+        self.sides = if self.kind == TableKind::Wdl && split { 2 } else { 1 };
+        self.files = if self.pawns { 4 } else { 1 };
+        let (w, b) = (m.pieces(Color::White, PieceType::Pawn), m.pieces(Color::Black, PieceType::Pawn));
+        let white_leads = b == 0 || (w > 0 && b >= w);
+        let (lead, other) = if white_leads { (w, b) } else { (b, w) };
+        let both_pawns = self.pawns && other > 0;
+        let num = m.count() as usize;
+
+        let mut at = 5usize;
+        let mut parts: Vec<(u8, [u8; 2], [u8; MAX_PIECES])> = Vec::new();
+        for _ in 0..self.files {
+            let order = bytes::<2>(data, at)?;
+            let pieces_at = at + 1 + usize::from(both_pawns);
+            let codes = data.get(pieces_at..pieces_at + num).ok_or("header past the end")?;
+            for side in 0..self.sides {
+                let nib = |b: u8| if side == 0 { b & 0x0f } else { b >> 4 };
+                let mut pieces = [0u8; MAX_PIECES];
+                for (k, &c) in codes.iter().enumerate() {
+                    pieces[k] = nib(c);
+                }
+                let orders = [nib(order[0]), if both_pawns { nib(order[1]) } else { 0x0f }];
+                parts.push((side as u8, orders, pieces));
+            }
+            at = pieces_at + num;
+        }
+        at += at & 1;
+
+        let mut built = Vec::with_capacity(parts.len());
+        let mut sizes: Vec<RegionSizes> = Vec::with_capacity(parts.len());
+        for (i, (_, orders, pieces)) in parts.iter().enumerate() {
+            check_pieces(pieces, num, m)?;
+            let file = i / self.sides;
+            let (groups, factors, size) = self.groups(pieces, *orders, file, lead, both_pawns)?;
+            if self.pawns && (pieces[0] & 7 != 1 || usize::from(groups[0]) != usize::from(lead)) {
+                return Err("leading pawns do not match the name");
+            }
+            let (pairs, flags, region) = Pairs::read(data, &mut at, size)?;
+            built.push(Part { pieces: *pieces, groups, factors, pairs, flags, maps: [0; 4] });
+            sizes.push(region);
+        }
+
+        if self.kind == TableKind::Dtz {
+            for part in &mut built {
+                if part.flags & FLAG_MAPPED == 0 {
+                    continue;
+                }
+                if part.flags & FLAG_WIDE != 0 {
+                    at += at & 1;
+                    for slot in &mut part.maps {
+                        *slot = at + 2;
+                        at += 2 + 2 * usize::from(le_u16(data, at)?);
+                    }
+                } else {
+                    for slot in &mut part.maps {
+                        *slot = at + 1;
+                        at += 1 + usize::from(*data.get(at).ok_or("value map past the end")?);
+                    }
+                }
+            }
+            at += at & 1;
+        }
+
+        let mut starts = vec![[0usize; 3]; built.len()];
+        for (s, region) in starts.iter_mut().zip(&sizes) {
+            s[0] = at;
+            at = at.checked_add(region.sparse_index).ok_or("sizes overflow")?;
+        }
+        for (s, region) in starts.iter_mut().zip(&sizes) {
+            s[1] = at;
+            at = at.checked_add(region.block_lengths).ok_or("sizes overflow")?;
+        }
+        for (s, region) in starts.iter_mut().zip(&sizes) {
+            if region.blocks > 0 {
+                at = at.checked_add(63).ok_or("sizes overflow")? & !63;
+            }
+            s[2] = at;
+            at = at.checked_add(region.blocks).ok_or("sizes overflow")?;
+        }
+        if at > data.len() {
+            return Err("file is shorter than its header says (truncated?)");
+        }
+        for (part, s) in built.iter_mut().zip(&starts) {
+            part.pairs.place(s[0], s[1], s[2]);
+        }
+        self.parts = built;
+        Ok(())
+    }
+
+    /// The groups of a part, their multipliers and the table's size, from the header's
+    /// group order.
+    #[allow(clippy::type_complexity)]
+    fn groups(
+        &self,
+        pieces: &[u8; MAX_PIECES],
+        orders: [u8; 2],
+        file: usize,
+        lead: u8,
+        both_pawns: bool,
+    ) -> Result<([u8; MAX_PIECES + 1], [u64; MAX_PIECES + 1], u64), Malformed> {
+        let num = self.material.count() as usize;
+        let mut groups = [0u8; MAX_PIECES + 1];
+        let mut n = 0;
+        let mut first = if self.pawns { 0i32 } else if self.unique { 3 } else { 2 };
+        groups[0] = 1;
+        for i in 1..num {
+            first -= 1;
+            if first > 0 || pieces[i] == pieces[i - 1] {
+                groups[n] += 1;
+            } else {
+                n += 1;
+                groups[n] = 1;
+            }
+        }
+        n += 1; // groups[n] == 0 ends the list
+        let mut factors = [0u64; MAX_PIECES + 1];
+        let mut next = if both_pawns { 2 } else { 1 };
+        let mut free = 64 - u32::from(groups[0]) - if both_pawns { u32::from(groups[1]) } else { 0 };
+        let mut size = 1u64;
+        let mut k = 0u8;
+        while next < n || k == orders[0] || k == orders[1] {
+            if k > 15 {
+                return Err("group order out of range");
+            }
+            if k == orders[0] {
+                factors[0] = size;
+                let lead_size = if self.pawns {
+                    *LEAD_PAWN_SIZE.get(usize::from(lead)).ok_or("too many pawns")?.get(file).ok_or("file")?
+                } else if self.unique {
+                    UNIQUE_TRIPLES
+                } else {
+                    462
+                };
+                size = size.checked_mul(lead_size).ok_or("table too large")?;
+            } else if k == orders[1] {
+                factors[1] = size;
+                let pawn_squares = 48 - usize::from(groups[0]);
+                size = size.checked_mul(BINOMIAL[usize::from(groups[1])][pawn_squares]).ok_or("table too large")?;
+            } else {
+                if next >= n {
+                    return Err("group order names a group that does not exist");
+                }
+                factors[next] = size;
+                let len = usize::from(groups[next]);
+                size = size.checked_mul(BINOMIAL[len][free as usize]).ok_or("table too large")?;
+                free = free.checked_sub(len as u32).ok_or("too many pieces")?;
+                next += 1;
+            }
+            k += 1;
+        }
+        factors[n] = size;
+        Ok((groups, factors, size))
+    }
+
+    /// Looks `board` up; `wdl` (the position's WDL class) chooses a DTZ table's value map.
+    pub(crate) fn lookup(&self, board: &Board, wdl: i32) -> Result<Lookup, SyzygyError> {
+        self.lookup_inner(board, wdl)
+            .map_err(|what| SyzygyError::Corrupt { path: self.path.clone(), what })
+    }
+
+    fn lookup_inner(&self, board: &Board, wdl: i32) -> Result<Lookup, Malformed> {
+        let data: &[u8] = &self.map;
+        let stm_black = board.side_to_move() == Color::Black;
+        let mirror = if self.material.is_symmetric() {
+            stm_black
+        } else {
+            Material::of(board) != self.material
+        };
+        let color_flip = if mirror { 8u8 } else { 0 };
+        let square_flip = if mirror { 56usize } else { 0 };
+        let stm = usize::from(mirror ^ stm_black);
+
+        let mut squares = [0usize; MAX_PIECES];
+        let mut pieces = [0u8; MAX_PIECES];
+        let mut size = 0;
+        let mut file = 0;
+        let mut lead_bb = lerf_bitboard::Bitboard::EMPTY;
+        if self.pawns {
+            let lead_code = self.parts[0].pieces[0] ^ color_flip;
+            let color = if lead_code & 8 != 0 { Color::Black } else { Color::White };
+            lead_bb = board.pieces(color, PieceType::Pawn);
+            for sq in lead_bb {
+                squares[size] = sq.index() ^ square_flip;
+                size += 1;
+            }
+            let best = (0..size).max_by_key(|&i| PAWN_ORDER[squares[i]]).ok_or("no leading pawn")?;
+            squares.swap(0, best);
+            file = edge_distance(squares[0]);
+        }
+        let lead_count = size;
+        let part = &self.parts[file * self.sides + stm % self.sides];
+        if self.kind == TableKind::Dtz
+            && usize::from(part.flags & FLAG_BLACK_TO_MOVE) != stm
+            && !(self.material.is_symmetric() && !self.pawns)
+        {
+            return Ok(Lookup::OtherSide);
+        }
+        for sq in board.occupied() & !lead_bb {
+            let piece = board.piece_on(sq).ok_or("board")?;
+            squares[size] = sq.index() ^ square_flip;
+            pieces[size] = piece as u8 ^ color_flip;
+            size += 1;
+        }
+        if size != self.material.count() as usize {
+            return Err("position does not have the table's pieces");
+        }
+        for i in lead_count..size.saturating_sub(1) {
+            if let Some(j) = (i + 1..size).find(|&j| pieces[j] == part.pieces[i]) {
+                pieces.swap(i, j);
+                squares.swap(i, j);
+            }
+        }
+        if squares[0] & 7 > 3 {
+            for sq in &mut squares[..size] {
+                *sq ^= 7;
+            }
+        }
+
+        let mut index;
+        if self.pawns {
+            index = LEAD_PAWN_INDEX[lead_count][squares[0]];
+            squares[1..lead_count].sort_unstable_by_key(|&s| PAWN_ORDER[s]);
+            for (i, &sq) in squares.iter().enumerate().take(lead_count).skip(1) {
+                index += BINOMIAL[i][usize::from(PAWN_ORDER[sq])];
+            }
+        } else {
+            if squares[0] >> 3 > 3 {
+                for sq in &mut squares[..size] {
+                    *sq ^= 56;
+                }
+            }
+            for i in 0..usize::from(part.groups[0]) {
+                let d = off_diagonal(squares[i]);
+                if d == 0 {
+                    continue;
+                }
+                if d > 0 {
+                    for sq in &mut squares[i..size] {
+                        *sq = ((*sq >> 3) | (*sq << 3)) & 63;
+                    }
+                }
+                break;
+            }
+            index = if self.unique { unique_index(&squares) } else {
+                u64::from(KINGS[usize::from(TRIANGLE[squares[0]])][squares[1]])
+            };
+        }
+        index *= part.factors[0];
+
+        // The other groups, each a combination of squares not taken by earlier groups.
+        let mut start = usize::from(part.groups[0]);
+        let mut remaining_pawns = self.pawns && self.material.pieces(Color::White, PieceType::Pawn) > 0
+            && self.material.pieces(Color::Black, PieceType::Pawn) > 0;
+        let mut g = 1;
+        while part.groups[g] != 0 {
+            let len = usize::from(part.groups[g]);
+            let (before, group) = squares.split_at_mut(start);
+            let group = &mut group[..len];
+            group.sort_unstable();
+            let mut n = 0u64;
+            for (i, &sq) in group.iter().enumerate() {
+                let below = before.iter().filter(|&&s| s < sq).count();
+                let slot = sq - below - if remaining_pawns { 8 } else { 0 };
+                n += BINOMIAL[i + 1][slot];
+            }
+            remaining_pawns = false;
+            index += n * part.factors[g];
+            start += len;
+            g += 1;
+        }
+
+        let raw = part.pairs.value(data, index)?;
+        match self.kind {
+            TableKind::Wdl => {
+                if raw > 4 {
+                    return Err("WDL value out of range");
+                }
+                Ok(Lookup::Value(i32::from(raw) - 2))
+            }
+            TableKind::Dtz => {
+                let mut value = u32::from(raw);
+                if part.flags & FLAG_MAPPED != 0 {
+                    let map = part.maps[[1, 3, 0, 2, 0][(wdl.clamp(-2, 2) + 2) as usize]];
+                    value = if part.flags & FLAG_WIDE != 0 {
+                        u32::from(le_u16(data, map + 2 * value as usize)?)
+                    } else {
+                        u32::from(*data.get(map + value as usize).ok_or("value map past the end")?)
+                    };
+                }
+                let plies = (wdl == 2 && part.flags & FLAG_WIN_PLIES != 0)
+                    || (wdl == -2 && part.flags & FLAG_LOSS_PLIES != 0);
+                if !plies && wdl != 0 {
+                    value *= 2;
+                }
+                Ok(Lookup::Value(value as i32))
+            }
+        }
+    }
+}
+
+/// The index of three unique leading pieces, the first in the a1-d1-d4 triangle.
+fn unique_index(sq: &[usize; MAX_PIECES]) -> u64 {
+    let adjust1 = u64::from(sq[1] > sq[0]);
+    let adjust2 = u64::from(sq[2] > sq[0]) + u64::from(sq[2] > sq[1]);
+    let (s0, s1, s2) = (sq[0] as u64, sq[1] as u64, sq[2] as u64);
+    let rank = |s: u64| s >> 3;
+    if off_diagonal(sq[0]) != 0 {
+        (u64::from(TRIANGLE[sq[0]]) * 63 + (s1 - adjust1)) * 62 + s2 - adjust2
+    } else if off_diagonal(sq[1]) != 0 {
+        (6 * 63 + rank(s0) * 28 + u64::from(BELOW_DIAGONAL[sq[1]])) * 62 + s2 - adjust2
+    } else if off_diagonal(sq[2]) != 0 {
+        6 * 63 * 62 + 4 * 28 * 62 + rank(s0) * 7 * 28 + (rank(s1) - adjust1) * 28
+            + u64::from(BELOW_DIAGONAL[sq[2]])
+    } else {
+        6 * 63 * 62 + 4 * 28 * 62 + 4 * 7 * 28 + rank(s0) * 7 * 6 + (rank(s1) - adjust1) * 6
+            + (rank(s2) - adjust2)
+    }
+}
+
+/// Checks that a part's pieces are the table's material.
+fn check_pieces(pieces: &[u8; MAX_PIECES], num: usize, m: Material) -> Result<(), Malformed> {
+    let mut counts = [[0u8; 6]; 2];
+    for &code in &pieces[..num] {
+        let pt = usize::from(code & 7);
+        if !(1..=6).contains(&pt) || code & !0x0f != 0 {
+            return Err("header names a piece that does not exist");
+        }
+        counts[usize::from(code >> 3)][pt - 1] += 1;
+    }
+    for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
+        for pt in PieceType::ALL {
+            if counts[c][pt.index() - 1] != m.pieces(color, pt) {
+                return Err("header's pieces are not the name's");
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,189 @@
+//! A set of tables: files found in directories, each mapped and checked the first time a
+//! probe needs it, then shared by every thread that probes.
+
+use crate::error::{SyzygyError, TableKind};
+use crate::material::Material;
+use crate::table::{Lookup, MAX_PIECES, Table};
+use lerf_position::Board;
+use lerf_types::{Color, PieceType};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// A table file found but maybe not opened yet.
+#[derive(Debug, Default)]
+struct Slot {
+    path: Option<PathBuf>,
+    table: OnceLock<Result<Table, SyzygyError>>,
+}
+
+#[derive(Debug)]
+struct Entry {
+    /// The normalized material (the files' names).
+    material: Material,
+    wdl: Slot,
+    dtz: Slot,
+}
+
+/// Syzygy tables, probed for positions of up to seven pieces.
+///
+/// Tables are added by directory or file and opened on first use: each file is mapped into
+/// memory, checked (its magic number, its pieces against its name, its length against its
+/// header) and kept mapped. The file descriptor is closed as soon as the file is mapped, so
+/// a tablebase holds no open files however many tables it maps. `Tablebase` is `Sync`:
+/// probes from many threads share the tables.
+///
+/// The probes follow python-chess's `chess.syzygy` (itself Ronald de Man's probing code):
+/// [`probe_wdl`](Self::probe_wdl) and [`probe_dtz`](Self::probe_dtz) resolve captures and
+/// en passant, which the tables do not hold, by a small search; the `*_table` probes read
+/// the table alone.
+///
+/// ```no_run
+/// use lerf_position::Board;
+/// use lerf_syzygy::{Tablebase, Wdl};
+///
+/// let mut tables = Tablebase::new();
+/// tables.add_directory("syzygy/3-4-5")?;
+/// let board: Board = "8/8/8/8/8/3k4/8/3KR3 w - - 0 1".parse()?;
+/// assert_eq!(tables.probe_wdl(&board)?, Wdl::Win);
+/// let dtz = tables.probe_dtz(&board)?;
+/// assert!(dtz > 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct Tablebase {
+    /// Both colourings of each material, to its entry.
+    index: HashMap<Material, usize>,
+    entries: Vec<Entry>,
+    max_pieces: u32,
+}
+
+impl Tablebase {
+    /// A tablebase with no tables.
+    pub fn new() -> Tablebase {
+        Tablebase::default()
+    }
+
+    /// Adds every WDL and DTZ table in `dir` (files named as tables are, such as
+    /// `KRPvKR.rtbw`; other files are passed over). Returns how many were added. A
+    /// file added again replaces the earlier one.
+    pub fn add_directory(&mut self, dir: impl AsRef<Path>) -> Result<usize, SyzygyError> {
+        self.add_directory_of(dir.as_ref(), true, true)
+    }
+
+    /// As [`add_directory`](Self::add_directory), with the kinds to add.
+    pub fn add_directory_of(&mut self, dir: &Path, wdl: bool, dtz: bool) -> Result<usize, SyzygyError> {
+        let io = |e: std::io::Error| SyzygyError::Io { path: dir.into(), message: e.to_string() };
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(io)?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .collect();
+        paths.sort();
+        Ok(paths.iter().filter(|p| self.add_file_of(p, wdl, dtz)).count())
+    }
+
+    /// Adds one table file if its name is a table's (`KQvK.rtbw`, `KQvK.rtbz`); returns
+    /// whether it was added. The file is opened when a probe first needs it.
+    pub fn add_file(&mut self, path: impl AsRef<Path>) -> bool {
+        self.add_file_of(path.as_ref(), true, true)
+    }
+
+    fn add_file_of(&mut self, path: &Path, wdl: bool, dtz: bool) -> bool {
+        let (Some(stem), Some(ext)) = (path.file_stem().and_then(|s| s.to_str()), path.extension()) else {
+            return false;
+        };
+        let kind = match ext.to_str() {
+            Some("rtbw") if wdl => TableKind::Wdl,
+            Some("rtbz") if dtz => TableKind::Dtz,
+            _ => return false,
+        };
+        let Ok(material) = stem.parse::<Material>() else { return false };
+        if material.normalized() != material
+            || material.to_string() != stem
+            || material.count() as usize > MAX_PIECES
+            || [Color::White, Color::Black].iter().any(|&c| material.pieces(c, PieceType::King) != 1)
+        {
+            return false;
+        }
+        let at = match self.index.get(&material) {
+            Some(&at) => at,
+            None => {
+                self.entries.push(Entry { material, wdl: Slot::default(), dtz: Slot::default() });
+                let at = self.entries.len() - 1;
+                self.index.insert(material, at);
+                self.index.insert(material.swapped(), at);
+                at
+            }
+        };
+        let entry = &mut self.entries[at];
+        let slot = if kind == TableKind::Wdl { &mut entry.wdl } else { &mut entry.dtz };
+        *slot = Slot { path: Some(path.into()), table: OnceLock::new() };
+        self.max_pieces = self.max_pieces.max(material.count());
+        true
+    }
+
+    /// The most pieces of any table added (0 without tables).
+    pub fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
+    /// How many WDL and DTZ tables have been added.
+    pub fn len(&self) -> (usize, usize) {
+        let wdl = self.entries.iter().filter(|e| e.wdl.path.is_some()).count();
+        let dtz = self.entries.iter().filter(|e| e.dtz.path.is_some()).count();
+        (wdl, dtz)
+    }
+
+    /// Whether no table has been added.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Unmaps every table that has been opened; they are opened again when probed.
+    pub fn close(&mut self) {
+        for entry in &mut self.entries {
+            entry.wdl.table = OnceLock::new();
+            entry.dtz.table = OnceLock::new();
+        }
+    }
+
+    /// The table of `kind` for the material on `board`.
+    fn table(&self, board: &Board, kind: TableKind) -> Result<&Table, SyzygyError> {
+        let material = Material::of(board);
+        let missing = || SyzygyError::MissingTable { name: material.to_string(), kind };
+        let entry = self.index.get(&material).map(|&at| &self.entries[at]).ok_or_else(missing)?;
+        let slot = if kind == TableKind::Wdl { &entry.wdl } else { &entry.dtz };
+        let path = slot.path.as_ref().ok_or_else(missing)?;
+        slot.table
+            .get_or_init(|| Table::open(path, kind, entry.material))
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// The WDL table's value for `board`, from the side to move's view (-2 loss … 2 win),
+    /// read from the table alone: en passant is not considered, and the position is
+    /// taken as reached by a capture or pawn move (the 50-move counter is not read).
+    pub fn probe_wdl_table(&self, board: &Board) -> Result<i32, SyzygyError> {
+        if bare_kings(board) {
+            return Ok(0);
+        }
+        match self.table(board, TableKind::Wdl)?.lookup(board, 0)? {
+            Lookup::Value(v) => Ok(v),
+            Lookup::OtherSide => unreachable!("WDL tables hold both sides to move"),
+        }
+    }
+
+    /// The DTZ table's value for `board` whose WDL class is `wdl`: `Some(distance)`, or
+    /// `None` when the table holds the other side to move.
+    pub fn probe_dtz_table(&self, board: &Board, wdl: i32) -> Result<Option<i32>, SyzygyError> {
+        match self.table(board, TableKind::Dtz)?.lookup(board, wdl)? {
+            Lookup::Value(v) => Ok(Some(v)),
+            Lookup::OtherSide => Ok(None),
+        }
+    }
+}
+
+/// Whether only the two kings are left (a draw no table holds).
+fn bare_kings(board: &Board) -> bool {
+    board.occupied().popcount() == 2 && board.pieces_of_type(PieceType::King).popcount() == 2
+}
