@@ -10,6 +10,7 @@
 //! | `pgn/` | `chess.pgn` (`lerf.pgn`) | `lerf_pgn::tree` |
 //! | `polyglot.rs` | `chess.polyglot` (`lerf.polyglot`) | `lerf_position::Book`, `lerf_rules::LooseBook` |
 //! | `svg/` | `chess.svg` (`lerf.svg`: the drawing is Python) | notebook display of boards, pieces, square sets |
+//! | `syzygy/` | `chess.syzygy` (`lerf.syzygy`) | `lerf_syzygy::Tablebase` |
 //! | `bulk/` | `lerf.perft`, `lerf.encode_planes`, `lerf.pgn.positions`, `lerf.pgn.split` | `lerf_movegen`, `lerf_pgn::rows`, `lerf_pgn::shards` |
 //!
 //! `chess.engine`, `chess.syzygy`, `chess.gaviota` and `chess.variant` get a folder each
@@ -25,6 +26,7 @@ mod errors;
 mod pgn;
 mod polyglot;
 mod svg;
+mod syzygy;
 mod variant;
 
 use pyo3::prelude::*;
@@ -39,5 +41,6 @@ fn _lerf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bulk::register(m)?;
     engine::register(m)?;
     variant::register(m)?;
+    syzygy::register(m)?;
     Ok(())
 }

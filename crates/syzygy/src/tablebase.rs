@@ -88,7 +88,8 @@ impl Tablebase {
         self.add_file_of(path.as_ref(), true, true)
     }
 
-    fn add_file_of(&mut self, path: &Path, wdl: bool, dtz: bool) -> bool {
+    /// As [`add_file`](Self::add_file), with the kinds to add.
+    pub fn add_file_of(&mut self, path: &Path, wdl: bool, dtz: bool) -> bool {
         let (Some(stem), Some(ext)) = (path.file_stem().and_then(|s| s.to_str()), path.extension()) else {
             return false;
         };
@@ -145,6 +146,25 @@ impl Tablebase {
             entry.wdl.table = OnceLock::new();
             entry.dtz.table = OnceLock::new();
         }
+    }
+
+    /// Opens and checks every table added (each is otherwise opened by the first probe
+    /// that needs it): the first that cannot be read is the error. Returns how many are
+    /// open.
+    pub fn open_all(&self) -> Result<usize, SyzygyError> {
+        let mut open = 0;
+        for entry in &self.entries {
+            for (slot, kind) in [(&entry.wdl, TableKind::Wdl), (&entry.dtz, TableKind::Dtz)] {
+                if let Some(path) = &slot.path {
+                    slot.table
+                        .get_or_init(|| Table::open(path, kind, entry.material))
+                        .as_ref()
+                        .map_err(Clone::clone)?;
+                    open += 1;
+                }
+            }
+        }
+        Ok(open)
     }
 
     /// The table of `kind` for the material on `board`.

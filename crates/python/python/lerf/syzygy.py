@@ -1,0 +1,367 @@
+"""Syzygy endgame tablebases, as python-chess's ``chess.syzygy``: ``open_tablebase``,
+``Tablebase`` (``probe_wdl``, ``probe_dtz``, their ``get_*`` forms and the table-only
+probes), ``WdlTable``/``DtzTable`` for one file, the table name helpers and
+``MissingTableError``.
+
+Tables are read by lerf's Rust prober (``lerf-syzygy``): each file is mapped into memory
+when a probe first needs it and checked against its name; no file descriptor stays open,
+so ``max_fds`` bounds nothing and is accepted for python-chess's signature. Values are
+python-chess's, position for position.
+
+lerf reads the standard chess tables (``.rtbw``, ``.rtbz``). A tablebase opened with a
+variant board (``VariantBoard=chess.variant.AtomicBoard`` ...) answers positions the
+variant's rules decide (a side without a king in atomic, without pieces in antichess) and
+finds the variant's files, but probing one raises ``NotImplementedError``: the variant
+tables' encodings are not read yet.
+
+>>> import lerf as chess
+>>> import lerf.syzygy
+>>> chess.syzygy.normalize_tablename("KNNvKBB")
+'KBBvKNN'
+>>> sorted(chess.syzygy.dependencies("KBNvK"))
+['KBvK', 'KNvK']
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+from types import TracebackType
+from typing import Dict, Iterable, Iterator, List, Optional, Tuple, Type, TypeVar
+
+from . import Board, KING, PIECE_TYPES, WHITE, BLACK
+from ._lerf import MissingTableError, SyzygyTables as _Tables
+from ._lerf import syzygy_normalize as _normalize
+
+#: The most pieces a Syzygy table holds.
+TBPIECES = 7
+
+#: Piece letters of table names, strongest first (index: ``KING - piece_type``).
+PCHR = ["K", "Q", "R", "B", "N", "P"]
+
+TABLENAME_REGEX = re.compile(r"^[KQRBNP]+v[KQRBNP]+\Z")
+
+MissingTableError.__module__ = __name__
+MissingTableError.__doc__ = "Raised when no table for the probed position's material has been added."
+
+TablebaseT = TypeVar("TablebaseT", bound="Tablebase")
+
+
+def _letter(piece_type: int) -> str:
+    return PCHR[KING - piece_type]
+
+
+def _strength_key(side: str) -> str:
+    return "".join(sorted(side, key=PCHR.index))
+
+
+def normalize_tablename(name: str, *, mirror: bool = False) -> str:
+    """The name the table of material ``name`` is stored under (the stronger side first),
+    or the other way round with ``mirror``."""
+    white, black = name.split("v", 1)
+    if not white or not black:
+        # A side without pieces: normalised by the same rule, written by hand.
+        w, b = _strength_key(white), _strength_key(black)
+        stronger, weaker = (w, b) if (len(w), _rank(w)) >= (len(b), _rank(b)) else (b, w)
+        return f"{weaker}v{stronger}" if mirror else f"{stronger}v{weaker}"
+    return _normalize(name, mirror)
+
+
+def _rank(side: str) -> Tuple[int, ...]:
+    return tuple(side.count(p) for p in PCHR)
+
+
+def is_tablename(name: str, *, one_king: bool = True, piece_count: Optional[int] = TBPIECES,
+                 normalized: bool = True) -> bool:
+    """Whether ``name`` names a table: ``K..vK..`` with a king first on each side (unless
+    ``one_king`` is false), at most ``piece_count`` pieces and, with ``normalized``, the
+    stronger side first."""
+    return (
+        bool(TABLENAME_REGEX.match(name))
+        and (piece_count is None or len(name) <= piece_count + 1)
+        and (not normalized or normalize_tablename(name) == name)
+        and (not one_king or (name[0] == "K" and name.split("v", 1)[1][0] == "K" and name != "KvK"))
+    )
+
+
+def tablenames(*, one_king: bool = True, piece_count: int = 6) -> Iterator[str]:
+    """Every table name of up to ``piece_count`` pieces (with a king a side, unless
+    ``one_king`` is false, as in antichess)."""
+    letters = "QRBNP" if one_king else "KQRBNP"
+    king = "K" if one_king else ""
+    free = piece_count - 2 if one_king else piece_count
+    seen = set()
+    for total in range(1 if one_king else 2, free + 1):
+        for white_count in range(total, -1, -1):
+            black_count = total - white_count
+            if not one_king and (white_count == 0 or black_count == 0):
+                continue
+            for white in itertools.combinations_with_replacement(letters, white_count):
+                for black in itertools.combinations_with_replacement(letters, black_count):
+                    name = normalize_tablename(king + "".join(white) + "v" + king + "".join(black))
+                    if name not in seen:
+                        seen.add(name)
+                        yield name
+
+
+def _dependencies(target: str, *, one_king: bool = True) -> Iterator[str]:
+    white, black = target.split("v", 1)
+    for side, other, swap in ((white, black, False), (black, white, True)):
+        for i, piece in enumerate(side):
+            if one_king and piece == "K" and i == side.index("K"):
+                continue
+            rest = side[:i] + side[i + 1:]
+            if not rest and one_king:
+                continue
+            yield f"{other}v{rest}" if swap else f"{rest}v{other}"
+            # A capture's table; a promotion's, for pawns:
+        for i, piece in enumerate(side):
+            if piece != "P":
+                continue
+            for promoted in "QRBN" if one_king else "KQRBN":
+                changed = side[:i] + promoted + side[i + 1:]
+                yield f"{other}v{changed}" if swap else f"{changed}v{other}"
+
+
+def dependencies(target: str, *, one_king: bool = True) -> Iterator[str]:
+    """The tables a position of ``target``'s material can move into: one capture, or one
+    promotion, away."""
+    seen = set()
+    for name in _dependencies(target, one_king=one_king):
+        if not name.split("v", 1)[0] or not name.split("v", 1)[1]:
+            continue
+        if one_king and name == "KvK":
+            continue
+        normalized = normalize_tablename(name)
+        if normalized != target and normalized not in seen:
+            seen.add(normalized)
+            yield normalized
+
+
+def all_dependencies(targets: Iterable[str], *, one_king: bool = True) -> Iterator[str]:
+    """``targets`` (normalised) and every table they depend on, directly or not."""
+    closed = set()
+    open_list = [normalize_tablename(t) for t in targets]
+    while open_list:
+        name = open_list.pop()
+        if name in closed:
+            continue
+        closed.add(name)
+        yield name
+        open_list.extend(dependencies(name, one_king=one_king))
+
+
+def calc_key(board, *, mirror: bool = False) -> str:
+    """The material on ``board``: White's pieces, ``v``, Black's (the other way round with
+    ``mirror``)."""
+    w = "".join(_letter(pt) * len(board.pieces(pt, WHITE)) for pt in reversed(PIECE_TYPES))
+    b = "".join(_letter(pt) * len(board.pieces(pt, BLACK)) for pt in reversed(PIECE_TYPES))
+    return f"{b}v{w}" if mirror else f"{w}v{b}"
+
+
+def recalc_key(pieces: List[int], *, mirror: bool = False) -> str:
+    """The material of table piece codes (``colour << 3 | piece type``, White 0), as
+    ``calc_key`` writes it."""
+    w = "".join(_letter(p & 7) for p in sorted((p for p in pieces if not p & 8), reverse=True))
+    b = "".join(_letter(p & 7) for p in sorted((p for p in pieces if p & 8), reverse=True))
+    return f"{b}v{w}" if mirror else f"{w}v{b}"
+
+
+def dtz_before_zeroing(wdl: int) -> int:
+    """The DTZ of a position whose best move zeroes the 50-move counter: 1 for a win,
+    101 for a cursed win, their negatives for losses, 0 for a draw."""
+    return ((wdl > 0) - (wdl < 0)) * (1 if abs(wdl) == 2 else 101)
+
+
+def _variant_name(board_class) -> str:
+    return getattr(board_class, "uci_variant", "chess")
+
+
+class Table:
+    """One table file, probed alone (python-chess's tests open tables this way)."""
+
+    _kind = ""
+
+    def __init__(self, path: str, *, variant: Type[Board] = Board) -> None:
+        self.path = path
+        self.variant = variant
+        self.key = os.path.splitext(os.path.basename(path))[0]
+        self._tables = _Tables()
+        self._added = self._tables.add_file(path, self._kind == "wdl", self._kind == "dtz")
+        self.initialized = False
+
+    def _init(self) -> None:
+        if not self._added:
+            raise MissingTableError(f"not a {self._kind} table name: {self.path}")
+        if not self.initialized:
+            self._tables.open_all()
+            self.initialized = True
+
+    def close(self) -> None:
+        self._tables.close()
+        self.initialized = False
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type: Optional[Type[BaseException]], exc_value: Optional[BaseException],
+                 traceback: Optional[TracebackType]) -> None:
+        self.close()
+
+
+class WdlTable(Table):
+    """A WDL table file (``.rtbw``)."""
+
+    _kind = "wdl"
+
+    def init_table_wdl(self) -> None:
+        self._init()
+
+    def probe_wdl_table(self, board) -> int:
+        self._init()
+        return self._tables.probe_wdl_table(board)
+
+
+class DtzTable(Table):
+    """A DTZ table file (``.rtbz``)."""
+
+    _kind = "dtz"
+
+    def init_table_dtz(self) -> None:
+        self._init()
+
+    def probe_dtz_table(self, board, wdl: int) -> Tuple[int, int]:
+        self._init()
+        return self._tables.probe_dtz_table(board, wdl)
+
+
+class Tablebase:
+    """Syzygy tables found in directories, probed for positions of up to 7 pieces.
+
+    Probing is thread-safe; adding tables while other threads probe is not."""
+
+    def __init__(self, *, max_fds: Optional[int] = 128, VariantBoard: Type[Board] = Board) -> None:
+        self.max_fds = max_fds
+        self.variant = VariantBoard
+        self._tables = _Tables()
+        self._standard = _variant_name(VariantBoard) == "chess"
+        # A variant's files, found but not read (see the module's documentation).
+        self._variant_files: Dict[str, str] = {}
+
+    def _suffixes(self, load_wdl: bool, load_dtz: bool) -> List[str]:
+        out = []
+        for kind, wanted in (("tbw", load_wdl), ("tbz", load_dtz)):
+            if wanted:
+                for attr in (f"{kind}_suffix", f"pawnless_{kind}_suffix"):
+                    suffix = getattr(self.variant, attr, None)
+                    if suffix and suffix not in out:
+                        out.append(suffix)
+        return out
+
+    def add_file(self, path: str, *, load_wdl: bool = True, load_dtz: bool = True) -> int:
+        """Adds one table file; returns 1 if its name is a table's, else 0."""
+        if self._standard:
+            return self._tables.add_file(path, load_wdl, load_dtz)
+        stem, ext = os.path.splitext(os.path.basename(path))
+        one_king = getattr(self.variant, "one_king", True)
+        if ext in self._suffixes(load_wdl, load_dtz) and is_tablename(stem, one_king=one_king):
+            self._variant_files[stem + ext] = path
+            return 1
+        return 0
+
+    def add_directory(self, directory: str, *, load_wdl: bool = True, load_dtz: bool = True) -> int:
+        """Adds every table file in ``directory``; returns how many."""
+        if self._standard:
+            return self._tables.add_directory(os.fspath(directory), load_wdl, load_dtz)
+        return sum(self.add_file(os.path.join(directory, name), load_wdl=load_wdl, load_dtz=load_dtz)
+                   for name in sorted(os.listdir(directory)))
+
+    def _check(self, board, kind: str) -> Optional[int]:
+        """Raises for a board of another variant; for a variant tablebase, the value of a
+        position the variant's rules decide (a side without king in atomic ...), else
+        ``MissingTableError`` or ``NotImplementedError`` (the variant tables are not read)."""
+        if _variant_name(type(board)) != _variant_name(self.variant):
+            raise KeyError(f"tablebase has been opened for {_variant_name(self.variant)}, "
+                           f"probed with: {_variant_name(type(board))}")
+        if self._standard:
+            return None
+        if board.is_variant_win():
+            return 2
+        if board.is_variant_loss():
+            return -2
+        if board.is_variant_draw():
+            return 0
+        key = normalize_tablename(calc_key(board))
+        if any(f.startswith(key + ".") for f in self._variant_files):
+            raise NotImplementedError(f"lerf does not read {_variant_name(self.variant)} tables yet ({key})")
+        raise MissingTableError(f"did not find {kind} table {calc_key(board)}")
+
+    def probe_wdl_table(self, board) -> int:
+        decided = self._check(board, "wdl")
+        return self._tables.probe_wdl_table(board) if decided is None else decided
+
+    def probe_ab(self, board, alpha: int, beta: int, threats: bool = False) -> Tuple[int, int]:
+        decided = self._check(board, "wdl")
+        return self._tables.probe_ab(board, alpha, beta) if decided is None else (decided, 1)
+
+    def probe_wdl(self, board) -> int:
+        """Win (2), cursed win (1), draw (0), blessed loss (-1) or loss (-2) for the side
+        to move, under the 50-move rule, as if the last move zeroed the counter.
+
+        Raises ``KeyError`` for castling rights or too many pieces, and
+        ``MissingTableError`` (a ``KeyError``) when a needed table is missing."""
+        decided = self._check(board, "wdl")
+        return self._tables.probe_wdl(board) if decided is None else decided
+
+    def get_wdl(self, board, default: Optional[int] = None) -> Optional[int]:
+        """``probe_wdl``, or ``default`` where it would raise ``KeyError``."""
+        try:
+            return self.probe_wdl(board)
+        except KeyError:
+            return default
+
+    def probe_dtz_table(self, board, wdl: int) -> Tuple[int, int]:
+        decided = self._check(board, "dtz")
+        return self._tables.probe_dtz_table(board, wdl) if decided is None else (dtz_before_zeroing(decided), 1)
+
+    def probe_dtz_no_ep(self, board) -> int:
+        decided = self._check(board, "wdl")
+        return self._tables.probe_dtz_no_ep(board) if decided is None else dtz_before_zeroing(decided)
+
+    def probe_dtz(self, board) -> int:
+        """Distance to zeroing the 50-move counter, in plies, with best play: positive
+        when the side to move wins, negative when it loses, 0 for a draw; beyond 100 in
+        size for wins and losses the 50-move rule spoils (python-chess's values, which
+        can be one ply off where the table rounds, as syzygy-tables.info describes).
+
+        Raises as ``probe_wdl`` does."""
+        decided = self._check(board, "wdl")
+        return self._tables.probe_dtz(board) if decided is None else dtz_before_zeroing(decided)
+
+    def get_dtz(self, board, default: Optional[int] = None) -> Optional[int]:
+        """``probe_dtz``, or ``default`` where it would raise ``KeyError``."""
+        try:
+            return self.probe_dtz(board)
+        except KeyError:
+            return default
+
+    def close(self) -> None:
+        """Unmaps the open tables (probing opens them again)."""
+        self._tables.close()
+
+    def __enter__(self: TablebaseT) -> TablebaseT:
+        return self
+
+    def __exit__(self, exc_type: Optional[Type[BaseException]], exc_value: Optional[BaseException],
+                 traceback: Optional[TracebackType]) -> None:
+        self.close()
+
+
+def open_tablebase(directory: str, *, load_wdl: bool = True, load_dtz: bool = True,
+                   max_fds: Optional[int] = 128, VariantBoard: Type[Board] = Board) -> Tablebase:
+    """A ``Tablebase`` with the tables of ``directory`` (more may be added with
+    ``add_directory``)."""
+    tables = Tablebase(max_fds=max_fds, VariantBoard=VariantBoard)
+    tables.add_directory(directory, load_wdl=load_wdl, load_dtz=load_dtz)
+    return tables

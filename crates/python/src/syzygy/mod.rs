@@ -1,0 +1,190 @@
+//! `chess.syzygy`'s prober (`lerf.syzygy`): `lerf_syzygy::Tablebase` over python-chess
+//! boards. The Python half (`python/lerf/syzygy.py`) holds the API's classes, the table
+//! name helpers and the checks python-chess makes before it probes.
+
+use crate::board::base_board::BaseBoard;
+use lerf_syzygy::{Material, SyzygyError, Tablebase};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyKeyError, PyOSError, PyValueError};
+use pyo3::prelude::*;
+
+create_exception!(
+    lerf,
+    MissingTableError,
+    PyKeyError,
+    "No table for the position's material has been added (a KeyError)."
+);
+
+/// Adds the prober's class, functions and exception to the extension module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<SyzygyTables>()?;
+    m.add_function(wrap_pyfunction!(syzygy_normalize, m)?)?;
+    m.add("MissingTableError", m.py().get_type::<MissingTableError>())?;
+    Ok(())
+}
+
+/// `name` (such as `KRvKQ`) written as its table is named, or with the weaker side first
+/// (`mirror`).
+#[pyfunction]
+#[pyo3(signature = (name, mirror=false))]
+fn syzygy_normalize(name: &str, mirror: bool) -> PyResult<String> {
+    let m: Material = name.parse().map_err(|e: SyzygyError| PyValueError::new_err(e.to_string()))?;
+    let n = m.normalized();
+    Ok(if mirror { n.swapped() } else { n }.to_string())
+}
+
+/// A python-chess board as the prober reads it: `Ok(board)`, or `Err(value)` for a board
+/// with only kings (worth 0 in every probe, as in python-chess), or the exception.
+fn convert(board: &Bound<'_, PyAny>, kind: &str) -> PyResult<Result<lerf_position::Board, i32>> {
+    let base = board.cast::<BaseBoard>()?.borrow();
+    let loose = base.game.board();
+    let layout = &loose.layout;
+    let occupied = layout.occupied;
+    if occupied == layout.kings {
+        return Ok(Err(0));
+    }
+    let fen = loose.fen();
+    let count = occupied.popcount();
+    if count as usize > lerf_syzygy::MAX_PIECES {
+        return Err(PyKeyError::new_err(format!(
+            "syzygy tables support up to {} pieces, not {count}: {fen}",
+            lerf_syzygy::MAX_PIECES
+        )));
+    }
+    match fen.parse::<lerf_position::Board>() {
+        Ok(b) => Ok(Ok(b)),
+        // One king a side is what every table holds; python-chess finds no table either.
+        Err(_) => Err(MissingTableError::new_err(format!(
+            "did not find {kind} table {}",
+            key_of(loose)
+        ))),
+    }
+}
+
+/// The material, White's side first, as python-chess's `calc_key` writes it.
+fn key_of(loose: &lerf_rules::LooseBoard) -> String {
+    let mut out = String::new();
+    for (i, color) in [lerf_types::Color::White, lerf_types::Color::Black].into_iter().enumerate() {
+        if i == 1 {
+            out.push('v');
+        }
+        for (letter, pt) in [('K', 6), ('Q', 5), ('R', 4), ('B', 3), ('N', 2), ('P', 1)] {
+            let pt = lerf_types::PieceType::from_index(pt).expect("a piece type");
+            let n = loose.layout.pieces_mask(pt, color).popcount();
+            out.extend(std::iter::repeat_n(letter, n as usize));
+        }
+    }
+    out
+}
+
+fn error(e: SyzygyError, board: &Bound<'_, PyAny>) -> PyErr {
+    match e {
+        SyzygyError::MissingTable { .. } | SyzygyError::NotAPosition => {
+            MissingTableError::new_err(e.to_string())
+        }
+        SyzygyError::CastlingRights => {
+            let fen = board
+                .cast::<BaseBoard>()
+                .map(|b| b.borrow().game.board().fen())
+                .unwrap_or_default();
+            PyKeyError::new_err(format!("{e}: {fen}"))
+        }
+        SyzygyError::Corrupt { .. } | SyzygyError::Io { .. } => PyOSError::new_err(e.to_string()),
+        _ => PyValueError::new_err(e.to_string()),
+    }
+}
+
+/// Syzygy tables added by directory or file, opened on first probe (lerf-syzygy's
+/// `Tablebase`). Probes take python-chess boards and give python-chess's values.
+#[pyclass(module = "lerf._lerf")]
+pub struct SyzygyTables {
+    inner: Tablebase,
+}
+
+#[pymethods]
+impl SyzygyTables {
+    #[new]
+    fn new() -> SyzygyTables {
+        SyzygyTables { inner: Tablebase::new() }
+    }
+
+    /// Adds the tables in `directory`; returns how many files were added.
+    #[pyo3(signature = (directory, wdl=true, dtz=true))]
+    fn add_directory(&mut self, directory: std::path::PathBuf, wdl: bool, dtz: bool) -> PyResult<usize> {
+        self.inner
+            .add_directory_of(&directory, wdl, dtz)
+            .map_err(|e| PyOSError::new_err(e.to_string()))
+    }
+
+    /// Adds one table file if it is named as a table is; returns 1 if it was, else 0.
+    #[pyo3(signature = (path, wdl=true, dtz=true))]
+    fn add_file(&mut self, path: std::path::PathBuf, wdl: bool, dtz: bool) -> usize {
+        usize::from(self.inner.add_file_of(&path, wdl, dtz))
+    }
+
+    /// Opens and checks every table added, raising for the first that is not valid.
+    fn open_all(&self) -> PyResult<usize> {
+        self.inner.open_all().map_err(|e| PyOSError::new_err(e.to_string()))
+    }
+
+    /// The most pieces of any table added.
+    fn max_pieces(&self) -> u32 {
+        self.inner.max_pieces()
+    }
+
+    /// Unmaps the tables opened so far (they reopen when probed).
+    fn close(&mut self) {
+        self.inner.close();
+    }
+
+    /// The WDL table's value, without en passant or the search over captures.
+    fn probe_wdl_table(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
+        match convert(board, "wdl")? {
+            Ok(b) => self.inner.probe_wdl_table(&b).map_err(|e| error(e, board)),
+            Err(v) => Ok(v),
+        }
+    }
+
+    /// `(value, 2 if a capture wins else 1)` of the search over captures.
+    fn probe_ab(&self, board: &Bound<'_, PyAny>, alpha: i32, beta: i32) -> PyResult<(i32, u8)> {
+        match convert(board, "wdl")? {
+            Ok(b) => self.inner.probe_ab(&b, alpha, beta).map_err(|e| error(e, board)),
+            Err(v) => Ok((v, 1)),
+        }
+    }
+
+    /// WDL with captures and en passant resolved.
+    fn probe_wdl(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
+        match convert(board, "wdl")? {
+            Ok(b) => self.inner.probe_wdl(&b).map(|w| w.value()).map_err(|e| error(e, board)),
+            Err(v) => Ok(v),
+        }
+    }
+
+    /// `(distance, 1)` from the DTZ table, or `(0, -1)` when it stores the other side.
+    fn probe_dtz_table(&self, board: &Bound<'_, PyAny>, wdl: i32) -> PyResult<(i32, i32)> {
+        match convert(board, "dtz")? {
+            Ok(b) => match self.inner.probe_dtz_table(&b, wdl).map_err(|e| error(e, board))? {
+                Some(v) => Ok((v, 1)),
+                None => Ok((0, -1)),
+            },
+            Err(v) => Ok((v, 1)),
+        }
+    }
+
+    /// DTZ, en passant at the root left out.
+    fn probe_dtz_no_ep(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
+        match convert(board, "wdl")? {
+            Ok(b) => self.inner.probe_dtz_no_ep(&b).map_err(|e| error(e, board)),
+            Err(v) => Ok(v),
+        }
+    }
+
+    /// DTZ with en passant resolved.
+    fn probe_dtz(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
+        match convert(board, "wdl")? {
+            Ok(b) => self.inner.probe_dtz(&b).map_err(|e| error(e, board)),
+            Err(v) => Ok(v),
+        }
+    }
+}
