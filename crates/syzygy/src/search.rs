@@ -106,12 +106,17 @@ impl Tablebase {
     /// Alpha-beta over captures other than en passant, the table read at every node:
     /// the value within `alpha..beta` (as far as the window tells) and 2 when a capture
     /// is the reason the side to move wins, else 1.
-    pub fn probe_ab(&self, board: &Board, mut alpha: i32, beta: i32) -> Result<(i32, u8), SyzygyError> {
+    pub fn probe_ab(&self, board: &Board, alpha: i32, beta: i32) -> Result<(i32, u8), SyzygyError> {
+        no_castling(board)?;
+        self.ab(board, alpha, beta)
+    }
+
+    fn ab(&self, board: &Board, mut alpha: i32, beta: i32) -> Result<(i32, u8), SyzygyError> {
         for &m in legal(board).as_slice() {
             if m.kind() == MoveKind::EnPassant || !is_capture(board, m) {
                 continue;
             }
-            let (v, _) = self.probe_ab(&after(board, m), -beta, -alpha)?;
+            let (v, _) = self.ab(&after(board, m), -beta, -alpha)?;
             let v = -v;
             if v > alpha {
                 if v >= beta {
@@ -129,7 +134,7 @@ impl Tablebase {
         let mut best = -3;
         for &m in moves.as_slice() {
             if m.kind() == MoveKind::EnPassant {
-                let (v, _) = self.probe_ab(&after(board, m), -2, 2)?;
+                let (v, _) = self.ab(&after(board, m), -2, 2)?;
                 best = best.max(-v);
             }
         }
@@ -140,7 +145,7 @@ impl Tablebase {
     /// move, with captures and en passant resolved.
     pub fn probe_wdl(&self, board: &Board) -> Result<Wdl, SyzygyError> {
         no_castling(board)?;
-        let (mut v, _) = self.probe_ab(board, -2, 2)?;
+        let (mut v, _) = self.ab(board, -2, 2)?;
         if board.ep_square().is_none() {
             return Ok(wdl_of(v));
         }
@@ -165,7 +170,7 @@ impl Tablebase {
     }
 
     fn dtz_no_ep(&self, board: &Board) -> Result<i32, SyzygyError> {
-        let (wdl, success) = self.probe_ab(board, -2, 2)?;
+        let (wdl, success) = self.ab(board, -2, 2)?;
         if wdl == 0 {
             return Ok(0);
         }
@@ -212,7 +217,7 @@ impl Tablebase {
                     if wdl == -2 {
                         -1
                     } else {
-                        let (v, _) = self.probe_ab(&child, 1, 2)?;
+                        let (v, _) = self.ab(&child, 1, 2)?;
                         if v == 2 { 0 } else { -101 }
                     }
                 } else {

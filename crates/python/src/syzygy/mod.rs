@@ -35,17 +35,23 @@ fn syzygy_normalize(name: &str, mirror: bool) -> PyResult<String> {
 
 /// A python-chess board as the prober reads it: `Ok(board)`, or `Err(value)` for a board
 /// with only kings (worth 0 in every probe, as in python-chess), or the exception.
-fn convert(board: &Bound<'_, PyAny>, kind: &str) -> PyResult<Result<lerf_position::Board, i32>> {
+/// Table probes (`search` false) find no table for too many pieces; the probes that
+/// search say so first, as python-chess's do.
+fn convert(
+    board: &Bound<'_, PyAny>,
+    kind: &str,
+    search: bool,
+) -> PyResult<Result<lerf_position::Board, i32>> {
     let base = board.cast::<BaseBoard>()?.borrow();
     let loose = base.game.board();
     let layout = &loose.layout;
     let occupied = layout.occupied;
-    if occupied == layout.kings {
+    if occupied == layout.kings && kind == "wdl" {
         return Ok(Err(0));
     }
     let fen = loose.fen();
     let count = occupied.popcount();
-    if count as usize > lerf_syzygy::MAX_PIECES {
+    if search && count as usize > lerf_syzygy::MAX_PIECES {
         return Err(PyKeyError::new_err(format!(
             "syzygy tables support up to {} pieces, not {count}: {fen}",
             lerf_syzygy::MAX_PIECES
@@ -54,10 +60,11 @@ fn convert(board: &Bound<'_, PyAny>, kind: &str) -> PyResult<Result<lerf_positio
     match fen.parse::<lerf_position::Board>() {
         Ok(b) => Ok(Ok(b)),
         // One king a side is what every table holds; python-chess finds no table either.
-        Err(_) => Err(MissingTableError::new_err(format!(
+        Err(_) if !search || count as usize <= lerf_syzygy::MAX_PIECES => Err(MissingTableError::new_err(format!(
             "did not find {kind} table {}",
             key_of(loose)
         ))),
+        Err(_) => unreachable!("more than seven pieces are refused above"),
     }
 }
 
@@ -139,7 +146,7 @@ impl SyzygyTables {
 
     /// The WDL table's value, without en passant or the search over captures.
     fn probe_wdl_table(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
-        match convert(board, "wdl")? {
+        match convert(board, "wdl", true)? {
             Ok(b) => self.inner.probe_wdl_table(&b).map_err(|e| error(e, board)),
             Err(v) => Ok(v),
         }
@@ -147,7 +154,7 @@ impl SyzygyTables {
 
     /// `(value, 2 if a capture wins else 1)` of the search over captures.
     fn probe_ab(&self, board: &Bound<'_, PyAny>, alpha: i32, beta: i32) -> PyResult<(i32, u8)> {
-        match convert(board, "wdl")? {
+        match convert(board, "wdl", true)? {
             Ok(b) => self.inner.probe_ab(&b, alpha, beta).map_err(|e| error(e, board)),
             Err(v) => Ok((v, 1)),
         }
@@ -155,7 +162,7 @@ impl SyzygyTables {
 
     /// WDL with captures and en passant resolved.
     fn probe_wdl(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
-        match convert(board, "wdl")? {
+        match convert(board, "wdl", true)? {
             Ok(b) => self.inner.probe_wdl(&b).map(|w| w.value()).map_err(|e| error(e, board)),
             Err(v) => Ok(v),
         }
@@ -163,7 +170,7 @@ impl SyzygyTables {
 
     /// `(distance, 1)` from the DTZ table, or `(0, -1)` when it stores the other side.
     fn probe_dtz_table(&self, board: &Bound<'_, PyAny>, wdl: i32) -> PyResult<(i32, i32)> {
-        match convert(board, "dtz")? {
+        match convert(board, "dtz", false)? {
             Ok(b) => match self.inner.probe_dtz_table(&b, wdl).map_err(|e| error(e, board))? {
                 Some(v) => Ok((v, 1)),
                 None => Ok((0, -1)),
@@ -174,7 +181,7 @@ impl SyzygyTables {
 
     /// DTZ, en passant at the root left out.
     fn probe_dtz_no_ep(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
-        match convert(board, "wdl")? {
+        match convert(board, "wdl", true)? {
             Ok(b) => self.inner.probe_dtz_no_ep(&b).map_err(|e| error(e, board)),
             Err(v) => Ok(v),
         }
@@ -182,7 +189,7 @@ impl SyzygyTables {
 
     /// DTZ with en passant resolved.
     fn probe_dtz(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
-        match convert(board, "wdl")? {
+        match convert(board, "wdl", true)? {
             Ok(b) => self.inner.probe_dtz(&b).map_err(|e| error(e, board)),
             Err(v) => Ok(v),
         }
