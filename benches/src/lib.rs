@@ -1,9 +1,11 @@
 //! Shared inputs for lerf's benchmarks: fixed pseudo-random data, so every run measures the
 //! same work.
 
+pub mod fathom;
 pub mod pairs;
 pub mod pgn_inputs;
 pub mod report;
+pub mod syzygy_inputs;
 
 use lerf_bitboard::Bitboard;
 use lerf_types::Square;
