@@ -27,7 +27,7 @@ const LETTERS: [(char, PieceType); 6] = [
 /// assert_eq!(m.swapped().to_string(), "KBNvKR");
 /// # Ok::<(), lerf_syzygy::SyzygyError>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Material {
     /// `[colour][piece type - 1]`: White then Black, pawn to king.
     counts: [[u8; 6]; 2],
@@ -83,6 +83,14 @@ impl Material {
         let total = c.iter().map(|&n| u32::from(n)).sum();
         // King, queen, rook, bishop, knight, pawn: the letters' order.
         (total, [c[5], c[4], c[3], c[2], c[1], c[0]])
+    }
+}
+
+impl core::hash::Hash for Material {
+    /// One word: five bits a count (equal materials give equal words).
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        let word = self.counts.iter().flatten().fold(0u64, |w, &c| (w << 5) | u64::from(c & 31));
+        state.write_u64(word);
     }
 }
 

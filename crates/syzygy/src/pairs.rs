@@ -31,18 +31,21 @@ pub(crate) fn le_u32(file: &[u8], at: usize) -> Result<u32, Malformed> {
 
 /// A big-endian `u32` at `at`; zeros past the end of the file (a block's last code may be
 /// followed by fewer than 4 bytes; bits that are never decoded).
-#[inline]
+#[inline(always)]
 fn be_u32_padded(file: &[u8], at: usize) -> u32 {
-    match bytes::<4>(file, at) {
-        Ok(b) => u32::from_be_bytes(b),
-        Err(_) => {
-            let mut b = [0u8; 4];
-            for (i, byte) in b.iter_mut().enumerate() {
-                *byte = at.checked_add(i).and_then(|a| file.get(a)).copied().unwrap_or(0);
-            }
-            u32::from_be_bytes(b)
-        }
+    match file.get(at..at.wrapping_add(4)) {
+        Some(&[a, b, c, d]) => u32::from_be_bytes([a, b, c, d]),
+        _ => be_u32_tail(file, at),
     }
+}
+
+#[cold]
+fn be_u32_tail(file: &[u8], at: usize) -> u32 {
+    let mut b = [0u8; 4];
+    for (i, byte) in b.iter_mut().enumerate() {
+        *byte = at.checked_add(i).and_then(|a| file.get(a)).copied().unwrap_or(0);
+    }
+    u32::from_be_bytes(b)
 }
 
 /// The byte sizes of a table's three regions, which follow all the headers.
@@ -67,14 +70,18 @@ pub(crate) struct Coded {
     block_size_log: u32,
     span_log: u32,
     min_len: u32,
-    /// Per code length from `min_len`: the smallest code of that length, left-aligned.
-    base: Vec<u64>,
-    /// Offset of the lowest symbol of each length (`u16`s).
-    lowest_sym: usize,
+    /// Per code length from `min_len`: the smallest code of that length, left-aligned;
+    /// 0 from the longest length on, so the search for a code's length always stops.
+    /// Fixed sizes let the decoding loop index without bounds checks (indices are masked).
+    base: [u64; 64],
+    /// The lowest symbol of each code length from `min_len`.
+    lowest_sym: [u16; 64],
+    /// The number of symbols.
+    num_syms: usize,
     /// Offset of the symbols' pairs (3 bytes each: two 12-bit symbols).
     tree: usize,
-    /// How many values each symbol stands for, minus one.
-    sym_len: Vec<u8>,
+    /// How many values each symbol stands for, minus one (0 past `num_syms`).
+    sym_len: Box<[u8; 4096]>,
     /// Offsets of the regions, set by [`Pairs::place`].
     sparse_index: usize,
     sparse_entries: usize,
@@ -110,6 +117,9 @@ impl Pairs {
         let lengths = (max_len - min_len + 1) as usize;
         let lowest_sym = *at + 10;
         let num_syms = le_u16(file, lowest_sym + 2 * lengths)? as usize;
+        if num_syms > 4096 {
+            return Err("more symbols than 12 bits number");
+        }
         let tree = lowest_sym + 2 * lengths + 2;
         let end = tree + 3 * num_syms + (num_syms & 1);
         if end > file.len() {
@@ -117,16 +127,21 @@ impl Pairs {
         }
         *at = end;
 
-        let mut base = vec![0u64; lengths];
+        let mut base = [0u64; 64];
         for i in (0..lengths - 1).rev() {
             let here = u64::from(le_u16(file, lowest_sym + 2 * i)?);
             let next = u64::from(le_u16(file, lowest_sym + 2 * i + 2)?);
             base[i] = (base[i + 1] + here).wrapping_sub(next) / 2;
         }
-        for (i, b) in base.iter_mut().enumerate() {
+        for (i, b) in base.iter_mut().enumerate().take(lengths) {
             *b = b.checked_shl(64 - min_len - i as u32).unwrap_or(0);
         }
-        let sym_len = symbol_lengths(file, tree, num_syms)?;
+        let mut sym_len = Box::new([0u8; 4096]);
+        sym_len[..num_syms].copy_from_slice(&symbol_lengths(file, tree, num_syms)?);
+        let mut lowest = [0u16; 64];
+        for (i, slot) in lowest.iter_mut().enumerate().take(lengths) {
+            *slot = le_u16(file, lowest_sym + 2 * i)?;
+        }
 
         let span = 1u64 << span_log;
         let sparse_entries = usize::try_from(size.div_ceil(span)).map_err(|_| "table too large")?;
@@ -141,7 +156,8 @@ impl Pairs {
             span_log,
             min_len,
             base,
-            lowest_sym,
+            lowest_sym: lowest,
+            num_syms,
             tree,
             sym_len,
             sparse_index: 0,
@@ -214,19 +230,21 @@ impl Coded {
         let mut bits = 64u32;
         let mut offset = offset as u32;
         let sym = loop {
-            let mut l = 0usize;
-            while code < self.base[l] {
+            // The longest length's base is 0, so the search stops there at the latest.
+            let mut l = 0;
+            while code < self.base[l & 63] {
                 l += 1;
-                if l == self.base.len() {
-                    return Err("no code of any length matches");
-                }
             }
+            let l = l & 63;
             let length = l as u32 + self.min_len;
-            let lowest = u32::from(le_u16(file, self.lowest_sym + 2 * l)?);
-            let sym = lowest + ((code - self.base[l]) >> (64 - length)) as u32;
-            let run = u32::from(*self.sym_len.get(sym as usize).ok_or("symbol out of range")?) + 1;
+            let lowest = u32::from(self.lowest_sym[l]);
+            let sym = (lowest + ((code - self.base[l]) >> (64 - length)) as u32) as usize & 0xfff;
+            let run = u32::from(self.sym_len[sym]) + 1;
             if offset < run {
-                break sym as usize;
+                if sym >= self.num_syms {
+                    return Err("symbol out of range");
+                }
+                break sym;
             }
             offset -= run;
             code <<= length;

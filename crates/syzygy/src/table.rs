@@ -276,19 +276,20 @@ impl Table {
         Ok((groups, factors, size))
     }
 
-    /// Looks `board` up; `wdl` (the position's WDL class) chooses a DTZ table's value map.
-    pub(crate) fn lookup(&self, board: &Board, wdl: i32) -> Result<Lookup, SyzygyError> {
-        self.lookup_inner(board, wdl)
+    /// Looks `board` (whose material is `material`) up; `wdl` (the position's WDL class)
+    /// chooses a DTZ table's value map.
+    pub(crate) fn lookup(&self, board: &Board, material: Material, wdl: i32) -> Result<Lookup, SyzygyError> {
+        self.lookup_inner(board, material, wdl)
             .map_err(|what| SyzygyError::Corrupt { path: self.path.clone(), what })
     }
 
-    fn lookup_inner(&self, board: &Board, wdl: i32) -> Result<Lookup, Malformed> {
+    fn lookup_inner(&self, board: &Board, material: Material, wdl: i32) -> Result<Lookup, Malformed> {
         let data: &[u8] = &self.map;
         let stm_black = board.side_to_move() == Color::Black;
         let mirror = if self.material.is_symmetric() {
             stm_black
         } else {
-            Material::of(board) != self.material
+            material != self.material
         };
         let color_flip = if mirror { 8u8 } else { 0 };
         let square_flip = if mirror { 56usize } else { 0 };

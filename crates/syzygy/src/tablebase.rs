@@ -7,8 +7,30 @@ use crate::table::{Lookup, MAX_PIECES, Table};
 use lerf_position::Board;
 use lerf_types::{Color, PieceType};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
+
+/// The hash of a [`Material`]'s one word: a multiply and a shift (material keys are few,
+/// small and not chosen by an attacker; SipHash was a tenth of a WDL probe).
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0 ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 /// A table file found but maybe not opened yet.
 #[derive(Debug, Default)]
@@ -53,7 +75,7 @@ struct Entry {
 #[derive(Debug, Default)]
 pub struct Tablebase {
     /// Both colourings of each material, to its entry.
-    index: HashMap<Material, usize>,
+    index: HashMap<Material, usize, BuildHasherDefault<WordHasher>>,
     entries: Vec<Entry>,
     max_pieces: u32,
 }
@@ -167,17 +189,18 @@ impl Tablebase {
         Ok(open)
     }
 
-    /// The table of `kind` for the material on `board`.
-    fn table(&self, board: &Board, kind: TableKind) -> Result<&Table, SyzygyError> {
+    /// The table of `kind` for the material on `board`, with that material.
+    fn table(&self, board: &Board, kind: TableKind) -> Result<(&Table, Material), SyzygyError> {
         let material = Material::of(board);
         let missing = || SyzygyError::MissingTable { name: material.to_string(), kind };
         let entry = self.index.get(&material).map(|&at| &self.entries[at]).ok_or_else(missing)?;
         let slot = if kind == TableKind::Wdl { &entry.wdl } else { &entry.dtz };
         let path = slot.path.as_ref().ok_or_else(missing)?;
-        slot.table
+        let table = slot.table
             .get_or_init(|| Table::open(path, kind, entry.material))
             .as_ref()
-            .map_err(Clone::clone)
+            .map_err(Clone::clone)?;
+        Ok((table, material))
     }
 
     /// The WDL table's value for `board`, from the side to move's view (-2 loss … 2 win),
@@ -187,7 +210,8 @@ impl Tablebase {
         if bare_kings(board) {
             return Ok(0);
         }
-        match self.table(board, TableKind::Wdl)?.lookup(board, 0)? {
+        let (table, material) = self.table(board, TableKind::Wdl)?;
+        match table.lookup(board, material, 0)? {
             Lookup::Value(v) => Ok(v),
             Lookup::OtherSide => unreachable!("WDL tables hold both sides to move"),
         }
@@ -196,7 +220,8 @@ impl Tablebase {
     /// The DTZ table's value for `board` whose WDL class is `wdl`: `Some(distance)`, or
     /// `None` when the table holds the other side to move.
     pub fn probe_dtz_table(&self, board: &Board, wdl: i32) -> Result<Option<i32>, SyzygyError> {
-        match self.table(board, TableKind::Dtz)?.lookup(board, wdl)? {
+        let (table, material) = self.table(board, TableKind::Dtz)?;
+        match table.lookup(board, material, wdl)? {
             Lookup::Value(v) => Ok(Some(v)),
             Lookup::OtherSide => Ok(None),
         }
