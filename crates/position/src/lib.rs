@@ -41,6 +41,7 @@ extern crate alloc;
 mod attacks;
 mod board;
 mod board_legal;
+mod board_sets;
 mod book;
 mod castling;
 mod check_info;
@@ -69,6 +70,7 @@ mod validate;
 mod zobrist;
 
 pub use board::Board;
+pub use board_sets::SetsError;
 pub use book::{Book, BookEntry, BookSizeError};
 pub use castling::{CastlingSquares, castling_uncovers_king};
 pub use check_info::CheckInfo;

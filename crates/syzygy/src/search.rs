@@ -4,6 +4,8 @@
 
 use crate::error::SyzygyError;
 use crate::tablebase::Tablebase;
+use lerf_bitboard::{Bitboard, king_attacks, knight_attacks, pawn_attacks};
+use lerf_magics::{bishop_attacks, queen_attacks, rook_attacks};
 use lerf_movegen::{CheckedBoard, MoveList, legal_moves_of};
 use lerf_position::Board;
 use lerf_types::{Move, MoveKind, PieceType};
@@ -112,7 +114,9 @@ impl Tablebase {
     }
 
     fn ab(&self, board: &Board, mut alpha: i32, beta: i32) -> Result<(i32, u8), SyzygyError> {
-        for &m in legal(board).as_slice() {
+        // Most positions have nothing to capture: then no moves are generated at all.
+        let captures = if may_capture(board) { legal(board) } else { MoveList::new() };
+        for &m in captures.as_slice() {
             if m.kind() == MoveKind::EnPassant || !is_capture(board, m) {
                 continue;
             }
@@ -301,6 +305,28 @@ impl Tablebase {
         out.sort_by_key(|r| (-r.wdl.value(), r.dtz));
         Ok(out)
     }
+}
+
+/// Whether the side to move attacks an enemy piece other than the king (en passant aside):
+/// a cheap test that a capture may exist.
+fn may_capture(board: &Board) -> bool {
+    let us = board.side_to_move();
+    let targets = board.pieces_of(!us) & !board.pieces_of_type(PieceType::King);
+    let occupied = board.occupied();
+    let mut attacked = Bitboard::EMPTY;
+    for sq in board.pieces_of(us) {
+        attacked = attacked
+            | match board.piece_on(sq).map(|p| p.piece_type()) {
+                Some(PieceType::Pawn) => pawn_attacks(us, sq),
+                Some(PieceType::Knight) => knight_attacks(sq),
+                Some(PieceType::Bishop) => bishop_attacks(sq, occupied),
+                Some(PieceType::Rook) => rook_attacks(sq, occupied),
+                Some(PieceType::Queen) => queen_attacks(sq, occupied),
+                Some(PieceType::King) => king_attacks(sq),
+                None => Bitboard::EMPTY,
+            };
+    }
+    (attacked & targets).any()
 }
 
 fn is_checkmate(board: &Board) -> bool {

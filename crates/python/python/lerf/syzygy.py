@@ -248,6 +248,15 @@ class Tablebase:
         self._standard = _variant_name(VariantBoard) == "chess"
         # A variant's files, found but not read (see the module's documentation).
         self._variant_files: Dict[str, str] = {}
+        if self._standard:
+            # The prober's own methods, called without a Python frame in between (it refuses
+            # variant boards itself).
+            tables = self._tables
+            self.probe_wdl_table = tables.probe_wdl_table
+            self.probe_wdl = tables.probe_wdl
+            self.probe_dtz_table = tables.probe_dtz_table
+            self.probe_dtz_no_ep = tables.probe_dtz_no_ep
+            self.probe_dtz = tables.probe_dtz
 
     def _suffixes(self, load_wdl: bool, load_dtz: bool) -> List[str]:
         out = []

@@ -34,37 +34,51 @@ fn syzygy_normalize(name: &str, mirror: bool) -> PyResult<String> {
 }
 
 /// A python-chess board as the prober reads it: `Ok(board)`, or `Err(value)` for a board
-/// with only kings (worth 0 in every probe, as in python-chess), or the exception.
-/// Table probes (`search` false) find no table for too many pieces; the probes that
-/// search say so first, as python-chess's do.
+/// with only kings (worth 0 in every WDL probe, as in python-chess), or the exception.
+/// As python-chess's probes do, the WDL probes refuse more than seven pieces (`search`) and
+/// those that search castling rights (`no_castling`) first; the board is built from the position's sets, not through a FEN.
 fn convert(
     board: &Bound<'_, PyAny>,
     kind: &str,
     search: bool,
+    no_castling: bool,
 ) -> PyResult<Result<lerf_position::Board, i32>> {
+    let py = board.py();
+    if !board.get_type().is(py.get_type::<crate::board::board::Board>()) {
+        // A subclass: a variant's board is refused by a standard tablebase, as python-chess
+        // refuses it (variant tablebases are Python's, see syzygy.py).
+        let variant: String = board.getattr("uci_variant")?.extract()?;
+        if variant != "chess" {
+            return Err(PyKeyError::new_err(format!(
+                "tablebase has been opened for chess, probed with: {variant}"
+            )));
+        }
+    }
     let base = board.cast::<BaseBoard>()?.borrow();
     let loose = base.game.board();
     let layout = &loose.layout;
     let occupied = layout.occupied;
+    let count = occupied.popcount();
+    if no_castling && loose.castling_rights.any() {
+        return Err(PyKeyError::new_err(format!("{}: {}", SyzygyError::CastlingRights, loose.fen())));
+    }
+    if search && count as usize > lerf_syzygy::MAX_PIECES {
+        return Err(PyKeyError::new_err(format!(
+            "syzygy tables support up to {} pieces, not {count}: {}",
+            lerf_syzygy::MAX_PIECES,
+            loose.fen()
+        )));
+    }
     if occupied == layout.kings && kind == "wdl" {
         return Ok(Err(0));
     }
-    let fen = loose.fen();
-    let count = occupied.popcount();
-    if search && count as usize > lerf_syzygy::MAX_PIECES {
-        return Err(PyKeyError::new_err(format!(
-            "syzygy tables support up to {} pieces, not {count}: {fen}",
-            lerf_syzygy::MAX_PIECES
-        )));
-    }
-    match fen.parse::<lerf_position::Board>() {
+    let sets = [layout.pawns, layout.knights, layout.bishops, layout.rooks, layout.queens, layout.kings];
+    let rule50 = u16::try_from(loose.halfmove_clock).unwrap_or(u16::MAX);
+    match lerf_position::Board::from_sets(layout.by_color, sets, loose.turn, loose.ep_square, rule50, 1) {
         Ok(b) => Ok(Ok(b)),
-        // One king a side is what every table holds; python-chess finds no table either.
-        Err(_) if !search || count as usize <= lerf_syzygy::MAX_PIECES => Err(MissingTableError::new_err(format!(
-            "did not find {kind} table {}",
-            key_of(loose)
-        ))),
-        Err(_) => unreachable!("more than seven pieces are refused above"),
+        // One king a side, and a position a game can reach, is what the tables hold;
+        // python-chess finds no table either.
+        Err(_) => Err(MissingTableError::new_err(format!("did not find {kind} table {}", key_of(loose)))),
     }
 }
 
@@ -146,7 +160,7 @@ impl SyzygyTables {
 
     /// The WDL table's value, without en passant or the search over captures.
     fn probe_wdl_table(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
-        match convert(board, "wdl", true)? {
+        match convert(board, "wdl", true, false)? {
             Ok(b) => self.inner.probe_wdl_table(&b).map_err(|e| error(e, board)),
             Err(v) => Ok(v),
         }
@@ -154,7 +168,7 @@ impl SyzygyTables {
 
     /// `(value, 2 if a capture wins else 1)` of the search over captures.
     fn probe_ab(&self, board: &Bound<'_, PyAny>, alpha: i32, beta: i32) -> PyResult<(i32, u8)> {
-        match convert(board, "wdl", true)? {
+        match convert(board, "wdl", true, true)? {
             Ok(b) => self.inner.probe_ab(&b, alpha, beta).map_err(|e| error(e, board)),
             Err(v) => Ok((v, 1)),
         }
@@ -162,7 +176,7 @@ impl SyzygyTables {
 
     /// WDL with captures and en passant resolved.
     fn probe_wdl(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
-        match convert(board, "wdl", true)? {
+        match convert(board, "wdl", true, true)? {
             Ok(b) => self.inner.probe_wdl(&b).map(|w| w.value()).map_err(|e| error(e, board)),
             Err(v) => Ok(v),
         }
@@ -170,7 +184,7 @@ impl SyzygyTables {
 
     /// `(distance, 1)` from the DTZ table, or `(0, -1)` when it stores the other side.
     fn probe_dtz_table(&self, board: &Bound<'_, PyAny>, wdl: i32) -> PyResult<(i32, i32)> {
-        match convert(board, "dtz", false)? {
+        match convert(board, "dtz", false, false)? {
             Ok(b) => match self.inner.probe_dtz_table(&b, wdl).map_err(|e| error(e, board))? {
                 Some(v) => Ok((v, 1)),
                 None => Ok((0, -1)),
@@ -181,7 +195,7 @@ impl SyzygyTables {
 
     /// DTZ, en passant at the root left out.
     fn probe_dtz_no_ep(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
-        match convert(board, "wdl", true)? {
+        match convert(board, "wdl", true, true)? {
             Ok(b) => self.inner.probe_dtz_no_ep(&b).map_err(|e| error(e, board)),
             Err(v) => Ok(v),
         }
@@ -189,7 +203,7 @@ impl SyzygyTables {
 
     /// DTZ with en passant resolved.
     fn probe_dtz(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
-        match convert(board, "wdl", true)? {
+        match convert(board, "wdl", true, true)? {
             Ok(b) => self.inner.probe_dtz(&b).map_err(|e| error(e, board)),
             Err(v) => Ok(v),
         }

@@ -1,0 +1,174 @@
+//! [`Board::from_sets`]: a board from bitboards, checked as a FEN is, for bindings and tools
+//! that hold positions as sets of squares and should not go through text.
+
+use crate::Board;
+use lerf_bitboard::{Bitboard, RANK_1, RANK_8};
+use lerf_types::{ByColor, Color, PieceType, Square};
+
+/// Why [`Board::from_sets`] refused its sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SetsError {
+    /// Two sets claim one square, or the colour sets and the type sets differ.
+    Overlap,
+    /// A side has no king, or more than one.
+    Kings(Color),
+    /// A pawn stands on the first or last rank.
+    PawnOnBackRank,
+    /// A side has more pieces than a game can give it.
+    TooManyPieces(Color),
+    /// The side not to move is in check.
+    OpponentInCheck,
+}
+
+impl core::fmt::Display for SetsError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            SetsError::Overlap => f.write_str("piece sets overlap or disagree"),
+            SetsError::Kings(c) => write!(f, "{c:?} does not have exactly one king"),
+            SetsError::PawnOnBackRank => f.write_str("a pawn on the first or last rank"),
+            SetsError::TooManyPieces(c) => write!(f, "{c:?} has more pieces than a game can give"),
+            SetsError::OpponentInCheck => f.write_str("the side not to move is in check"),
+        }
+    }
+}
+
+impl core::error::Error for SetsError {}
+
+impl Board {
+    /// The board with pieces `by_color` (White, Black) of types `by_type` (pawn … king, both
+    /// colours), `side_to_move`, no castling rights, the en passant square kept only when a
+    /// legal capture onto it exists (as FEN reading keeps it), and the two counters.
+    /// Refused where [`Position::from_fen`](crate::Position::from_fen) would refuse the
+    /// same position's FEN.
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_position::Board;
+    /// use lerf_types::{Color, Square};
+    /// let sq = |s: Square| Bitboard::from_square(s);
+    /// let kings = sq(Square::E1) | sq(Square::E8);
+    /// let board = Board::from_sets(
+    ///     [sq(Square::E1) | sq(Square::A1), sq(Square::E8)],
+    ///     [Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY, sq(Square::A1), Bitboard::EMPTY, kings],
+    ///     Color::White, None, 0, 1,
+    /// )?;
+    /// assert_eq!(board.to_string(), "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    /// # Ok::<(), lerf_position::SetsError>(())
+    /// ```
+    pub fn from_sets(
+        by_color: [Bitboard; 2],
+        by_type: [Bitboard; 6],
+        side_to_move: Color,
+        ep_square: Option<Square>,
+        rule50: u16,
+        fullmove_number: u32,
+    ) -> Result<Board, SetsError> {
+        let occupied = by_color[0] | by_color[1];
+        let mut union = Bitboard::EMPTY;
+        let mut total = 0;
+        for set in by_type {
+            union = union | set;
+            total += set.popcount();
+        }
+        if (by_color[0] & by_color[1]).any() || union != occupied || total != occupied.popcount() {
+            return Err(SetsError::Overlap);
+        }
+        let kings = by_type[PieceType::King.index() - 1];
+        let pawns = by_type[PieceType::Pawn.index() - 1];
+        for color in Color::ALL {
+            let mine = by_color[color.index()];
+            if (kings & mine).popcount() != 1 {
+                return Err(SetsError::Kings(color));
+            }
+            if mine.popcount() > 16 || (pawns & mine).popcount() > 8 {
+                return Err(SetsError::TooManyPieces(color));
+            }
+        }
+        if (pawns & (RANK_1 | RANK_8)).any() {
+            return Err(SetsError::PawnOnBackRank);
+        }
+        let mut types = [occupied; 7];
+        types[1..].copy_from_slice(&by_type);
+        let mut board = Board {
+            by_type: types,
+            by_color: ByColor::new(by_color[0], by_color[1]),
+            castling_rooks: [None; 4],
+            ep_square: None,
+            side_to_move: !side_to_move,
+            chess960: false,
+            rule50,
+            game_ply: 2 * (fullmove_number.max(1) - 1) + side_to_move as u32,
+        };
+        if board.in_check() {
+            return Err(SetsError::OpponentInCheck);
+        }
+        board.side_to_move = side_to_move;
+        board.ep_square = ep_square.filter(|&ep| board.en_passant_capture_exists(ep));
+        Ok(board)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Position;
+
+    fn sets_of(b: &Board) -> ([Bitboard; 2], [Bitboard; 6]) {
+        let by_type = PieceType::ALL.map(|pt| b.pieces_of_type(pt));
+        ([b.pieces_of(Color::White), b.pieces_of(Color::Black)], by_type)
+    }
+
+    #[test]
+    fn sets_give_the_board_the_fen_gives() {
+        for fen in [
+            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+            "8/8/8/k2Pp3/8/8/8/4K3 w - e6 0 2",
+            "8/8/8/k2Pp3/8/8/8/4K3 w - - 0 2",
+            "4k3/8/8/8/4pP2/8/8/4K2R b - f3 5 30",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+        ] {
+            let parsed: Board = fen.parse().unwrap();
+            let (c, t) = sets_of(&parsed);
+            let built = Board::from_sets(c, t, parsed.side_to_move(), parsed.ep_square(), parsed.rule50_count() as u16, parsed.fullmove_number()).unwrap();
+            assert!(built.eq_including_clocks(&parsed), "{fen}: {built}");
+        }
+        // An en passant square with no legal capture is dropped, as FEN reading drops it.
+        let parsed: Board = "8/8/8/k2Pp3/8/8/8/4K3 w - - 0 2".parse().unwrap();
+        let (c, t) = sets_of(&parsed);
+        let built = Board::from_sets(c, t, Color::White, Some(Square::A6), 0, 2).unwrap();
+        assert_eq!(built.ep_square(), None);
+    }
+
+    #[test]
+    fn sets_are_refused_where_the_fen_is() {
+        for fen in ["4k3/8/8/8/8/8/8/R3K2k w - - 0 1", "4k3/8/8/8/8/8/8/4K2r b - - 0 1", "4k2P/8/8/8/8/8/8/4K3 w - - 0 1"] {
+            assert!(Position::from_fen(fen).is_err(), "{fen}");
+        }
+        let e = |s| Bitboard::from_square(s);
+        let none = Bitboard::EMPTY;
+        let kings = e(Square::E1) | e(Square::E8);
+        // Two black kings.
+        let two = kings | e(Square::H1);
+        assert_eq!(
+            Board::from_sets([e(Square::E1), e(Square::E8) | e(Square::H1)], [none, none, none, none, none, two], Color::White, None, 0, 1),
+            Err(SetsError::Kings(Color::Black))
+        );
+        // The rook gives check to the side not to move.
+        let rook = e(Square::H8);
+        assert_eq!(
+            Board::from_sets([e(Square::E1) | rook, e(Square::E8)], [none, none, none, rook, none, kings], Color::White, None, 0, 1),
+            Err(SetsError::OpponentInCheck)
+        );
+        // A pawn on the last rank; sets that disagree.
+        let pawn = e(Square::A8);
+        assert_eq!(
+            Board::from_sets([e(Square::E1) | pawn, e(Square::E8)], [pawn, none, none, none, none, kings], Color::White, None, 0, 1),
+            Err(SetsError::PawnOnBackRank)
+        );
+        assert_eq!(
+            Board::from_sets([e(Square::E1), e(Square::E8)], [pawn, none, none, none, none, kings], Color::White, None, 0, 1),
+            Err(SetsError::Overlap)
+        );
+    }
+}
