@@ -1,0 +1,212 @@
+"""Gaviota endgame tablebases, as python-chess's ``chess.gaviota``: distance to mate
+(``probe_dtm``) and win/draw/loss (``probe_wdl``) for positions of up to 5 pieces.
+
+``open_tablebase_native`` probes through the system's Gaviota library with ``ctypes``, as
+python-chess does (python-chess looks for ``libgtb``; lerf also finds Debian's name for it,
+``libgaviotatb``, from the ``libgaviotatb-dev`` package). lerf has no prober of its own for
+the ``.gtb.cp4`` files yet: ``open_tablebase`` uses the library, and where it is missing (or
+with ``LibraryLoader=None``) raises ``ImportError`` saying so.
+
+>>> import lerf.gaviota
+>>> issubclass(lerf.gaviota.MissingTableError, KeyError)
+True
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+from types import TracebackType
+from typing import List, Optional, Type, TypeVar
+
+from . import BLACK, KING, PAWN, WHITE, popcount
+
+#: The most pieces a Gaviota table holds.
+TBPIECES = 5
+
+NativeTablebaseT = TypeVar("NativeTablebaseT", bound="NativeTablebase")
+
+# libgtb's values (gtb-probe.h).
+_TB_DRAW, _TB_WMATE, _TB_BMATE = 0, 1, 2
+_TB_NOSQUARE = 64
+_TB_CP4 = 4
+
+
+class MissingTableError(KeyError):
+    """No table for the probed position's material is available."""
+
+
+def _checked(board) -> None:
+    if board.castling_rights:
+        raise KeyError(f"gaviota tables do not contain positions with castling rights: {board.fen()}")
+    count = popcount(board.occupied)
+    if count > TBPIECES:
+        raise KeyError(f"gaviota tables support up to {TBPIECES} pieces, not {count}: {board.fen()}")
+
+
+class NativeTablebase:
+    """Gaviota tables probed through the Gaviota C library (``libgtb``)."""
+
+    def __init__(self, libgtb: ctypes.CDLL) -> None:
+        self.paths: List[str] = []
+        self.libgtb = libgtb
+        self._paths_handle = None
+        paths = ctypes.POINTER(ctypes.c_char_p)
+        lib = self.libgtb
+        # Every pointer typed: ctypes' default is a C int, which would cut them.
+        lib.tbpaths_init.restype = paths
+        lib.tbpaths_init.argtypes = []
+        lib.tbpaths_add.restype = paths
+        lib.tbpaths_add.argtypes = [paths, ctypes.c_char_p]
+        lib.tbpaths_done.restype = paths
+        lib.tbpaths_done.argtypes = [paths]
+        lib.tb_restart.restype = ctypes.c_char_p
+        lib.tb_restart.argtypes = [ctypes.c_int, ctypes.c_int, paths]
+        lib.tb_is_initialized.restype = ctypes.c_int
+        lib.tb_is_initialized.argtypes = []
+        lib.tbcache_is_on.restype = ctypes.c_int
+        lib.tbcache_is_on.argtypes = []
+        lib.tbcache_init.argtypes = [ctypes.c_size_t, ctypes.c_int]
+        lib.tbcache_restart.argtypes = [ctypes.c_size_t, ctypes.c_int]
+        lib.tbcache_done.argtypes = []
+        lib.tb_done.argtypes = []
+        lib.tb_probe_hard.restype = ctypes.c_int
+        self.libgtb.tb_probe_hard.argtypes = [
+            ctypes.c_uint, ctypes.c_uint, ctypes.c_uint,
+            ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(ctypes.c_uint),
+            ctypes.POINTER(ctypes.c_ubyte), ctypes.POINTER(ctypes.c_ubyte),
+            ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(ctypes.c_uint),
+        ]
+        if self.libgtb.tb_is_initialized():
+            raise RuntimeError("only one gaviota instance can be initialized at a time")
+        self._restart()
+
+    def add_directory(self, directory: str) -> None:
+        """Adds a directory of ``.gtb.cp4`` files."""
+        if not os.path.isdir(directory):
+            raise OSError(f"not a directory: {directory!r}")
+        self.paths.append(directory)
+        self._restart()
+
+    def _restart(self) -> None:
+        self.c_paths = (ctypes.c_char_p * len(self.paths))()
+        self.c_paths[:] = [os.fsencode(p) for p in self.paths]
+        if getattr(self, "_paths_handle", None) is not None:
+            self.libgtb.tbpaths_done(self._paths_handle)
+        paths = self.libgtb.tbpaths_init()
+        for path in self.c_paths:
+            paths = self.libgtb.tbpaths_add(paths, path)
+        self._paths_handle = paths
+        message = self.libgtb.tb_restart(ctypes.c_int(1), ctypes.c_int(_TB_CP4), paths)
+        self._info = message.decode(errors="replace") if message else ""
+        # A cache of 64 MiB, an eighth of it for WDL probes.
+        if self.libgtb.tbcache_is_on():
+            self.libgtb.tbcache_restart(ctypes.c_size_t(64 * 1024 * 1024), ctypes.c_int(96))
+        else:
+            self.libgtb.tbcache_init(ctypes.c_size_t(64 * 1024 * 1024), ctypes.c_int(96))
+
+    def _probe_hard(self, board, wdl_only: bool = False) -> int:
+        if board.is_insufficient_material():
+            return 0
+        _checked(board)
+        squares = {WHITE: [], BLACK: []}
+        pieces = {WHITE: [], BLACK: []}
+        # The kings first, as the library expects.
+        for color in (WHITE, BLACK):
+            for piece_type in range(KING, PAWN - 1, -1):
+                for square in board.pieces(piece_type, color):
+                    squares[color].append(square)
+                    pieces[color].append(piece_type)
+        c_squares = {}
+        c_pieces = {}
+        for color in (WHITE, BLACK):
+            c_squares[color] = (ctypes.c_uint * 17)(*(squares[color] + [_TB_NOSQUARE]))
+            c_pieces[color] = (ctypes.c_ubyte * 17)(*(pieces[color] + [0]))
+        info = ctypes.c_uint()
+        plies = ctypes.c_uint()
+        ep = board.ep_square if board.ep_square is not None else _TB_NOSQUARE
+        stm = 0 if board.turn == WHITE else 1
+        found = self.libgtb.tb_probe_hard(stm, ep, 0, c_squares[WHITE], c_squares[BLACK],
+                                          c_pieces[WHITE], c_pieces[BLACK],
+                                          ctypes.byref(info), ctypes.byref(plies))
+        if not found or info.value not in (_TB_DRAW, _TB_WMATE, _TB_BMATE):
+            raise MissingTableError(f"gaviota table for {board.fen()} not available")
+        if info.value == _TB_DRAW:
+            return 0
+        wins = (info.value == _TB_WMATE) == (board.turn == WHITE)
+        return plies.value if wins else -plies.value
+
+    def probe_dtm(self, board) -> int:
+        """Distance to mate in plies: positive when the side to move mates, negative when it
+        is mated, 0 for a draw (and for a position where the side to move is mated).
+
+        Raises ``KeyError`` for castling rights or more than 5 pieces, and
+        ``MissingTableError`` where no table is available."""
+        return self._probe_hard(board)
+
+    def get_dtm(self, board, default: Optional[int] = None) -> Optional[int]:
+        try:
+            return self.probe_dtm(board)
+        except KeyError:
+            return default
+
+    def probe_wdl(self, board) -> int:
+        """1 when the side to move wins, 0 for a draw, -1 when it loses."""
+        dtm = self.probe_dtm(board)
+        if dtm == 0:
+            if board.is_checkmate():
+                return -1
+            return 0
+        return 1 if dtm > 0 else -1
+
+    def get_wdl(self, board, default: Optional[int] = None) -> Optional[int]:
+        try:
+            return self.probe_wdl(board)
+        except KeyError:
+            return default
+
+    def close(self) -> None:
+        """Releases the library's tables and cache."""
+        if self.libgtb.tb_is_initialized():
+            self.libgtb.tbcache_done()
+            self.libgtb.tb_done()
+            self.libgtb.tbpaths_done(self._paths_handle)
+            self._paths_handle = None
+        self.paths = []
+
+    def __enter__(self: NativeTablebaseT) -> NativeTablebaseT:
+        return self
+
+    def __exit__(self, exc_type: Optional[Type[BaseException]], exc_value: Optional[BaseException],
+                 traceback: Optional[TracebackType]) -> None:
+        self.close()
+
+
+def _find_libgtb() -> str:
+    return ctypes.util.find_library("gtb") or ctypes.util.find_library("gaviotatb") or "libgtb.so.1.0.1"
+
+
+def open_tablebase_native(directory: str, *, libgtb: Optional[str] = None,
+                          LibraryLoader: "ctypes.LibraryLoader[ctypes.CDLL]" = ctypes.cdll) -> NativeTablebase:
+    """Gaviota tables of ``directory`` through the Gaviota C library (``libgtb``, or
+    Debian's ``libgaviotatb``). Raises ``OSError`` where the library cannot be loaded."""
+    tables = NativeTablebase(LibraryLoader.LoadLibrary(libgtb or _find_libgtb()))
+    tables.add_directory(directory)
+    return tables
+
+
+def open_tablebase(directory: str, *, libgtb: Optional[str] = None,
+                   LibraryLoader: "Optional[ctypes.LibraryLoader[ctypes.CDLL]]" = ctypes.cdll) -> NativeTablebase:
+    """Gaviota tables of ``directory``: through the C library where it loads. lerf has no
+    prober of its own for the ``.gtb.cp4`` files yet, so without the library (or with
+    ``LibraryLoader=None``) this raises ``ImportError``."""
+    if LibraryLoader is not None:
+        try:
+            return open_tablebase_native(directory, libgtb=libgtb, LibraryLoader=LibraryLoader)
+        except (OSError, RuntimeError) as error:
+            reason = f" ({error})"
+    else:
+        reason = ""
+    raise ImportError("lerf reads Gaviota tables only through the Gaviota C library (libgtb, Debian's "
+                      f"libgaviotatb-dev){reason}; its own .gtb.cp4 prober is not written yet")
