@@ -17,7 +17,9 @@ use std::time::Instant;
 fn main() {
     let rounds: usize = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(7);
     let Some(dir) = tables_dir() else {
-        eprintln!("skipped: python-chess's sdist is not in target/ (cargo xtask test downloads it)");
+        eprintln!(
+            "skipped: python-chess's sdist is not in target/ (cargo xtask test downloads it)"
+        );
         return;
     };
     let fathom = match Fathom::load(&dir) {
@@ -31,11 +33,17 @@ fn main() {
     tables.add_directory(&dir).unwrap();
     let positions = random_positions(20_000, 0xbe9c4);
     let roots = &positions[..2_000];
-    println!("Syzygy probes, {} positions (3-4 pieces), {rounds} interleaved rounds, {}", positions.len(), cpu_model());
+    println!(
+        "Syzygy probes, {} positions (3-4 pieces), {rounds} interleaved rounds, {}",
+        positions.len(),
+        cpu_model()
+    );
 
-    let lerf_wdl = || positions.iter().map(|b| tables.probe_wdl(b).unwrap().value() as i64).sum::<i64>();
+    let lerf_wdl =
+        || positions.iter().map(|b| tables.probe_wdl(b).unwrap().value() as i64).sum::<i64>();
     let fathom_wdl = || positions.iter().map(|b| fathom.probe_wdl(b) as i64 - 2).sum::<i64>();
-    let lerf_root = || roots.iter().map(|b| tables.root_moves(b).unwrap().len() as i64).sum::<i64>();
+    let lerf_root =
+        || roots.iter().map(|b| tables.root_moves(b).unwrap().len() as i64).sum::<i64>();
     let fathom_root = || roots.iter().map(|b| i64::from(fathom.probe_root(b) & 0xf)).sum::<i64>();
     // Warm both (maps the files, faults the pages) and check they agree.
     assert_eq!(lerf_wdl(), fathom_wdl(), "the probers disagree");
@@ -43,7 +51,10 @@ fn main() {
 
     let mut t = vec![Vec::new(); 4];
     for _ in 0..rounds {
-        for (i, f) in [&lerf_wdl as &dyn Fn() -> i64, &fathom_wdl, &lerf_root, &fathom_root].iter().enumerate() {
+        for (i, f) in [&lerf_wdl as &dyn Fn() -> i64, &fathom_wdl, &lerf_root, &fathom_root]
+            .iter()
+            .enumerate()
+        {
             let start = Instant::now();
             black_box(f());
             t[i].push(start.elapsed().as_secs_f64());

@@ -61,7 +61,20 @@ impl Fathom {
         let s = sets(b);
         let ep = b.ep_square().map_or(0, |sq| sq.index() as u32);
         // SAFETY: plain integers in and out; Fathom reads only its own tables.
-        unsafe { (self.wdl)(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], ep, b.side_to_move() == Color::White) }
+        unsafe {
+            (self.wdl)(
+                s[0],
+                s[1],
+                s[2],
+                s[3],
+                s[4],
+                s[5],
+                s[6],
+                s[7],
+                ep,
+                b.side_to_move() == Color::White,
+            )
+        }
     }
 
     /// Fathom's root probe: the result word of the best move (WDL in bits 0-3, DTZ from
@@ -73,8 +86,18 @@ impl Fathom {
         // SAFETY: `results` has room for Fathom's TB_MAX_MOVES (193) entries.
         unsafe {
             (self.root)(
-                s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7],
-                b.rule50_count(), ep, b.side_to_move() == Color::White, results.as_mut_ptr(),
+                s[0],
+                s[1],
+                s[2],
+                s[3],
+                s[4],
+                s[5],
+                s[6],
+                s[7],
+                b.rule50_count(),
+                ep,
+                b.side_to_move() == Color::White,
+                results.as_mut_ptr(),
             )
         }
     }

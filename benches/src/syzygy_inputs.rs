@@ -8,19 +8,20 @@ use std::path::PathBuf;
 
 /// The directory of the sdist's standard tables, if it is there.
 pub fn tables_dir() -> Option<PathBuf> {
-    let sdist = std::env::var_os("LERF_PYTHON_CHESS_SDIST").map(PathBuf::from).unwrap_or_else(|| {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/python-chess/chess-1.11.2")
-    });
+    let sdist =
+        std::env::var_os("LERF_PYTHON_CHESS_SDIST").map(PathBuf::from).unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/python-chess/chess-1.11.2")
+        });
     let dir = sdist.join("data/syzygy/regular");
     dir.is_dir().then_some(dir)
 }
 
 /// The materials of the 3-4 piece tables (White's side first).
 pub const MATERIALS: [&str; 35] = [
-    "KQvK", "KRvK", "KBvK", "KNvK", "KPvK", "KQQvK", "KQRvK", "KQBvK", "KQNvK", "KQPvK",
-    "KRRvK", "KRBvK", "KRNvK", "KRPvK", "KBBvK", "KBNvK", "KBPvK", "KNNvK", "KNPvK", "KPPvK",
-    "KQvKQ", "KQvKR", "KQvKB", "KQvKN", "KQvKP", "KRvKR", "KRvKB", "KRvKN", "KRvKP", "KBvKB",
-    "KBvKN", "KBvKP", "KNvKN", "KNvKP", "KPvKP",
+    "KQvK", "KRvK", "KBvK", "KNvK", "KPvK", "KQQvK", "KQRvK", "KQBvK", "KQNvK", "KQPvK", "KRRvK",
+    "KRBvK", "KRNvK", "KRPvK", "KBBvK", "KBNvK", "KBPvK", "KNNvK", "KNPvK", "KPPvK", "KQvKQ",
+    "KQvKR", "KQvKB", "KQvKN", "KQvKP", "KRvKR", "KRvKB", "KRvKN", "KRvKP", "KBvKB", "KBvKN",
+    "KBvKP", "KNvKN", "KNvKP", "KPvKP",
 ];
 
 /// `n` random legal positions (no castling, en passant where a double step just made one
@@ -44,7 +45,7 @@ pub fn random_positions(n: usize, seed: u64) -> Vec<Board> {
                         break sq;
                     }
                 };
-                if ch == 'P' && (sq < 8 || sq >= 56) {
+                if ch == 'P' && !(8..56).contains(&sq) {
                     ok = false;
                 }
                 grid[sq] = Some(if upper { ch } else { ch.to_ascii_lowercase() });

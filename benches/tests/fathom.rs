@@ -10,7 +10,9 @@ use lerf_syzygy::Tablebase;
 #[test]
 fn lerf_and_fathom_agree() {
     let Some(dir) = tables_dir() else {
-        eprintln!("skipped: python-chess's sdist is not in target/ (cargo xtask test downloads it)");
+        eprintln!(
+            "skipped: python-chess's sdist is not in target/ (cargo xtask test downloads it)"
+        );
         return;
     };
     let fathom = match Fathom::load(&dir) {

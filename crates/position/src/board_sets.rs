@@ -68,7 +68,7 @@ impl Board {
         let mut union = Bitboard::EMPTY;
         let mut total = 0;
         for set in by_type {
-            union = union | set;
+            union |= set;
             total += set.popcount();
         }
         if (by_color[0] & by_color[1]).any() || union != occupied || total != occupied.popcount() {
@@ -130,7 +130,15 @@ mod tests {
         ] {
             let parsed: Board = fen.parse().unwrap();
             let (c, t) = sets_of(&parsed);
-            let built = Board::from_sets(c, t, parsed.side_to_move(), parsed.ep_square(), parsed.rule50_count() as u16, parsed.fullmove_number()).unwrap();
+            let built = Board::from_sets(
+                c,
+                t,
+                parsed.side_to_move(),
+                parsed.ep_square(),
+                parsed.rule50_count() as u16,
+                parsed.fullmove_number(),
+            )
+            .unwrap();
             assert!(built.eq_including_clocks(&parsed), "{fen}: {built}");
         }
         // An en passant square with no legal capture is dropped, as FEN reading drops it.
@@ -142,7 +150,11 @@ mod tests {
 
     #[test]
     fn sets_are_refused_where_the_fen_is() {
-        for fen in ["4k3/8/8/8/8/8/8/R3K2k w - - 0 1", "4k3/8/8/8/8/8/8/4K2r b - - 0 1", "4k2P/8/8/8/8/8/8/4K3 w - - 0 1"] {
+        for fen in [
+            "4k3/8/8/8/8/8/8/R3K2k w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K2r b - - 0 1",
+            "4k2P/8/8/8/8/8/8/4K3 w - - 0 1",
+        ] {
             assert!(Position::from_fen(fen).is_err(), "{fen}");
         }
         let e = |s| Bitboard::from_square(s);
@@ -151,23 +163,51 @@ mod tests {
         // Two black kings.
         let two = kings | e(Square::H1);
         assert_eq!(
-            Board::from_sets([e(Square::E1), e(Square::E8) | e(Square::H1)], [none, none, none, none, none, two], Color::White, None, 0, 1),
+            Board::from_sets(
+                [e(Square::E1), e(Square::E8) | e(Square::H1)],
+                [none, none, none, none, none, two],
+                Color::White,
+                None,
+                0,
+                1
+            ),
             Err(SetsError::Kings(Color::Black))
         );
         // The rook gives check to the side not to move.
         let rook = e(Square::H8);
         assert_eq!(
-            Board::from_sets([e(Square::E1) | rook, e(Square::E8)], [none, none, none, rook, none, kings], Color::White, None, 0, 1),
+            Board::from_sets(
+                [e(Square::E1) | rook, e(Square::E8)],
+                [none, none, none, rook, none, kings],
+                Color::White,
+                None,
+                0,
+                1
+            ),
             Err(SetsError::OpponentInCheck)
         );
         // A pawn on the last rank; sets that disagree.
         let pawn = e(Square::A8);
         assert_eq!(
-            Board::from_sets([e(Square::E1) | pawn, e(Square::E8)], [pawn, none, none, none, none, kings], Color::White, None, 0, 1),
+            Board::from_sets(
+                [e(Square::E1) | pawn, e(Square::E8)],
+                [pawn, none, none, none, none, kings],
+                Color::White,
+                None,
+                0,
+                1
+            ),
             Err(SetsError::PawnOnBackRank)
         );
         assert_eq!(
-            Board::from_sets([e(Square::E1), e(Square::E8)], [pawn, none, none, none, none, kings], Color::White, None, 0, 1),
+            Board::from_sets(
+                [e(Square::E1), e(Square::E8)],
+                [pawn, none, none, none, none, kings],
+                Color::White,
+                None,
+                0,
+                1
+            ),
             Err(SetsError::Overlap)
         );
     }

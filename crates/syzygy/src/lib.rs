@@ -44,3 +44,8 @@ pub use material::Material;
 pub use search::{RootMove, Wdl, dtz_before_zeroing};
 pub use table::MAX_PIECES;
 pub use tablebase::Tablebase;
+
+// The README is documentation too: its examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -125,7 +125,10 @@ impl FromStr for Material {
                     .find(|(l, _)| *l == ch)
                     .ok_or_else(|| bad("a letter that is not K, Q, R, B, N or P"))?;
                 let slot = &mut counts[side][pt.index() - 1];
-                *slot = slot.checked_add(1).filter(|&n| n <= 32).ok_or_else(|| bad("too many pieces"))?;
+                *slot = slot
+                    .checked_add(1)
+                    .filter(|&n| n <= 32)
+                    .ok_or_else(|| bad("too many pieces"))?;
             }
         }
         Ok(Material { counts })

@@ -225,7 +225,8 @@ impl Coded {
             .blocks
             .checked_add(block << self.block_size_log)
             .ok_or("block offset overflows")?;
-        let mut code = (u64::from(be_u32_padded(file, at)) << 32) | u64::from(be_u32_padded(file, at + 4));
+        let mut code =
+            (u64::from(be_u32_padded(file, at)) << 32) | u64::from(be_u32_padded(file, at + 4));
         at += 8;
         let mut bits = 64u32;
         let mut offset = offset as u32;

@@ -255,7 +255,7 @@ impl Tablebase {
                     v = v1;
                 }
             } else if v < 0 {
-                if v1 >= 0 || v1 < -100 {
+                if !(-100..0).contains(&v1) {
                     v = v1;
                 }
             } else if v > 100 {
@@ -315,16 +315,15 @@ fn may_capture(board: &Board) -> bool {
     let occupied = board.occupied();
     let mut attacked = Bitboard::EMPTY;
     for sq in board.pieces_of(us) {
-        attacked = attacked
-            | match board.piece_on(sq).map(|p| p.piece_type()) {
-                Some(PieceType::Pawn) => pawn_attacks(us, sq),
-                Some(PieceType::Knight) => knight_attacks(sq),
-                Some(PieceType::Bishop) => bishop_attacks(sq, occupied),
-                Some(PieceType::Rook) => rook_attacks(sq, occupied),
-                Some(PieceType::Queen) => queen_attacks(sq, occupied),
-                Some(PieceType::King) => king_attacks(sq),
-                None => Bitboard::EMPTY,
-            };
+        attacked |= match board.piece_on(sq).map(|p| p.piece_type()) {
+            Some(PieceType::Pawn) => pawn_attacks(us, sq),
+            Some(PieceType::Knight) => knight_attacks(sq),
+            Some(PieceType::Bishop) => bishop_attacks(sq, occupied),
+            Some(PieceType::Rook) => rook_attacks(sq, occupied),
+            Some(PieceType::Queen) => queen_attacks(sq, occupied),
+            Some(PieceType::King) => king_attacks(sq),
+            None => Bitboard::EMPTY,
+        };
     }
     (attacked & targets).any()
 }

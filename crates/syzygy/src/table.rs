@@ -69,7 +69,11 @@ pub(crate) enum Lookup {
 
 impl Table {
     /// Maps and checks `path` as the `kind` table of `material` (the normalized one).
-    pub(crate) fn open(path: &Path, kind: TableKind, material: Material) -> Result<Table, SyzygyError> {
+    pub(crate) fn open(
+        path: &Path,
+        kind: TableKind,
+        material: Material,
+    ) -> Result<Table, SyzygyError> {
         let io = |e: std::io::Error| SyzygyError::Io { path: path.into(), message: e.to_string() };
         let file = File::open(path).map_err(io)?;
         // SAFETY: the mapping is read-only and read only through bounds-checked slices.
@@ -89,9 +93,7 @@ impl Table {
             files: 1,
             parts: Vec::new(),
         };
-        table
-            .read_header()
-            .map_err(|what| SyzygyError::Corrupt { path: path.into(), what })?;
+        table.read_header().map_err(|what| SyzygyError::Corrupt { path: path.into(), what })?;
         Ok(table)
     }
 
@@ -125,7 +127,8 @@ impl Table {
         self.unique = !self.pawns && unique_count >= 3;
         self.sides = if self.kind == TableKind::Wdl && split { 2 } else { 1 };
         self.files = if self.pawns { 4 } else { 1 };
-        let (w, b) = (m.pieces(Color::White, PieceType::Pawn), m.pieces(Color::Black, PieceType::Pawn));
+        let (w, b) =
+            (m.pieces(Color::White, PieceType::Pawn), m.pieces(Color::Black, PieceType::Pawn));
         let white_leads = b == 0 || (w > 0 && b >= w);
         let (lead, other) = if white_leads { (w, b) } else { (b, w) };
         let both_pawns = self.pawns && other > 0;
@@ -225,7 +228,13 @@ impl Table {
         let num = self.material.count() as usize;
         let mut groups = [0u8; MAX_PIECES + 1];
         let mut n = 0;
-        let mut first = if self.pawns { 0i32 } else if self.unique { 3 } else { 2 };
+        let mut first = if self.pawns {
+            0i32
+        } else if self.unique {
+            3
+        } else {
+            2
+        };
         groups[0] = 1;
         for i in 1..num {
             first -= 1;
@@ -239,7 +248,8 @@ impl Table {
         n += 1; // groups[n] == 0 ends the list
         let mut factors = [0u64; MAX_PIECES + 1];
         let mut next = if both_pawns { 2 } else { 1 };
-        let mut free = 64 - u32::from(groups[0]) - if both_pawns { u32::from(groups[1]) } else { 0 };
+        let mut free =
+            64 - u32::from(groups[0]) - if both_pawns { u32::from(groups[1]) } else { 0 };
         let mut size = 1u64;
         let mut k = 0u8;
         while next < n || k == orders[0] || k == orders[1] {
@@ -249,7 +259,11 @@ impl Table {
             if k == orders[0] {
                 factors[0] = size;
                 let lead_size = if self.pawns {
-                    *LEAD_PAWN_SIZE.get(usize::from(lead)).ok_or("too many pawns")?.get(file).ok_or("file")?
+                    *LEAD_PAWN_SIZE
+                        .get(usize::from(lead))
+                        .ok_or("too many pawns")?
+                        .get(file)
+                        .ok_or("file")?
                 } else if self.unique {
                     UNIQUE_TRIPLES
                 } else {
@@ -259,7 +273,9 @@ impl Table {
             } else if k == orders[1] {
                 factors[1] = size;
                 let pawn_squares = 48 - usize::from(groups[0]);
-                size = size.checked_mul(BINOMIAL[usize::from(groups[1])][pawn_squares]).ok_or("table too large")?;
+                size = size
+                    .checked_mul(BINOMIAL[usize::from(groups[1])][pawn_squares])
+                    .ok_or("table too large")?;
             } else {
                 if next >= n {
                     return Err("group order names a group that does not exist");
@@ -278,19 +294,26 @@ impl Table {
 
     /// Looks `board` (whose material is `material`) up; `wdl` (the position's WDL class)
     /// chooses a DTZ table's value map.
-    pub(crate) fn lookup(&self, board: &Board, material: Material, wdl: i32) -> Result<Lookup, SyzygyError> {
+    pub(crate) fn lookup(
+        &self,
+        board: &Board,
+        material: Material,
+        wdl: i32,
+    ) -> Result<Lookup, SyzygyError> {
         self.lookup_inner(board, material, wdl)
             .map_err(|what| SyzygyError::Corrupt { path: self.path.clone(), what })
     }
 
-    fn lookup_inner(&self, board: &Board, material: Material, wdl: i32) -> Result<Lookup, Malformed> {
+    fn lookup_inner(
+        &self,
+        board: &Board,
+        material: Material,
+        wdl: i32,
+    ) -> Result<Lookup, Malformed> {
         let data: &[u8] = &self.map;
         let stm_black = board.side_to_move() == Color::Black;
-        let mirror = if self.material.is_symmetric() {
-            stm_black
-        } else {
-            material != self.material
-        };
+        let mirror =
+            if self.material.is_symmetric() { stm_black } else { material != self.material };
         let color_flip = if mirror { 8u8 } else { 0 };
         let square_flip = if mirror { 56usize } else { 0 };
         let stm = usize::from(mirror ^ stm_black);
@@ -308,7 +331,8 @@ impl Table {
                 squares[size] = sq.index() ^ square_flip;
                 size += 1;
             }
-            let best = (0..size).max_by_key(|&i| PAWN_ORDER[squares[i]]).ok_or("no leading pawn")?;
+            let best =
+                (0..size).max_by_key(|&i| PAWN_ORDER[squares[i]]).ok_or("no leading pawn")?;
             squares.swap(0, best);
             file = edge_distance(squares[0]);
         }
@@ -316,7 +340,7 @@ impl Table {
         let part = &self.parts[file * self.sides + stm % self.sides];
         if self.kind == TableKind::Dtz
             && usize::from(part.flags & FLAG_BLACK_TO_MOVE) != stm
-            && !(self.material.is_symmetric() && !self.pawns)
+            && (self.pawns || !self.material.is_symmetric())
         {
             return Ok(Lookup::OtherSide);
         }
@@ -366,7 +390,9 @@ impl Table {
                 }
                 break;
             }
-            index = if self.unique { unique_index(&squares) } else {
+            index = if self.unique {
+                unique_index(&squares)
+            } else {
                 u64::from(KINGS[usize::from(TRIANGLE[squares[0]])][squares[1]])
             };
         }
@@ -374,7 +400,8 @@ impl Table {
 
         // The other groups, each a combination of squares not taken by earlier groups.
         let mut start = usize::from(part.groups[0]);
-        let mut remaining_pawns = self.pawns && self.material.pieces(Color::White, PieceType::Pawn) > 0
+        let mut remaining_pawns = self.pawns
+            && self.material.pieces(Color::White, PieceType::Pawn) > 0
             && self.material.pieces(Color::Black, PieceType::Pawn) > 0;
         let mut g = 1;
         while part.groups[g] != 0 {
@@ -434,10 +461,17 @@ fn unique_index(sq: &[usize; MAX_PIECES]) -> u64 {
     } else if off_diagonal(sq[1]) != 0 {
         (6 * 63 + rank(s0) * 28 + u64::from(BELOW_DIAGONAL[sq[1]])) * 62 + s2 - adjust2
     } else if off_diagonal(sq[2]) != 0 {
-        6 * 63 * 62 + 4 * 28 * 62 + rank(s0) * 7 * 28 + (rank(s1) - adjust1) * 28
+        6 * 63 * 62
+            + 4 * 28 * 62
+            + rank(s0) * 7 * 28
+            + (rank(s1) - adjust1) * 28
             + u64::from(BELOW_DIAGONAL[sq[2]])
     } else {
-        6 * 63 * 62 + 4 * 28 * 62 + 4 * 7 * 28 + rank(s0) * 7 * 6 + (rank(s1) - adjust1) * 6
+        6 * 63 * 62
+            + 4 * 28 * 62
+            + 4 * 7 * 28
+            + rank(s0) * 7 * 6
+            + (rank(s1) - adjust1) * 6
             + (rank(s2) - adjust2)
     }
 }

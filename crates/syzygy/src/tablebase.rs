@@ -94,12 +94,15 @@ impl Tablebase {
     }
 
     /// As [`add_directory`](Self::add_directory), with the kinds to add.
-    pub fn add_directory_of(&mut self, dir: &Path, wdl: bool, dtz: bool) -> Result<usize, SyzygyError> {
+    pub fn add_directory_of(
+        &mut self,
+        dir: &Path,
+        wdl: bool,
+        dtz: bool,
+    ) -> Result<usize, SyzygyError> {
         let io = |e: std::io::Error| SyzygyError::Io { path: dir.into(), message: e.to_string() };
-        let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-            .map_err(io)?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .collect();
+        let mut paths: Vec<PathBuf> =
+            std::fs::read_dir(dir).map_err(io)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
         paths.sort();
         Ok(paths.iter().filter(|p| self.add_file_of(p, wdl, dtz)).count())
     }
@@ -112,7 +115,8 @@ impl Tablebase {
 
     /// As [`add_file`](Self::add_file), with the kinds to add.
     pub fn add_file_of(&mut self, path: &Path, wdl: bool, dtz: bool) -> bool {
-        let (Some(stem), Some(ext)) = (path.file_stem().and_then(|s| s.to_str()), path.extension()) else {
+        let (Some(stem), Some(ext)) = (path.file_stem().and_then(|s| s.to_str()), path.extension())
+        else {
             return false;
         };
         let kind = match ext.to_str() {
@@ -124,7 +128,9 @@ impl Tablebase {
         if material.normalized() != material
             || material.to_string() != stem
             || material.count() as usize > MAX_PIECES
-            || [Color::White, Color::Black].iter().any(|&c| material.pieces(c, PieceType::King) != 1)
+            || [Color::White, Color::Black]
+                .iter()
+                .any(|&c| material.pieces(c, PieceType::King) != 1)
         {
             return false;
         }
@@ -196,7 +202,8 @@ impl Tablebase {
         let entry = self.index.get(&material).map(|&at| &self.entries[at]).ok_or_else(missing)?;
         let slot = if kind == TableKind::Wdl { &entry.wdl } else { &entry.dtz };
         let path = slot.path.as_ref().ok_or_else(missing)?;
-        let table = slot.table
+        let table = slot
+            .table
             .get_or_init(|| Table::open(path, kind, entry.material))
             .as_ref()
             .map_err(Clone::clone)?;

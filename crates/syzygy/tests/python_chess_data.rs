@@ -16,7 +16,9 @@ fn sdist() -> Option<PathBuf> {
 
 fn tables() -> Option<(Tablebase, PathBuf)> {
     let Some(dir) = sdist() else {
-        eprintln!("skipped: python-chess's sdist is not in target/ (cargo xtask test downloads it)");
+        eprintln!(
+            "skipped: python-chess's sdist is not in target/ (cargo xtask test downloads it)"
+        );
         return None;
     };
     let mut tb = Tablebase::new();
@@ -77,7 +79,10 @@ fn python_chess_table_cases() {
     assert_eq!(tb.probe_dtz(&ep).unwrap(), 1);
     // DTZ tables store one side to move.
     assert_eq!(tb.probe_dtz_table(&board("7n/6k1/4R3/4K3/8/8/8/8 w - - 0 1"), 2).unwrap(), None);
-    assert_eq!(tb.probe_dtz_table(&board("7n/6k1/4R3/4K3/8/8/8/8 b - - 1 1"), -2).unwrap(), Some(8));
+    assert_eq!(
+        tb.probe_dtz_table(&board("7n/6k1/4R3/4K3/8/8/8/8 b - - 1 1"), -2).unwrap(),
+        Some(8)
+    );
     assert_eq!(tb.probe_dtz_table(&board("8/1K6/1P6/8/8/8/6n1/7k w - - 0 1"), 2).unwrap(), Some(2));
     assert_eq!(tb.probe_dtz(&board("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")).unwrap(), 23);
     assert_eq!(tb.probe_dtz(&board("4k3/8/8/8/8/8/8/R3K3 b - - 0 1")).unwrap(), -28);
@@ -92,7 +97,10 @@ fn missing_tables_and_castling_are_errors() {
         tb.probe_wdl(&five),
         Err(SyzygyError::MissingTable { name: "KRPPvK".into(), kind: TableKind::Wdl })
     );
-    assert_eq!(tb.probe_wdl(&board("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")), Err(SyzygyError::CastlingRights));
+    assert_eq!(
+        tb.probe_wdl(&board("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")),
+        Err(SyzygyError::CastlingRights)
+    );
     assert_eq!(tb.probe_wdl_table(&board("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")), Ok(2));
     assert_eq!(tb.probe_wdl(&board("4k3/8/8/8/8/8/8/4K3 w - - 0 1")), Ok(Wdl::Draw));
 }
@@ -106,5 +114,7 @@ fn root_moves_rank_wins_first() {
     // The root's DTZ is the best move's.
     assert_eq!(roots[0].wdl, Wdl::Win);
     assert_eq!(roots[0].dtz, tb.probe_dtz(&b).unwrap());
-    assert!(roots.windows(2).all(|w| (-w[0].wdl.value(), w[0].dtz) <= (-w[1].wdl.value(), w[1].dtz)));
+    assert!(
+        roots.windows(2).all(|w| (-w[0].wdl.value(), w[0].dtz) <= (-w[1].wdl.value(), w[1].dtz))
+    );
 }

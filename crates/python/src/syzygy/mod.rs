@@ -28,7 +28,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 #[pyfunction]
 #[pyo3(signature = (name, mirror=false))]
 fn syzygy_normalize(name: &str, mirror: bool) -> PyResult<String> {
-    let m: Material = name.parse().map_err(|e: SyzygyError| PyValueError::new_err(e.to_string()))?;
+    let m: Material =
+        name.parse().map_err(|e: SyzygyError| PyValueError::new_err(e.to_string()))?;
     let n = m.normalized();
     Ok(if mirror { n.swapped() } else { n }.to_string())
 }
@@ -60,7 +61,11 @@ fn convert(
     let occupied = layout.occupied;
     let count = occupied.popcount();
     if no_castling && loose.castling_rights.any() {
-        return Err(PyKeyError::new_err(format!("{}: {}", SyzygyError::CastlingRights, loose.fen())));
+        return Err(PyKeyError::new_err(format!(
+            "{}: {}",
+            SyzygyError::CastlingRights,
+            loose.fen()
+        )));
     }
     if search && count as usize > lerf_syzygy::MAX_PIECES {
         return Err(PyKeyError::new_err(format!(
@@ -72,13 +77,23 @@ fn convert(
     if occupied == layout.kings && kind == "wdl" {
         return Ok(Err(0));
     }
-    let sets = [layout.pawns, layout.knights, layout.bishops, layout.rooks, layout.queens, layout.kings];
+    let sets =
+        [layout.pawns, layout.knights, layout.bishops, layout.rooks, layout.queens, layout.kings];
     let rule50 = u16::try_from(loose.halfmove_clock).unwrap_or(u16::MAX);
-    match lerf_position::Board::from_sets(layout.by_color, sets, loose.turn, loose.ep_square, rule50, 1) {
+    match lerf_position::Board::from_sets(
+        layout.by_color,
+        sets,
+        loose.turn,
+        loose.ep_square,
+        rule50,
+        1,
+    ) {
         Ok(b) => Ok(Ok(b)),
         // One king a side, and a position a game can reach, is what the tables hold;
         // python-chess finds no table either.
-        Err(_) => Err(MissingTableError::new_err(format!("did not find {kind} table {}", key_of(loose)))),
+        Err(_) => {
+            Err(MissingTableError::new_err(format!("did not find {kind} table {}", key_of(loose))))
+        }
     }
 }
 
@@ -131,7 +146,12 @@ impl SyzygyTables {
 
     /// Adds the tables in `directory`; returns how many files were added.
     #[pyo3(signature = (directory, wdl=true, dtz=true))]
-    fn add_directory(&mut self, directory: std::path::PathBuf, wdl: bool, dtz: bool) -> PyResult<usize> {
+    fn add_directory(
+        &mut self,
+        directory: std::path::PathBuf,
+        wdl: bool,
+        dtz: bool,
+    ) -> PyResult<usize> {
         self.inner
             .add_directory_of(&directory, wdl, dtz)
             .map_err(|e| PyOSError::new_err(e.to_string()))
