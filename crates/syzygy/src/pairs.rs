@@ -230,17 +230,21 @@ impl Coded {
         at += 8;
         let mut bits = 64u32;
         let mut offset = offset as u32;
+        // Locals, so the loop keeps them in registers.
+        let (base, lowest_sym, sym_len) = (&self.base, &self.lowest_sym, &*self.sym_len);
+        let min_len = self.min_len;
         let sym = loop {
             // The longest length's base is 0, so the search stops there at the latest.
             let mut l = 0;
-            while code < self.base[l & 63] {
+            while code < base[l & 63] {
                 l += 1;
             }
             let l = l & 63;
-            let length = l as u32 + self.min_len;
-            let lowest = u32::from(self.lowest_sym[l]);
-            let sym = (lowest + ((code - self.base[l]) >> (64 - length)) as u32) as usize & 0xfff;
-            let run = u32::from(self.sym_len[sym]) + 1;
+            let length = l as u32 + min_len;
+            let sym = (u32::from(lowest_sym[l]) + ((code - base[l]) >> (64 - length)) as u32)
+                as usize
+                & 0xfff;
+            let run = u32::from(sym_len[sym]) + 1;
             if offset < run {
                 if sym >= self.num_syms {
                     return Err("symbol out of range");
