@@ -7,30 +7,21 @@
 //! probed, as an engine filters its root moves: lerf's `root_moves`, Fathom's
 //! `tb_probe_root`). Skips without libfathom or the tables.
 
-use lerf_benches::fathom::Fathom;
+use lerf_benches::fathom::both_probers;
 use lerf_benches::pairs::{cpu_model, median};
-use lerf_benches::syzygy_inputs::{random_positions, tables_dir};
-use lerf_syzygy::Tablebase;
+use lerf_benches::syzygy_inputs::random_positions;
 use std::hint::black_box;
 use std::time::Instant;
 
 fn main() {
     let rounds: usize = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(7);
-    let Some(dir) = tables_dir() else {
-        eprintln!(
-            "skipped: python-chess's sdist is not in target/ (cargo xtask test downloads it)"
-        );
-        return;
-    };
-    let fathom = match Fathom::load(&dir) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("skipped: {e}");
+    let (tables, fathom) = match both_probers() {
+        Ok(both) => both,
+        Err(why) => {
+            eprintln!("skipped: {why}");
             return;
         }
     };
-    let mut tables = Tablebase::new();
-    tables.add_directory(&dir).unwrap();
     let positions = random_positions(20_000, 0xbe9c4);
     let roots = &positions[..2_000];
     println!(

@@ -37,6 +37,24 @@ fn sets(b: &Board) -> [u64; 8] {
     ]
 }
 
+/// The en passant square as Fathom takes it (0 for none).
+fn ep_of(b: &Board) -> u32 {
+    b.ep_square().map_or(0, |sq| sq.index() as u32)
+}
+
+/// The tables of python-chess's sdist, lerf's `Tablebase` over them and Fathom loaded with
+/// them, or why not (the caller prints it and skips).
+pub fn both_probers() -> Result<(lerf_syzygy::Tablebase, Fathom), String> {
+    let dir = crate::syzygy_inputs::tables_dir().ok_or(
+        "python-chess's sdist is not in target/ (cargo xtask test downloads it)".to_owned(),
+    )?;
+    let fathom = Fathom::load(&dir)
+        .map_err(|e| format!("{e} (Debian's libfathom-dev; .ci/run installs it)"))?;
+    let mut tables = lerf_syzygy::Tablebase::new();
+    tables.add_directory(&dir).map_err(|e| e.to_string())?;
+    Ok((tables, fathom))
+}
+
 impl Fathom {
     /// `libfathom.so.1` with the tables of `dir`, or why not.
     pub fn load(dir: &Path) -> Result<Fathom, String> {
@@ -58,47 +76,20 @@ impl Fathom {
 
     /// Fathom's WDL (0 loss … 4 win) of a position without castling rights.
     pub fn probe_wdl(&self, b: &Board) -> u32 {
-        let s = sets(b);
-        let ep = b.ep_square().map_or(0, |sq| sq.index() as u32);
+        let [w, k, kings, q, r, bi, n, p] = sets(b);
+        let (ep, white) = (ep_of(b), b.side_to_move() == Color::White);
         // SAFETY: plain integers in and out; Fathom reads only its own tables.
-        unsafe {
-            (self.wdl)(
-                s[0],
-                s[1],
-                s[2],
-                s[3],
-                s[4],
-                s[5],
-                s[6],
-                s[7],
-                ep,
-                b.side_to_move() == Color::White,
-            )
-        }
+        unsafe { (self.wdl)(w, k, kings, q, r, bi, n, p, ep, white) }
     }
 
     /// Fathom's root probe: the result word of the best move (WDL in bits 0-3, DTZ from
     /// bit 20), every legal move probed.
     pub fn probe_root(&self, b: &Board) -> u32 {
-        let s = sets(b);
-        let ep = b.ep_square().map_or(0, |sq| sq.index() as u32);
+        let [w, k, kings, q, r, bi, n, p] = sets(b);
+        let (ep, white) = (ep_of(b), b.side_to_move() == Color::White);
         let mut results = [0u32; 193];
+        let rule50 = b.rule50_count();
         // SAFETY: `results` has room for Fathom's TB_MAX_MOVES (193) entries.
-        unsafe {
-            (self.root)(
-                s[0],
-                s[1],
-                s[2],
-                s[3],
-                s[4],
-                s[5],
-                s[6],
-                s[7],
-                b.rule50_count(),
-                ep,
-                b.side_to_move() == Color::White,
-                results.as_mut_ptr(),
-            )
-        }
+        unsafe { (self.root)(w, k, kings, q, r, bi, n, p, rule50, ep, white, results.as_mut_ptr()) }
     }
 }

@@ -3,27 +3,18 @@
 //! positions, and the value of the best root move, must agree. Skips, saying why, without
 //! libfathom or the tables.
 
-use lerf_benches::fathom::{FAILED, Fathom};
-use lerf_benches::syzygy_inputs::{random_positions, tables_dir};
-use lerf_syzygy::Tablebase;
+use lerf_benches::fathom::{FAILED, both_probers};
+use lerf_benches::syzygy_inputs::random_positions;
 
 #[test]
 fn lerf_and_fathom_agree() {
-    let Some(dir) = tables_dir() else {
-        eprintln!(
-            "skipped: python-chess's sdist is not in target/ (cargo xtask test downloads it)"
-        );
-        return;
-    };
-    let fathom = match Fathom::load(&dir) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("skipped: {e} (Debian's libfathom-dev; .ci/run installs it)");
+    let (tables, fathom) = match both_probers() {
+        Ok(both) => both,
+        Err(why) => {
+            eprintln!("skipped: {why}");
             return;
         }
     };
-    let mut tables = Tablebase::new();
-    tables.add_directory(&dir).unwrap();
     let (mut wins, mut losses, mut roots) = (0, 0, 0);
     for board in random_positions(20_000, 0x7ab1e) {
         let theirs = fathom.probe_wdl(&board);
