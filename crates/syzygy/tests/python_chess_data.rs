@@ -118,3 +118,29 @@ fn root_moves_rank_wins_first() {
         roots.windows(2).all(|w| (-w[0].wdl.value(), w[0].dtz) <= (-w[1].wdl.value(), w[1].dtz))
     );
 }
+
+#[test]
+fn threads_share_one_tablebase() {
+    let Some((tb, dir)) = tables() else { return };
+    let text = std::fs::read_to_string(dir.join("data/endgame.epd")).unwrap();
+    let boards: Vec<Board> = text
+        .lines()
+        .map(|line| {
+            let f: Vec<&str> = line.splitn(5, ' ').collect();
+            board(&format!("{} {} {} {} 0 1", f[0], f[1], f[2], f[3]))
+        })
+        .collect();
+    let probe_all = |tb: &Tablebase| -> Vec<(i32, i32)> {
+        boards
+            .iter()
+            .map(|b| (tb.probe_wdl(b).unwrap().value(), tb.probe_dtz(b).unwrap()))
+            .collect()
+    };
+    // Threads open the tables (first use) and probe at the same time.
+    let results: Vec<Vec<(i32, i32)>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..4).map(|_| s.spawn(|| probe_all(&tb))).collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let expected = probe_all(&tb);
+    assert!(results.iter().all(|r| *r == expected));
+}
