@@ -76,6 +76,9 @@ pub(crate) struct Coded {
     base: [u64; 64],
     /// The lowest symbol of each code length from `min_len`.
     lowest_sym: [u16; 64],
+    /// By a code's first byte, the shortest length a code starting so can have: the length
+    /// search starts there (and most first bytes fix the length outright).
+    first_len: [u8; 256],
     /// The number of symbols.
     num_syms: usize,
     /// Offset of the symbols' pairs (3 bytes each: two 12-bit symbols).
@@ -136,6 +139,16 @@ impl Pairs {
         for (i, b) in base.iter_mut().enumerate().take(lengths) {
             *b = b.checked_shl(64 - min_len - i as u32).unwrap_or(0);
         }
+        let mut first_len = [0u8; 256];
+        for (byte, slot) in first_len.iter_mut().enumerate() {
+            // The largest code with this first byte has the shortest length of them.
+            let largest = ((byte as u64) << 56) | ((1u64 << 56) - 1);
+            let mut l = 0;
+            while largest < base[l & 63] {
+                l += 1;
+            }
+            *slot = (l & 63) as u8;
+        }
         let mut sym_len = Box::new([0u8; 4096]);
         sym_len[..num_syms].copy_from_slice(&symbol_lengths(file, tree, num_syms)?);
         let mut lowest = [0u16; 64];
@@ -157,6 +170,7 @@ impl Pairs {
             min_len,
             base,
             lowest_sym: lowest,
+            first_len,
             num_syms,
             tree,
             sym_len,
@@ -232,10 +246,11 @@ impl Coded {
         let mut offset = offset as u32;
         // Locals, so the loop keeps them in registers.
         let (base, lowest_sym, sym_len) = (&self.base, &self.lowest_sym, &*self.sym_len);
+        let first_len = &self.first_len;
         let min_len = self.min_len;
         let sym = loop {
             // The longest length's base is 0, so the search stops there at the latest.
-            let mut l = 0;
+            let mut l = usize::from(first_len[(code >> 56) as usize]);
             while code < base[l & 63] {
                 l += 1;
             }
