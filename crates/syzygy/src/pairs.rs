@@ -79,6 +79,9 @@ pub(crate) struct Coded {
     /// By a code's first byte, the shortest length a code starting so can have: the length
     /// search starts there (and most first bytes fix the length outright).
     first_len: [u8; 256],
+    /// By a code's first byte, when the byte holds the whole code (eight bits or fewer):
+    /// its length `<< 12 | ` its symbol; 0 otherwise.
+    whole: [u16; 256],
     /// The number of symbols.
     num_syms: usize,
     /// Offset of the symbols' pairs (3 bytes each: two 12-bit symbols).
@@ -156,6 +159,22 @@ impl Pairs {
             *slot = le_u16(file, lowest_sym + 2 * i)?;
         }
 
+        let mut whole = [0u16; 256];
+        for (byte, slot) in whole.iter_mut().enumerate() {
+            let smallest = (byte as u64) << 56;
+            let mut l = usize::from(first_len[byte]);
+            while smallest < base[l & 63] {
+                l += 1;
+            }
+            let l = l & 63;
+            let length = l as u32 + min_len;
+            if l == usize::from(first_len[byte]) && length <= 8 {
+                let sym = u64::from(lowest[l]) + ((smallest - base[l]) >> (64 - length));
+                if sym < 4096 {
+                    *slot = ((length as u16) << 12) | sym as u16;
+                }
+            }
+        }
         let span = 1u64 << span_log;
         let sparse_entries = usize::try_from(size.div_ceil(span)).map_err(|_| "table too large")?;
         let block_count = real_blocks + usize::from(padding);
@@ -171,6 +190,7 @@ impl Pairs {
             base,
             lowest_sym: lowest,
             first_len,
+            whole,
             num_syms,
             tree,
             sym_len,
@@ -246,19 +266,24 @@ impl Coded {
         let mut offset = offset as u32;
         // Locals, so the loop keeps them in registers.
         let (base, lowest_sym, sym_len) = (&self.base, &self.lowest_sym, &*self.sym_len);
-        let first_len = &self.first_len;
+        let (first_len, whole) = (&self.first_len, &self.whole);
         let min_len = self.min_len;
         let sym = loop {
-            // The longest length's base is 0, so the search stops there at the latest.
-            let mut l = usize::from(first_len[(code >> 56) as usize]);
-            while code < base[l & 63] {
-                l += 1;
-            }
-            let l = l & 63;
-            let length = l as u32 + min_len;
-            let sym = (u32::from(lowest_sym[l]) + ((code - base[l]) >> (64 - length)) as u32)
-                as usize
-                & 0xfff;
+            let first = (code >> 56) as usize;
+            let (length, sym) = match whole[first] {
+                0 => {
+                    // The longest length's base is 0, so the search stops there at the latest.
+                    let mut l = usize::from(first_len[first]);
+                    while code < base[l & 63] {
+                        l += 1;
+                    }
+                    let l = l & 63;
+                    let length = l as u32 + min_len;
+                    let sym = u32::from(lowest_sym[l]) + ((code - base[l]) >> (64 - length)) as u32;
+                    (length, sym as usize & 0xfff)
+                }
+                e => (u32::from(e >> 12), usize::from(e & 0xfff)),
+            };
             let run = u32::from(sym_len[sym]) + 1;
             if offset < run {
                 if sym >= self.num_syms {
