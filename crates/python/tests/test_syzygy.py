@@ -255,3 +255,23 @@ def test_single_tables_and_variants():
     lone = lerf.variant.AtomicBoard.empty()
     lone.set_piece_at(lerf.D1, lerf.Piece.from_symbol("k"))
     assert lerf.syzygy.Tablebase(VariantBoard=lerf.variant.AtomicBoard).probe_wdl(lone) == -2
+
+
+def test_api_names_as_python_chess():
+    import inspect
+    for name in ["open_tablebase", "Tablebase", "WdlTable", "DtzTable", "MissingTableError", "is_tablename",
+                 "tablenames", "normalize_tablename", "dependencies", "all_dependencies", "calc_key",
+                 "recalc_key", "dtz_before_zeroing", "TBPIECES", "PCHR", "TABLENAME_REGEX"]:
+        assert hasattr(lerf.syzygy, name), name
+    # The antichess searches (sprobe_*) belong to the variant tables lerf does not read yet.
+    methods = [n for n in vars(chess.syzygy.Tablebase) if not n.startswith("_") and not n.startswith("sprobe")]
+    ours = lerf.syzygy.Tablebase()
+    for name in methods:
+        assert hasattr(ours, name), name
+        theirs_params = list(inspect.signature(getattr(chess.syzygy.Tablebase, name)).parameters)[1:]
+        ours_attr = getattr(lerf.syzygy.Tablebase, name)
+        ours_params = list(inspect.signature(ours_attr).parameters)[1:]
+        assert ours_params == theirs_params, name
+    for cls, method in [("WdlTable", "probe_wdl_table"), ("DtzTable", "probe_dtz_table"),
+                        ("WdlTable", "init_table_wdl"), ("DtzTable", "init_table_dtz")]:
+        assert hasattr(getattr(lerf.syzygy, cls), method)
