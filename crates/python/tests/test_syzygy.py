@@ -275,3 +275,19 @@ def test_api_names_as_python_chess():
     for cls, method in [("WdlTable", "probe_wdl_table"), ("DtzTable", "probe_dtz_table"),
                         ("WdlTable", "init_table_wdl"), ("DtzTable", "init_table_dtz")]:
         assert hasattr(getattr(lerf.syzygy, cls), method)
+
+
+@needs_tables
+def test_fens_in_bulk(both):
+    theirs, ours = both
+    rng = random.Random(11)
+    fens = [f for f in (random_position(rng, n) for n in ["KRvK", "KQvKR", "KPvKP", "KBNvK", "KRvKP"] * 80) if f]
+    fens.append("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")  # castling rights: no answer
+    expected_wdl = [theirs.get_wdl(chess.Board(f)) for f in fens]
+    expected_dtz = [theirs.get_dtz(chess.Board(f)) for f in fens]
+    for threads in (1, 2, 3):
+        assert ours.probe_wdl_fens(fens, threads=threads) == expected_wdl
+        assert ours.probe_dtz_fens(iter(fens), threads=threads) == expected_dtz
+    with pytest.raises(ValueError, match="fen 1 "):
+        ours.probe_wdl_fens([fens[0], "not a fen"])
+    assert ours.probe_wdl_fens([]) == []

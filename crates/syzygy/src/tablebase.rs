@@ -176,6 +176,43 @@ impl Tablebase {
         }
     }
 
+    /// `probe` applied to every item (boards, or FENs `probe` reads), on `threads` threads
+    /// (each takes a contiguous share; the tables are shared), the answers in the items'
+    /// order: for jobs that adjudicate positions by the million.
+    ///
+    /// ```no_run
+    /// use lerf_position::Board;
+    /// use lerf_syzygy::Tablebase;
+    /// let mut tables = Tablebase::new();
+    /// tables.add_directory("/srv/syzygy")?;
+    /// let boards: Vec<Board> = vec!["8/8/8/8/8/3k4/8/3KR3 w - - 0 1".parse()?; 1000];
+    /// let wdl = tables.probe_all(&boards, 2, |t, b| t.probe_wdl(b).ok());
+    /// assert_eq!(wdl.len(), 1000);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn probe_all<I: Sync, T: Send>(
+        &self,
+        boards: &[I],
+        threads: usize,
+        probe: impl Fn(&Tablebase, &I) -> T + Sync,
+    ) -> Vec<T> {
+        let threads = threads.clamp(1, boards.len().max(1));
+        if threads == 1 {
+            return boards.iter().map(|b| probe(self, b)).collect();
+        }
+        let share = boards.len().div_ceil(threads);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = boards
+                .chunks(share)
+                .map(|chunk| {
+                    let probe = &probe;
+                    scope.spawn(move || chunk.iter().map(|b| probe(self, b)).collect::<Vec<T>>())
+                })
+                .collect();
+            handles.into_iter().flat_map(|h| h.join().expect("a probing thread panicked")).collect()
+        })
+    }
+
     /// Opens and checks every table added (each is otherwise opened by the first probe
     /// that needs it): the first that cannot be read is the error. Returns how many are
     /// open.

@@ -355,6 +355,27 @@ class Tablebase:
         except KeyError:
             return default
 
+    def probe_wdl_fens(self, fens: Iterable[str], *, threads: int = 1) -> List[Optional[int]]:
+        """lerf's: ``probe_wdl`` of every FEN, ``None`` where ``get_wdl`` would give it,
+        on ``threads`` threads without the GIL (for adjudicating positions in bulk). A FEN
+        that is not a position raises ``ValueError`` naming it.
+
+        >>> import lerf.syzygy
+        >>> lerf.syzygy.Tablebase().probe_wdl_fens(["4k3/8/8/8/8/8/8/R3K3 w - - 0 1"])
+        [None]
+        """
+        self._bulk_check()
+        return self._tables.probe_fens(list(fens), False, threads)
+
+    def probe_dtz_fens(self, fens: Iterable[str], *, threads: int = 1) -> List[Optional[int]]:
+        """lerf's: ``probe_dtz`` of every FEN, as ``probe_wdl_fens``."""
+        self._bulk_check()
+        return self._tables.probe_fens(list(fens), True, threads)
+
+    def _bulk_check(self) -> None:
+        if not self._standard:
+            raise NotImplementedError("FENs are probed in bulk on standard chess tablebases")
+
     def close(self) -> None:
         """Unmaps the open tables (probing opens them again)."""
         self._tables.close()

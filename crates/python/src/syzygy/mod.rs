@@ -221,6 +221,37 @@ impl SyzygyTables {
         }
     }
 
+    /// The WDL (`dtz` false) or DTZ of every FEN, `None` where the tables have no answer
+    /// (a missing table, castling rights), on `threads` threads without the GIL. A FEN that
+    /// is not a position raises `ValueError` naming it and its index; nothing is probed then.
+    #[pyo3(signature = (fens, dtz=false, threads=1))]
+    fn probe_fens(
+        &self,
+        py: Python<'_>,
+        fens: Vec<String>,
+        dtz: bool,
+        threads: usize,
+    ) -> PyResult<Vec<Option<i32>>> {
+        let inner = &self.inner;
+        let answers = py.detach(|| {
+            inner.probe_all(&fens, threads, |t, fen| {
+                let board = fen.parse::<lerf_position::Board>()?;
+                Ok(if dtz {
+                    t.probe_dtz(&board).ok()
+                } else {
+                    t.probe_wdl(&board).ok().map(|w| w.value())
+                })
+            })
+        });
+        answers
+            .into_iter()
+            .enumerate()
+            .map(|(i, a): (usize, Result<Option<i32>, lerf_position::FenError>)| {
+                a.map_err(|e| PyValueError::new_err(format!("fen {i} ({:?}): {e}", fens[i])))
+            })
+            .collect()
+    }
+
     /// DTZ with en passant resolved.
     fn probe_dtz(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
         match convert(board, "wdl", true, true)? {
