@@ -277,8 +277,13 @@ impl Tablebase {
     /// wins by increasing DTZ, then cursed wins, draws, blessed losses, and losses by
     /// decreasing DTZ (the longest resistance first). An engine keeps the moves that share
     /// the first one's [`Wdl`] and searches only those.
+    ///
+    /// The value is counted against the board's 50-move counter: a move whose counter
+    /// would pass 100 plies before the pawn move, capture or mate that wins is a cursed win
+    /// (a loss likewise a blessed loss), as the game would be drawn first.
     pub fn root_moves(&self, board: &Board) -> Result<Vec<RootMove>, SyzygyError> {
         no_castling(board)?;
+        let rule50 = board.rule50_count() as i32;
         let mut out = Vec::new();
         for &m in legal(board).as_slice() {
             let child = after(board, m);
@@ -291,10 +296,10 @@ impl Tablebase {
                 let d = -self.dtz(&child)?;
                 let d = d.signum() * (d.abs() + 1) * i32::from(d != 0);
                 let w = match d {
-                    d if d > 100 => Wdl::CursedWin,
+                    d if d + rule50 > 100 => Wdl::CursedWin,
                     d if d > 0 => Wdl::Win,
                     0 => Wdl::Draw,
-                    d if d < -100 => Wdl::BlessedLoss,
+                    d if rule50 - d > 100 => Wdl::BlessedLoss,
                     _ => Wdl::Loss,
                 };
                 (w, d)
