@@ -8,7 +8,7 @@ standard ``Board``'s methods know only standard chess."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator, List, Optional, Tuple
+from typing import Any, Iterator, List, Optional, Sequence, Tuple
 
 from .. import _lerf
 from .._types import Outcome, Status, Termination
@@ -27,11 +27,18 @@ class _Start(str):
 _START = _Start("starting_fen")
 
 
+# The state of a variant with none beside the board (checks left 3 and 3, empty pockets).
+_NO_STATE = (3, 3) + (0,) * 10
+
+
 class _VariantBoard(_lerf.Board):
     """A board of one of lerf's variants (abstract: the classes in ``lerf.variant``)."""
 
     # The variant's number in lerf_rules::variant::Variant::ALL.
     _code = -1
+    # Whether the variant keeps no state beside the board (three-check and crazyhouse do):
+    # then push and pop keep no history of it.
+    _stateless = True
     connected_kings = False
     one_king = True
     captures_compulsory = False
@@ -58,8 +65,8 @@ class _VariantBoard(_lerf.Board):
     def _init_state(self) -> None:
         """Sets the variant's own state to its start (overridden)."""
 
-    def _extra(self) -> List[int]:
-        return [3, 3] + [0] * 10
+    def _extra(self) -> Sequence[int]:
+        return _NO_STATE
 
     def _set_extra(self, extra: List[int]) -> None:
         """Takes the state the Rust rules give back (overridden)."""
@@ -86,6 +93,9 @@ class _VariantBoard(_lerf.Board):
 
     def push(self, move: Any) -> None:
         # The move is checked in Rust (IllegalMoveError unless pseudo-legal or null).
+        if self._stateless:
+            self._variant_push(self._code, _NO_STATE, move)
+            return
         extra = self._extra()
         after = self._variant_push(self._code, extra, move)
         self._history.append(tuple(extra))
@@ -93,7 +103,8 @@ class _VariantBoard(_lerf.Board):
 
     def pop(self) -> Any:
         move = super().pop()
-        self._restore(self._history.pop())
+        if not self._stateless:
+            self._restore(self._history.pop())
         return move
 
     def _restore(self, snapshot: Tuple[int, ...]) -> None:

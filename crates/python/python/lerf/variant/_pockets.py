@@ -25,6 +25,8 @@ class ThreeCheckBoard(_VariantBoard):
     xboard_variant = "3check"
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"
 
+    _stateless = False
+
     def _init_state(self) -> None:
         self.remaining_checks = [3, 3]
 
@@ -131,6 +133,8 @@ class CrazyhouseBoard(_VariantBoard):
     uci_variant = "crazyhouse"
     xboard_variant = "crazyhouse"
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+
+    _stateless = False
 
     def _init_state(self) -> None:
         self.pockets = [CrazyhousePocket(), CrazyhousePocket()]
