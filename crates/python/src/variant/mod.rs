@@ -68,7 +68,8 @@ fn is_pseudo_legal(vb: &VariantBoard, m: LooseMove) -> bool {
             && b.layout.piece_type_at(m.to).is_none()
             && !(pt == PieceType::Pawn && (rank == 0 || rank == 7));
     }
-    let mut moves = Vec::new();
+    // Room for any position's moves at once: growing the list cost a third of a push.
+    let mut moves = Vec::with_capacity(256);
     vb.generate_pseudo_legal_moves(&mut moves);
     let written = vb.board.from_chess960(vb.board.chess960, vb.board.to_chess960(m));
     moves.contains(&m) || moves.contains(&written)
@@ -76,6 +77,33 @@ fn is_pseudo_legal(vb: &VariantBoard, m: LooseMove) -> bool {
 
 fn moves_out(py: Python<'_>, moves: Vec<LooseMove>) -> Vec<Py<Move>> {
     moves.into_iter().map(|m| Move::shared_loose(m, py)).collect()
+}
+
+/// Plays `move` (pseudo-legal or null, else `IllegalMoveError`) on the variant board of
+/// `code` with `extra`, keeping `move_stack`'s list in step; the state after it.
+fn push_variant(
+    mut slf: PyRefMut<'_, Board>,
+    code: u8,
+    extra: Extra,
+    r#move: MoveData,
+) -> PyResult<Extra> {
+    let m = r#move.to_loose();
+    let vb = state(slf.as_super().game.board(), code, &extra)?;
+    if !m.is_null() && !is_pseudo_legal(&vb, m) {
+        return Err(IllegalMoveError::new_err(format!(
+            "push() expects a pseudo-legal move or a null move: {m} in {}",
+            vb.fen()
+        )));
+    }
+    let next = vb.play_unchecked(m);
+    let py = slf.py();
+    let base = slf.as_super();
+    base.game.push_made(m, next.board);
+    if let Some(list) = &base.stack_list {
+        let written = base.game.peek().unwrap_or(m);
+        list.bind(py).append(Move::shared_loose(written, py))?;
+    }
+    Ok(extra_of(&next))
 }
 
 #[pymethods]
@@ -100,28 +128,21 @@ impl Board {
     /// Plays `move` by the variant's rules, onto the move stack; the new state beside the
     /// board.
     fn _variant_push(
-        mut slf: PyRefMut<'_, Self>,
+        slf: PyRefMut<'_, Self>,
         code: u8,
         extra: Extra,
         r#move: MoveData,
     ) -> PyResult<Extra> {
-        let m = r#move.to_loose();
-        let vb = state(slf.as_super().game.board(), code, &extra)?;
-        if !m.is_null() && !is_pseudo_legal(&vb, m) {
-            return Err(IllegalMoveError::new_err(format!(
-                "push() expects a pseudo-legal move or a null move: {m} in {}",
-                vb.fen()
-            )));
-        }
-        let next = vb.play_unchecked(m);
-        let py = slf.py();
-        let base = slf.as_super();
-        base.game.push_made(m, next.board);
-        if let Some(list) = &base.stack_list {
-            let written = base.game.peek().unwrap_or(m);
-            list.bind(py).append(Move::shared_loose(written, py))?;
-        }
-        Ok(extra_of(&next))
+        push_variant(slf, code, extra, r#move)
+    }
+
+    /// `_variant_push` for a variant with no state beside the board (checks left 3 and 3,
+    /// empty pockets): nothing to take or give back.
+    fn _variant_push_plain(slf: PyRefMut<'_, Self>, code: u8, r#move: MoveData) -> PyResult<()> {
+        let mut plain = [0; 12];
+        plain[0] = 3;
+        plain[1] = 3;
+        push_variant(slf, code, plain, r#move).map(|_| ())
     }
 
     /// The SAN (or, with `long`, LAN) of `move` as the variant writes it (`#` for a move

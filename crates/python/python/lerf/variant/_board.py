@@ -94,7 +94,7 @@ class _VariantBoard(_lerf.Board):
     def push(self, move: Any) -> None:
         # The move is checked in Rust (IllegalMoveError unless pseudo-legal or null).
         if self._stateless:
-            self._variant_push(self._code, _NO_STATE, move)
+            self._variant_push_plain(self._code, move)
             return
         extra = self._extra()
         after = self._variant_push(self._code, extra, move)

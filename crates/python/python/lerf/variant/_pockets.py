@@ -140,14 +140,12 @@ class CrazyhouseBoard(_VariantBoard):
         self.pockets = [CrazyhousePocket(), CrazyhousePocket()]
 
     def _extra(self) -> List[int]:
-        white, black = self.pockets[True], self.pockets[False]
-        return [3, 3] + [white.count(pt) for pt in range(1, 6)] + [black.count(pt) for pt in range(1, 6)]
+        # Slices of the pockets' counts (pawn to queen), not a call a piece type.
+        return [3, 3] + self.pockets[True]._pieces[1:6] + self.pockets[False]._pieces[1:6]
 
     def _set_extra(self, extra: List[int]) -> None:
-        for color, start in ((True, 2), (False, 7)):
-            pocket = self.pockets[color]
-            for pt in range(1, 6):
-                pocket._pieces[pt] = extra[start + pt - 1]
+        self.pockets[True]._pieces[1:6] = extra[2:7]
+        self.pockets[False]._pieces[1:6] = extra[7:12]
 
     def board_fen(self, *, promoted: Any = True) -> str:
         return super().board_fen(promoted=True if promoted is None else promoted)
