@@ -73,19 +73,22 @@ def test_random_games_agree_with_python_chess(name):
     assert checked > GAMES * 10
 
 
+def perft(board, depth):
+    """Leaves `depth` plies deep, walked by push and pop, the last ply counted (both
+    libraries' generators have count())."""
+    if depth == 1:
+        return board.legal_moves.count()
+    total = 0
+    for move in list(board.legal_moves):
+        board.push(move)
+        total += perft(board, depth - 1)
+        board.pop()
+    return total
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_perft_through_python_matches(name):
     # A few plies of perft through the Python boards, both libraries alike.
-    def perft(board, depth):
-        if depth == 0:
-            return 1
-        total = 0
-        for move in list(board.legal_moves):
-            board.push(move)
-            total += perft(board, depth - 1)
-            board.pop()
-        return total
-
     ours, theirs = getattr(lerf.variant, name)(), getattr(chess.variant, name)()
     assert perft(ours, 3) == perft(theirs, 3)
 
@@ -109,16 +112,6 @@ def test_python_chess_perft_suites_through_python(suite):
     folder = _suite_dir()
     if folder is None:
         pytest.skip("python-chess's sdist is not in target/ (cargo xtask test downloads it)")
-
-    def perft(board, depth):
-        if depth == 1:
-            return board.legal_moves.count()
-        total = 0
-        for move in list(board.legal_moves):
-            board.push(move)
-            total += perft(board, depth - 1)
-            board.pop()
-        return total
 
     board = getattr(lerf.variant, SUITES[suite])(chess960=True)
     checked = 0

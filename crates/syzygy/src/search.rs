@@ -294,7 +294,7 @@ impl Tablebase {
                 (w, dtz_before_zeroing(w))
             } else {
                 let d = -self.dtz(&child)?;
-                let d = d.signum() * (d.abs() + 1) * i32::from(d != 0);
+                let d = d.signum() * (d.abs() + 1);
                 let w = match d {
                     d if d + rule50 > 100 => Wdl::CursedWin,
                     d if d > 0 => Wdl::Win,

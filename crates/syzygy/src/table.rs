@@ -53,6 +53,8 @@ pub(crate) struct Table {
     pawns: bool,
     /// Three unique pieces lead (pawnless tables); otherwise the two kings do.
     unique: bool,
+    /// Both sides have pawns: the other side's pawns are the second group.
+    both_pawns: bool,
     sides: usize,
     files: usize,
     parts: Vec<Part>,
@@ -89,6 +91,7 @@ impl Table {
             material,
             pawns: material.has_pawns(),
             unique: false,
+            both_pawns: false,
             sides: 1,
             files: 1,
             parts: Vec::new(),
@@ -132,10 +135,11 @@ impl Table {
         let white_leads = b == 0 || (w > 0 && b >= w);
         let (lead, other) = if white_leads { (w, b) } else { (b, w) };
         let both_pawns = self.pawns && other > 0;
+        self.both_pawns = both_pawns;
         let num = m.count() as usize;
 
         let mut at = 5usize;
-        let mut parts: Vec<(u8, [u8; 2], [u8; MAX_PIECES])> = Vec::new();
+        let mut parts: Vec<([u8; 2], [u8; MAX_PIECES])> = Vec::new();
         for _ in 0..self.files {
             let order = bytes::<2>(data, at)?;
             let pieces_at = at + 1 + usize::from(both_pawns);
@@ -147,7 +151,7 @@ impl Table {
                     pieces[k] = nib(c);
                 }
                 let orders = [nib(order[0]), if both_pawns { nib(order[1]) } else { 0x0f }];
-                parts.push((side as u8, orders, pieces));
+                parts.push((orders, pieces));
             }
             at = pieces_at + num;
         }
@@ -155,7 +159,7 @@ impl Table {
 
         let mut built = Vec::with_capacity(parts.len());
         let mut sizes: Vec<RegionSizes> = Vec::with_capacity(parts.len());
-        for (i, (_, orders, pieces)) in parts.iter().enumerate() {
+        for (i, (orders, pieces)) in parts.iter().enumerate() {
             check_pieces(pieces, num, m)?;
             let file = i / self.sides;
             let (groups, factors, size) = self.groups(pieces, *orders, file, lead, both_pawns)?;
@@ -400,9 +404,7 @@ impl Table {
 
         // The other groups, each a combination of squares not taken by earlier groups.
         let mut start = usize::from(part.groups[0]);
-        let mut remaining_pawns = self.pawns
-            && self.material.pieces(Color::White, PieceType::Pawn) > 0
-            && self.material.pieces(Color::Black, PieceType::Pawn) > 0;
+        let mut remaining_pawns = self.both_pawns;
         let mut g = 1;
         while part.groups[g] != 0 {
             let len = usize::from(part.groups[g]);

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 /// The hash of a [`Material`]'s one word: a multiply and a shift (material keys are few,
-/// small and not chosen by an attacker; SipHash was a tenth of a WDL probe).
+/// small and not chosen by an attacker; SipHash showed in a WDL probe's profile).
 #[derive(Default)]
 struct WordHasher(u64);
 
@@ -37,6 +37,16 @@ impl Hasher for WordHasher {
 struct Slot {
     path: Option<PathBuf>,
     table: OnceLock<Result<Table, SyzygyError>>,
+}
+
+impl Slot {
+    /// The table, mapped and checked on the first call (the result, error included, is
+    /// kept); `None` where no file was added.
+    fn open(&self, kind: TableKind, material: Material) -> Result<Option<&Table>, SyzygyError> {
+        let Some(path) = &self.path else { return Ok(None) };
+        let table = self.table.get_or_init(|| Table::open(path, kind, material));
+        table.as_ref().map(Some).map_err(Clone::clone)
+    }
 }
 
 #[derive(Debug)]
@@ -220,11 +230,8 @@ impl Tablebase {
         let mut open = 0;
         for entry in &self.entries {
             for (slot, kind) in [(&entry.wdl, TableKind::Wdl), (&entry.dtz, TableKind::Dtz)] {
-                if let Some(path) = &slot.path {
-                    slot.table
-                        .get_or_init(|| Table::open(path, kind, entry.material))
-                        .as_ref()
-                        .map_err(Clone::clone)?;
+                if slot.path.is_some() {
+                    slot.open(kind, entry.material)?;
                     open += 1;
                 }
             }
@@ -238,12 +245,7 @@ impl Tablebase {
         let missing = || SyzygyError::MissingTable { name: material.to_string(), kind };
         let entry = self.index.get(&material).map(|&at| &self.entries[at]).ok_or_else(missing)?;
         let slot = if kind == TableKind::Wdl { &entry.wdl } else { &entry.dtz };
-        let path = slot.path.as_ref().ok_or_else(missing)?;
-        let table = slot
-            .table
-            .get_or_init(|| Table::open(path, kind, entry.material))
-            .as_ref()
-            .map_err(Clone::clone)?;
+        let table = slot.open(kind, entry.material)?.ok_or_else(missing)?;
         Ok((table, material))
     }
 

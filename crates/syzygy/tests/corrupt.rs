@@ -6,13 +6,8 @@ use lerf_position::Board;
 use lerf_syzygy::{SyzygyError, Tablebase};
 use std::path::PathBuf;
 
-fn regular() -> Option<PathBuf> {
-    let dir = std::env::var_os("LERF_PYTHON_CHESS_SDIST").map(PathBuf::from).unwrap_or_else(|| {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/python-chess/chess-1.11.2")
-    });
-    let dir = dir.join("data/syzygy/regular");
-    dir.is_dir().then_some(dir)
-}
+mod common;
+use common::sdist;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("lerf-syzygy-{name}-{}", std::process::id()));
@@ -22,7 +17,7 @@ fn scratch(name: &str) -> PathBuf {
 
 #[test]
 fn broken_files_are_errors_naming_them() {
-    let Some(src) = regular() else {
+    let Some(src) = sdist().map(|d| d.join("data/syzygy/regular")) else {
         eprintln!(
             "skipped: python-chess's sdist is not in target/ (cargo xtask test downloads it)"
         );
@@ -53,7 +48,7 @@ fn broken_files_are_errors_naming_them() {
 
 #[test]
 fn changed_bytes_never_panic() {
-    let Some(src) = regular() else { return };
+    let Some(src) = sdist().map(|d| d.join("data/syzygy/regular")) else { return };
     let mut rng = 0x9e37_79b9_7f4a_7c15u64;
     let mut next = || {
         rng ^= rng << 13;

@@ -7,12 +7,8 @@ use lerf_position::Board;
 use lerf_syzygy::{SyzygyError, TableKind, Tablebase, Wdl};
 use std::path::PathBuf;
 
-fn sdist() -> Option<PathBuf> {
-    let dir = std::env::var_os("LERF_PYTHON_CHESS_SDIST").map(PathBuf::from).unwrap_or_else(|| {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/python-chess/chess-1.11.2")
-    });
-    dir.join("data/syzygy/regular").is_dir().then_some(dir)
-}
+mod common;
+use common::sdist;
 
 fn tables() -> Option<(Tablebase, PathBuf)> {
     let Some(dir) = sdist() else {

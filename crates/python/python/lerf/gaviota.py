@@ -106,7 +106,7 @@ class NativeTablebase:
         else:
             self.libgtb.tbcache_init(ctypes.c_size_t(64 * 1024 * 1024), ctypes.c_int(96))
 
-    def _probe_hard(self, board, wdl_only: bool = False) -> int:
+    def _probe_hard(self, board) -> int:
         if board.is_insufficient_material():
             return 0
         _checked(board)

@@ -52,24 +52,10 @@ def _letter(piece_type: int) -> str:
     return PCHR[KING - piece_type]
 
 
-def _strength_key(side: str) -> str:
-    return "".join(sorted(side, key=PCHR.index))
-
-
 def normalize_tablename(name: str, *, mirror: bool = False) -> str:
     """The name the table of material ``name`` is stored under (the stronger side first),
     or the other way round with ``mirror``."""
-    white, black = name.split("v", 1)
-    if not white or not black:
-        # A side without pieces: normalised by the same rule, written by hand.
-        w, b = _strength_key(white), _strength_key(black)
-        stronger, weaker = (w, b) if (len(w), _rank(w)) >= (len(b), _rank(b)) else (b, w)
-        return f"{weaker}v{stronger}" if mirror else f"{stronger}v{weaker}"
     return _normalize(name, mirror)
-
-
-def _rank(side: str) -> Tuple[int, ...]:
-    return tuple(side.count(p) for p in PCHR)
 
 
 def is_tablename(name: str, *, one_king: bool = True, piece_count: Optional[int] = TBPIECES,

@@ -113,20 +113,14 @@ fn key_of(loose: &lerf_rules::LooseBoard) -> String {
     out
 }
 
-fn error(e: SyzygyError, board: &Bound<'_, PyAny>) -> PyErr {
+fn error(e: SyzygyError) -> PyErr {
     match e {
         SyzygyError::MissingTable { .. } | SyzygyError::NotAPosition => {
             MissingTableError::new_err(e.to_string())
         }
-        SyzygyError::CastlingRights => {
-            let fen = board
-                .cast::<BaseBoard>()
-                .map(|b| b.borrow().game.board().fen())
-                .unwrap_or_default();
-            PyKeyError::new_err(format!("{e}: {fen}"))
-        }
         SyzygyError::Corrupt { .. } | SyzygyError::Io { .. } => PyOSError::new_err(e.to_string()),
-        _ => PyValueError::new_err(e.to_string()),
+        // Castling rights are refused before a probe (`convert`), with the board's FEN.
+        _ => PyKeyError::new_err(e.to_string()),
     }
 }
 
@@ -181,7 +175,7 @@ impl SyzygyTables {
     /// The WDL table's value, without en passant or the search over captures.
     fn probe_wdl_table(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
         match convert(board, "wdl", true, false)? {
-            Ok(b) => self.inner.probe_wdl_table(&b).map_err(|e| error(e, board)),
+            Ok(b) => self.inner.probe_wdl_table(&b).map_err(error),
             Err(v) => Ok(v),
         }
     }
@@ -189,7 +183,7 @@ impl SyzygyTables {
     /// `(value, 2 if a capture wins else 1)` of the search over captures.
     fn probe_ab(&self, board: &Bound<'_, PyAny>, alpha: i32, beta: i32) -> PyResult<(i32, u8)> {
         match convert(board, "wdl", true, true)? {
-            Ok(b) => self.inner.probe_ab(&b, alpha, beta).map_err(|e| error(e, board)),
+            Ok(b) => self.inner.probe_ab(&b, alpha, beta).map_err(error),
             Err(v) => Ok((v, 1)),
         }
     }
@@ -197,7 +191,7 @@ impl SyzygyTables {
     /// WDL with captures and en passant resolved.
     fn probe_wdl(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
         match convert(board, "wdl", true, true)? {
-            Ok(b) => self.inner.probe_wdl(&b).map(|w| w.value()).map_err(|e| error(e, board)),
+            Ok(b) => self.inner.probe_wdl(&b).map(|w| w.value()).map_err(error),
             Err(v) => Ok(v),
         }
     }
@@ -205,7 +199,7 @@ impl SyzygyTables {
     /// `(distance, 1)` from the DTZ table, or `(0, -1)` when it stores the other side.
     fn probe_dtz_table(&self, board: &Bound<'_, PyAny>, wdl: i32) -> PyResult<(i32, i32)> {
         match convert(board, "dtz", false, false)? {
-            Ok(b) => match self.inner.probe_dtz_table(&b, wdl).map_err(|e| error(e, board))? {
+            Ok(b) => match self.inner.probe_dtz_table(&b, wdl).map_err(error)? {
                 Some(v) => Ok((v, 1)),
                 None => Ok((0, -1)),
             },
@@ -216,7 +210,7 @@ impl SyzygyTables {
     /// DTZ, en passant at the root left out.
     fn probe_dtz_no_ep(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
         match convert(board, "wdl", true, true)? {
-            Ok(b) => self.inner.probe_dtz_no_ep(&b).map_err(|e| error(e, board)),
+            Ok(b) => self.inner.probe_dtz_no_ep(&b).map_err(error),
             Err(v) => Ok(v),
         }
     }
@@ -255,7 +249,7 @@ impl SyzygyTables {
     /// DTZ with en passant resolved.
     fn probe_dtz(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
         match convert(board, "wdl", true, true)? {
-            Ok(b) => self.inner.probe_dtz(&b).map_err(|e| error(e, board)),
+            Ok(b) => self.inner.probe_dtz(&b).map_err(error),
             Err(v) => Ok(v),
         }
     }

@@ -68,7 +68,7 @@ fn is_pseudo_legal(vb: &VariantBoard, m: LooseMove) -> bool {
             && b.layout.piece_type_at(m.to).is_none()
             && !(pt == PieceType::Pawn && (rank == 0 || rank == 7));
     }
-    // Room for any position's moves at once: growing the list cost a third of a push.
+    // Room for any position's moves at once, so the list is allocated once.
     let mut moves = Vec::with_capacity(256);
     vb.generate_pseudo_legal_moves(&mut moves);
     let written = vb.board.from_chess960(vb.board.chess960, vb.board.to_chess960(m));
