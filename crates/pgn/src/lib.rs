@@ -42,6 +42,7 @@ pub mod rows;
 #[cfg(feature = "shards")]
 pub mod shards;
 pub mod tree;
+mod variants;
 mod visitor;
 #[cfg(feature = "zstd")]
 mod zstd;
@@ -51,7 +52,8 @@ pub use error::{PgnError, PgnErrorKind, ReadError};
 pub use game::{Game, GameBuilder, LINE_WIDTH, Line, Node, SEVEN_TAG_ROSTER};
 pub use parallel::ParallelGames;
 pub use reader::{DEFAULT_MAX_TOKEN, MAX_ERRORS_PER_GAME, MAX_VARIATION_DEPTH, Reader};
-pub use replay::{Replay, ReplayError, Replayed, VariantKind, position_from_fen_tag, variant_kind};
+pub use replay::{Replay, ReplayError, Replayed, position_from_fen_tag};
+pub use variants::{PgnVariant, VariantKind, variant_kind};
 pub use visitor::{GameResult, RawTag, Skip, UnknownResult, Visitor};
 #[cfg(feature = "zstd")]
 pub use zstd::{ZstdReader, decompressed, is_zstd, open};

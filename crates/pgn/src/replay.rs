@@ -1,9 +1,11 @@
 //! Playing games as they are read: every move, mainline and variations, through lerf.
 
 use crate::PgnError;
+use crate::variants::{PgnVariant, VariantKind, VariantLines, variant_kind};
 use crate::visitor::{RawTag, Skip, Visitor};
 use core::fmt;
 use lerf_position::{Board, FenError, Outcome, Position};
+use lerf_san::loose::LooseSanError;
 use lerf_san::{SanError, SanErrorKind, parse_san_bytes, play_san_board, san};
 use lerf_types::Move;
 use std::fmt::Write as _;
@@ -19,8 +21,16 @@ pub enum ReplayError {
     San(SanError),
     /// A null move while in check, which lerf cannot play.
     NullMoveInCheck,
-    /// A `Variant` lerf cannot play (Atomic, Crazyhouse, ...): the movetext is skipped.
-    UnsupportedVariant(String),
+    /// The `FEN` tag of a variant game (Atomic, Crazyhouse ...) is not a FEN of that
+    /// variant (python-chess's words): no move is played.
+    VariantFen(String),
+    /// A move of a variant game that is not legal (or not SAN) where it stands.
+    VariantSan {
+        /// The move's text (cut to 16 characters).
+        text: String,
+        /// What is wrong with it.
+        error: LooseSanError,
+    },
     /// A `Variant` python-chess does not know either: the game is played as standard
     /// chess, as python-chess plays it.
     UnknownVariant(String),
@@ -32,9 +42,8 @@ impl fmt::Display for ReplayError {
             ReplayError::Fen(e) => e.fmt(f),
             ReplayError::San(e) => e.fmt(f),
             ReplayError::NullMoveInCheck => f.write_str("a null move in check"),
-            ReplayError::UnsupportedVariant(v) => {
-                write!(f, "variant {v:?} is not played by lerf; movetext skipped")
-            }
+            ReplayError::VariantFen(e) => write!(f, "variant fen: {e}"),
+            ReplayError::VariantSan { text, error } => write!(f, "{error}: {text:?}"),
             ReplayError::UnknownVariant(v) => {
                 write!(f, "unknown variant {v:?}; played as standard chess")
             }
@@ -102,8 +111,10 @@ pub struct Replay {
     saved: Vec<Position>,
     fen: Option<String>,
     chess960: bool,
-    /// A `Variant` tag naming a variant lerf does not play.
-    unsupported: Option<String>,
+    /// The variant the `Variant` tag names, if any.
+    variant_kind: Option<PgnVariant>,
+    /// The lines of a variant game (once it started).
+    variant: Option<VariantLines>,
     started: bool,
     record_fens: bool,
     find_outcome: bool,
@@ -132,7 +143,8 @@ impl Replay {
             saved: Vec::new(),
             fen: None,
             chess960: false,
-            unsupported: None,
+            variant_kind: None,
+            variant: None,
             started: false,
             record_fens: false,
             find_outcome: false,
@@ -167,8 +179,9 @@ impl Replay {
             return Ok(());
         }
         self.started = true;
-        if let Some(variant) = &self.unsupported {
-            return Err(ReplayError::UnsupportedVariant(variant.clone()));
+        if let Some(kind) = self.variant_kind {
+            self.variant = Some(VariantLines::start(kind, self.fen.as_deref(), self.chess960)?);
+            return Ok(());
         }
         match (&self.fen, self.light) {
             (None, true) => self.start_on_board(self.startpos_board),
@@ -254,7 +267,8 @@ impl Visitor for Replay {
         self.checkpoints.clear();
         self.fen = None;
         self.chess960 = false;
-        self.unsupported = None;
+        self.variant_kind = None;
+        self.variant = None;
         self.started = false;
         self.out = Replayed::default();
     }
@@ -264,11 +278,11 @@ impl Visitor for Replay {
             b"FEN" => self.fen = Some(value.decode()),
             b"Variant" => {
                 let variant = value.decode();
-                (self.chess960, self.unsupported) = (false, None);
+                (self.chess960, self.variant_kind) = (false, None);
                 match variant_kind(&variant) {
                     VariantKind::Chess960 => self.chess960 = true,
                     VariantKind::Standard => {}
-                    VariantKind::Other => self.unsupported = Some(variant),
+                    VariantKind::Variant(kind) => self.variant_kind = Some(kind),
                     VariantKind::Unknown => return Err(ReplayError::UnknownVariant(variant)),
                 }
             }
@@ -284,6 +298,9 @@ impl Visitor for Replay {
 
     #[inline]
     fn san(&mut self, text: &[u8]) -> Result<(), ReplayError> {
+        if let Some(lines) = &mut self.variant {
+            return san_on_variant(lines, text, &mut self.out, self.record_fens);
+        }
         if self.light {
             return self.san_on_board(text);
         }
@@ -312,6 +329,9 @@ impl Visitor for Replay {
     }
 
     fn begin_variation(&mut self) -> Result<Skip, ReplayError> {
+        if let Some(lines) = &mut self.variant {
+            return Ok(Skip(!lines.begin_variation()));
+        }
         if self.light {
             return Ok(self.begin_variation_on_board());
         }
@@ -327,6 +347,10 @@ impl Visitor for Replay {
     }
 
     fn end_variation(&mut self) -> Result<(), ReplayError> {
+        if let Some(lines) = &mut self.variant {
+            lines.end_variation();
+            return Ok(());
+        }
         if self.light {
             self.end_variation_on_board();
             return Ok(());
@@ -343,7 +367,7 @@ impl Visitor for Replay {
 
     fn end_game(&mut self) -> Replayed {
         let mut out = core::mem::take(&mut self.out);
-        if self.find_outcome {
+        if self.find_outcome && self.variant.is_none() {
             out.outcome = self.mainline().outcome_with_claims();
         }
         out
@@ -359,6 +383,31 @@ struct SavedLine {
     replaced: Move,
 }
 
+/// [`Visitor::san`] in a variant game.
+fn san_on_variant(
+    lines: &mut VariantLines,
+    text: &[u8],
+    out: &mut Replayed,
+    record_fens: bool,
+) -> Result<(), ReplayError> {
+    let m = lines.parse(text)?;
+    let mainline = lines.in_mainline();
+    if mainline && record_fens {
+        out.fens.push_str(&lines.san(m));
+        out.fens.push('\t');
+    }
+    lines.play(m);
+    out.moves += 1;
+    if mainline {
+        out.mainline_moves += 1;
+        if record_fens {
+            out.fens.push_str(&lines.board().fen());
+            out.fens.push('\n');
+        }
+    }
+    Ok(())
+}
+
 /// How many moves apart [`Replay`] keeps the boards a variation's start is replayed from.
 const CHECKPOINT_EVERY: usize = 16;
 
@@ -366,82 +415,6 @@ const CHECKPOINT_EVERY: usize = 16;
 #[inline(always)]
 fn play(board: &mut Board, m: Move) {
     if m == Move::NULL { board.do_null_move() } else { board.do_move(m) }
-}
-
-/// How python-chess 1.11 reads a `Variant` tag's value.
-///
-/// ```
-/// use lerf_pgn::{VariantKind, variant_kind};
-/// assert_eq!(variant_kind("Fischerandom"), VariantKind::Chess960);
-/// assert_eq!(variant_kind("From Position"), VariantKind::Standard);
-/// assert_eq!(variant_kind("Crazyhouse"), VariantKind::Other);
-/// assert_eq!(variant_kind("Blitz"), VariantKind::Unknown);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum VariantKind {
-    /// Chess960 under one of its names.
-    Chess960,
-    /// Standard chess under one of its names (`Standard`, `From Position`, `wild/0`...).
-    Standard,
-    /// A variant python-chess plays and lerf does not (Atomic, Crazyhouse, ...).
-    Other,
-    /// A name python-chess does not know: it records an error and plays standard chess.
-    Unknown,
-}
-
-/// What a `Variant` tag's value names, as python-chess 1.11 reads it.
-pub fn variant_kind(name: &str) -> VariantKind {
-    let name = name.to_lowercase();
-    const CHESS960: [&str; 5] =
-        ["chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random"];
-    const STANDARD: [&str; 6] =
-        ["standard", "chess", "classical", "normal", "illegal", "from position"];
-    const OTHER: [&str; 32] = [
-        "suicide",
-        "suicide chess",
-        "giveaway",
-        "giveaway chess",
-        "give away",
-        "give away chess",
-        "antichess",
-        "anti chess",
-        "anti",
-        "atomic",
-        "atom",
-        "atomic chess",
-        "king of the hill",
-        "koth",
-        "kingofthehill",
-        "racing kings",
-        "racing",
-        "race",
-        "racingkings",
-        "horde",
-        "horde chess",
-        "three-check",
-        "three check",
-        "threecheck",
-        "three check chess",
-        "3-check",
-        "3 check",
-        "3check",
-        "crazyhouse",
-        "crazy house",
-        "house",
-        "zh",
-    ];
-    if CHESS960.contains(&name.as_str()) {
-        VariantKind::Chess960
-    } else if STANDARD.contains(&name.as_str())
-        || (name.starts_with("wild/")
-            && matches!(&name[5..], "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "8a"))
-    {
-        VariantKind::Standard
-    } else if OTHER.contains(&name.as_str()) {
-        VariantKind::Other
-    } else {
-        VariantKind::Unknown
-    }
 }
 
 /// The position a game's `FEN` tag sets up, read as python-chess 1.11 reads it: as

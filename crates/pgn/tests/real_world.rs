@@ -64,11 +64,33 @@ fn set_up_positions_and_chess960() {
     let replayed = replays(pgn.as_bytes());
     assert_eq!(replayed[0], (2, 2, vec![]));
     assert_eq!(replayed[1], (2, 2, vec![]));
-    // A variant lerf does not play: recorded, and its movetext skipped.
-    let (moves, _, errors) = &replayed[2];
+    // A variant game is played on its variant's board.
+    assert_eq!(replayed[2], (1, 1, vec![]));
+}
+
+#[test]
+fn variant_games_play_by_their_rules_and_report_what_they_refuse() {
+    // Atomic: a king may walk next to the other king (illegal in standard chess). A bad
+    // three-check FEN plays no move; a drop from an empty pocket ends the mainline.
+    let pgn = "[Variant \"Atomic\"]\n[FEN \"8/8/8/8/3k4/8/3K4/8 w - - 0 1\"]\n\n1. Kd3 Ke5 *\n\n\
+               [Variant \"Three-check\"]\n[FEN \"8/8/8 w - - x+y 0 1\"]\n\n1. e4 *\n\n\
+               [Variant \"Crazyhouse\"]\n\n1. e4 Q@e6 2. d4 *\n\n\
+               [Variant \"Antichess\"]\n\n1. e4 d5 2. Nf3 *\n";
+    let replayed = replays(pgn.as_bytes());
+    assert_eq!(replayed[0], (2, 2, vec![]));
+    let (moves, _, errors) = &replayed[1];
     assert_eq!((*moves, errors.len()), (0, 1));
-    assert_eq!((errors[0].game, errors[0].line, errors[0].column), (3, 13, 1));
-    assert!(matches!(errors[0].kind, PgnErrorKind::Visitor(ReplayError::UnsupportedVariant(_))));
+    assert!(matches!(errors[0].kind, PgnErrorKind::Visitor(ReplayError::VariantFen(_))));
+    let (moves, _, errors) = &replayed[2];
+    assert_eq!((*moves, errors.len()), (1, 1));
+    let PgnErrorKind::Visitor(ReplayError::VariantSan { text, .. }) = &errors[0].kind else {
+        panic!("{:?}", errors[0]);
+    };
+    assert_eq!(text, "Q@e6");
+    // Antichess: 2. Nf3 passes over the compulsory exd5.
+    let (moves, _, errors) = &replayed[3];
+    assert_eq!((*moves, errors.len()), (2, 1));
+    assert_eq!(errors[0].kind.to_string(), "illegal san: \"Nf3\"");
 }
 
 #[test]

@@ -88,7 +88,7 @@ def python_chess_rows(data: bytes):
             move, score = node.move, node.eval()
             white = None if score is None else score.white()
             rows.append((index, ply, board.fen(), board.san(move), move.uci(), board.turn,
-                         game.headers["Result"], elo["White"], elo["Black"],
+                         game.headers["Result"], type(board).uci_variant, elo["White"], elo["Black"],
                          node.clock(), None if white is None else white.score(),
                          None if white is None else white.mate(), sorted(node.nags)))
             board.push(move)

@@ -80,12 +80,12 @@ impl core::error::Error for LooseSanError {}
 /// The parts python-chess's SAN pattern takes out of a text:
 /// `^([NBKRQ])?([a-h])?([1-8])?[\-x]?([a-h][1-8])(=?[nbrqkNBRQK])?[\+#]?\Z`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct SanParts {
-    piece: Option<PieceType>,
-    file: Option<File>,
-    rank: Option<Rank>,
-    to: Square,
-    promotion: Option<PieceType>,
+pub(crate) struct SanParts {
+    pub(crate) piece: Option<PieceType>,
+    pub(crate) file: Option<File>,
+    pub(crate) rank: Option<Rank>,
+    pub(crate) to: Square,
+    pub(crate) promotion: Option<PieceType>,
 }
 
 /// A piece type from its letter, either case.
@@ -95,7 +95,7 @@ fn piece_letter(c: u8) -> Option<PieceType> {
 
 /// Matches the SAN pattern as a backtracking regex engine does: each optional part is
 /// taken when it can be, and given up (last first) when the rest then fails.
-fn san_parts(text: &str) -> Option<SanParts> {
+pub(crate) fn san_parts(text: &str) -> Option<SanParts> {
     let b = text.as_bytes();
     let at = |i: usize| b.get(i).copied().unwrap_or(0);
     let options = |can: bool| if can { &[true, false][..] } else { &[false][..] };
@@ -145,6 +145,13 @@ fn san_tail(b: &[u8], t: usize) -> Option<SanParts> {
     (i == b.len()).then_some(SanParts { piece: None, file: None, rank: None, to, promotion })
 }
 
+/// The texts python-chess reads as castling short and long.
+pub(crate) const SHORT_CASTLING: [&str; 6] = ["O-O", "O-O+", "O-O#", "0-0", "0-0+", "0-0#"];
+pub(crate) const LONG_CASTLING: [&str; 6] =
+    ["O-O-O", "O-O-O+", "O-O-O#", "0-0-0", "0-0-0+", "0-0-0#"];
+/// The texts python-chess reads as the null move.
+pub(crate) const NULL_MOVE: [&str; 4] = ["--", "Z0", "0000", "@@@@"];
+
 /// The legal move a SAN names, as python-chess's `parse_san` finds it: castling texts
 /// (`O-O`, `0-0-0+`...), the null move (`--`, `Z0`, `0000`, `@@@@`), and text of the SAN
 /// pattern matched against the legal moves (a fully given origin square may name any
@@ -154,10 +161,8 @@ fn san_tail(b: &[u8], t: usize) -> Option<SanParts> {
 ///
 /// [`LooseSanError`]: not SAN, no legal move, or more than one.
 pub fn parse_loose_san(board: &LooseBoard, text: &str) -> Result<LooseMove, LooseSanError> {
-    const SHORT: [&str; 6] = ["O-O", "O-O+", "O-O#", "0-0", "0-0+", "0-0#"];
-    const LONG: [&str; 6] = ["O-O-O", "O-O-O+", "O-O-O#", "0-0-0", "0-0-0+", "0-0-0#"];
-    let kingside = SHORT.contains(&text);
-    if kingside || LONG.contains(&text) {
+    let kingside = SHORT_CASTLING.contains(&text);
+    if kingside || LONG_CASTLING.contains(&text) {
         let mut castles = alloc::vec::Vec::new();
         board.generate_castling_moves(Bitboard::FULL, Bitboard::FULL, &mut castles);
         return castles
@@ -172,7 +177,7 @@ pub fn parse_loose_san(board: &LooseBoard, text: &str) -> Result<LooseMove, Loos
             .ok_or(LooseSanError::Illegal);
     }
     let Some(parts) = san_parts(text) else {
-        if ["--", "Z0", "0000", "@@@@"].contains(&text) {
+        if NULL_MOVE.contains(&text) {
             return Ok(LooseMove::NULL);
         }
         return Err(LooseSanError::Invalid { multi_leg: text.contains(',') });

@@ -10,8 +10,13 @@ use lerf_rules::LooseMove;
 use lerf_rules::variant::VariantBoard;
 use lerf_types::PieceType;
 
-use crate::loose::NothingToMove;
-use crate::loose::algebraic_text;
+use crate::loose::{
+    LONG_CASTLING, LooseSanError, NULL_MOVE, NothingToMove, SHORT_CASTLING, algebraic_text,
+    san_parts,
+};
+use lerf_bitboard::{FILES, RANKS};
+use lerf_rules::variant::Variant;
+use lerf_types::Square;
 
 /// The SAN (or, with `long`, the long algebraic notation) of `m` on `board`, as
 /// python-chess's variant boards write it.
@@ -66,4 +71,102 @@ pub fn variant_san(
         }
     }
     Ok(text)
+}
+
+/// The legal move a SAN names on a variant's board, as python-chess's `parse_san` finds it
+/// there: castling (`O-O`, `0-0-0` ...), the null move (`--`, `Z0`, `0000`, `@@@@`), a drop
+/// in crazyhouse (`N@f3`, `@e6` for a pawn), and text of the SAN pattern matched against
+/// the variant's legal moves (antichess's `=K` included). A fully given origin square may
+/// name any legal move; a pawn capture needs its file.
+///
+/// ```
+/// use lerf_rules::variant::{Variant, VariantBoard};
+/// use lerf_san::variant::parse_variant_san;
+///
+/// // Captures are compulsory in antichess: only the capture is legal.
+/// let board = VariantBoard::from_fen(Variant::Antichess, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", false)?;
+/// assert_eq!(parse_variant_san(&board, "exd5")?.to_string(), "e4d5");
+/// assert!(parse_variant_san(&board, "e5").is_err());
+/// let house = VariantBoard::from_fen(Variant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", false)?;
+/// assert_eq!(parse_variant_san(&house, "@e6")?.to_string(), "P@e6");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// [`LooseSanError`]: not SAN, no legal move, or more than one.
+pub fn parse_variant_san(board: &VariantBoard, text: &str) -> Result<LooseMove, LooseSanError> {
+    let b = &board.board;
+    let legal = board.legal_moves();
+    let kingside = SHORT_CASTLING.contains(&text);
+    if kingside || LONG_CASTLING.contains(&text) {
+        return legal
+            .into_iter()
+            .find(|&m| {
+                b.is_castling(m)
+                    && if kingside { b.is_kingside_castling(m) } else { b.is_queenside_castling(m) }
+            })
+            .ok_or(LooseSanError::Illegal);
+    }
+    if board.variant == Variant::Crazyhouse && text.contains('@') {
+        // python-chess's crazyhouse reads a drop as UCI, `P` understood before a bare `@`.
+        let uci = text.trim_end_matches(['+', '#']);
+        let pawn;
+        let uci = if uci.starts_with('@') {
+            pawn = alloc::format!("P{uci}");
+            pawn.as_str()
+        } else {
+            uci
+        };
+        let m: LooseMove = uci.parse().map_err(|_| LooseSanError::Invalid { multi_leg: false })?;
+        return if legal.contains(&m) { Ok(m) } else { Err(LooseSanError::Illegal) };
+    }
+    let Some(parts) = san_parts(text) else {
+        if NULL_MOVE.contains(&text) {
+            return Ok(LooseMove::NULL);
+        }
+        return Err(LooseSanError::Invalid { multi_leg: text.contains(',') });
+    };
+    let own = b.layout.of_color(b.turn);
+    let mut from_mask = Bitboard::FULL;
+    if let Some(file) = parts.file {
+        from_mask &= FILES[file as usize];
+    }
+    if let Some(rank) = parts.rank {
+        from_mask &= RANKS[rank as usize];
+    }
+    match (parts.piece, parts.file, parts.rank) {
+        (Some(pt), _, _) => from_mask &= b.layout.pieces_mask(pt, b.turn),
+        (None, Some(file), Some(rank)) => {
+            let from = Square::new(file, rank);
+            let m = b.move_looked_for(from, parts.to, parts.promotion);
+            if !legal.contains(&m) {
+                return Err(LooseSanError::NoMatchingMove { looked_for: m });
+            }
+            return if m.promotion == parts.promotion {
+                Ok(m)
+            } else {
+                Err(LooseSanError::MissingPromotion)
+            };
+        }
+        (None, file, _) => {
+            from_mask &= b.layout.pawns;
+            if file.is_none() {
+                from_mask &= FILES[parts.to.file() as usize];
+            }
+        }
+    }
+    let mut fitting = legal.into_iter().filter(|&m| {
+        m.drop.is_none()
+            && m.to == parts.to
+            && !own.contains(m.to)
+            && from_mask.contains(m.from)
+            && m.promotion == parts.promotion
+            && !b.is_castling(m)
+    });
+    let found = fitting.next().ok_or(LooseSanError::Illegal)?;
+    if fitting.next().is_some() {
+        return Err(LooseSanError::Ambiguous);
+    }
+    Ok(found)
 }

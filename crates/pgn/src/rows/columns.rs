@@ -153,6 +153,8 @@ pub(crate) struct Columns {
     pub(crate) uci: Strings,
     pub(crate) turn: Vec<bool>,
     pub(crate) result: Strings,
+    /// python-chess's `uci_variant` of the game's board (`chess`, `atomic` ...).
+    pub(crate) variant: Strings,
     pub(crate) elo: [Nullable<i32>; 2],
     pub(crate) clock: Nullable<f64>,
     pub(crate) eval_cp: Nullable<i32>,
@@ -175,9 +177,13 @@ impl Columns {
         self.game.reserve(rows);
         self.ply.reserve(rows);
         self.turn.reserve(rows);
-        for (s, bytes) in
-            [(&mut self.fen, 60), (&mut self.san, 5), (&mut self.uci, 4), (&mut self.result, 3)]
-        {
+        for (s, bytes) in [
+            (&mut self.fen, 60),
+            (&mut self.san, 5),
+            (&mut self.uci, 4),
+            (&mut self.result, 3),
+            (&mut self.variant, 5),
+        ] {
             s.offsets.reserve(rows + 1);
             s.data.reserve(rows * bytes);
         }
@@ -204,6 +210,7 @@ impl Columns {
         self.uci.append(&other.uci);
         self.turn.extend(other.turn);
         self.result.append(&other.result);
+        self.variant.append(&other.variant);
         for (mine, theirs) in self.elo.iter_mut().zip(other.elo) {
             mine.append(theirs);
         }
@@ -230,8 +237,14 @@ impl Columns {
         self.rows = rows;
         self.game.truncate(rows);
         self.ply.truncate(rows);
-        for s in [&mut self.fen, &mut self.san, &mut self.uci, &mut self.result, &mut self.comment]
-        {
+        for s in [
+            &mut self.fen,
+            &mut self.san,
+            &mut self.uci,
+            &mut self.result,
+            &mut self.variant,
+            &mut self.comment,
+        ] {
             s.truncate(rows);
         }
         self.turn.truncate(rows);
@@ -266,6 +279,7 @@ impl Columns {
             Arc::new(self.uci.take()),
             Arc::new(BooleanArray::from(core::mem::take(&mut self.turn))),
             Arc::new(self.result.take()),
+            Arc::new(self.variant.take()),
         ];
         for side in &mut self.elo {
             let (values, nulls) = side.take();

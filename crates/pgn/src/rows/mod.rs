@@ -4,7 +4,10 @@
 //! Columns, in order: `game` (the game's index in the input, from 0), `ply` (the move's
 //! index in the mainline, from 0), `fen` (the position before the move), `san`, `uci`,
 //! `turn` (`true` when White moves), `result` (python-chess's `headers["Result"]`: the
-//! tag, or the movetext's result where the tag is missing or `*`), `white_elo`,
+//! tag, or the movetext's result where the tag is missing or `*`), `variant` (the
+//! `uci_variant` of python-chess's board for the game: `chess`, or `antichess`, `atomic`,
+//! `crazyhouse`, `horde`, `kingofthehill`, `racingkings`, `3check`, `suicide`,
+//! `giveaway` for a game whose `Variant` tag names one), `white_elo`,
 //! `black_elo` (null where absent or not a number), then the annotations of the node after
 //! the move: `clock` (seconds, `node.clock()`), `eval_cp` (centipawns from White's view,
 //! `node.eval().white().score()`), `eval_mate` (`node.eval().white().mate()`), `nags`

@@ -66,6 +66,7 @@ pub fn row_schema(options: &RowOptions) -> SchemaRef {
         Field::new("uci", DataType::Utf8, false),
         Field::new("turn", DataType::Boolean, false),
         Field::new("result", DataType::Utf8, false),
+        Field::new("variant", DataType::Utf8, false),
         Field::new("white_elo", DataType::Int32, true),
         Field::new("black_elo", DataType::Int32, true),
         Field::new("clock", DataType::Float64, true),

@@ -85,6 +85,7 @@ fn an_input_without_moves_gives_the_schema_and_no_batch() {
             "uci",
             "turn",
             "result",
+            "variant",
             "white_elo",
             "black_elo",
             "clock",
@@ -142,4 +143,33 @@ fn options_whose_columns_would_share_a_name_are_refused() {
     assert_eq!(with(&["comment"], false).check(), Err(BadTag::TakenByColumn("comment".into())));
     assert_eq!(with(&["ECO", "ECO"], false).check(), Err(BadTag::Repeated("ECO".into())));
     assert!(BadTag::Repeated("ECO".into()).to_string().contains("\"ECO\" is named twice"));
+}
+
+#[test]
+fn variant_games_give_rows_on_their_variant_board() {
+    // Crazyhouse (a pawn drop, the pockets in the FEN), three-check (its counter in the
+    // FEN, `#` for the last check), atomic with a variation, then a standard game.
+    // Expected values from python-chess 1.11.2's variant boards.
+    let pgn = "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@b4 *\n\n\
+               [Variant \"Three-check\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 2+3 0 1\"]\n\n\
+               1. Ra8+ Kd7 2. Ra7# *\n\n\
+               [Variant \"Atomic\"]\n\n1. Nf3 (1. e4 d5 2. exd5) 1... d5 2. Ne5 *\n\n\
+               1. e4 *\n";
+    let batch = rows_of(pgn, RowOptions::default());
+    let variants = strings(&batch, "variant");
+    let names: Vec<&str> = variants.iter().map(|v| v.as_deref().unwrap()).collect();
+    let expected = [["crazyhouse"; 7].as_slice(), &["3check"; 3], &["atomic"; 3], &["chess"]];
+    assert_eq!(names, expected.concat());
+    let san = strings(&batch, "san");
+    assert_eq!(san[6].as_deref(), Some("@b4"));
+    assert_eq!(san[9].as_deref(), Some("Ra7#"));
+    assert_eq!(strings(&batch, "uci")[6].as_deref(), Some("P@b4"));
+    let fen = strings(&batch, "fen");
+    let fen: Vec<&str> = fen.iter().map(|f| f.as_deref().unwrap()).collect();
+    assert_eq!(fen[6], "rnb1kbnr/ppp1pppp/8/q7/8/2N5/PPPP1PPP/R1BQKBNR[Pp] w KQkq - 2 4");
+    assert_eq!(fen[8], "R3k3/8/8/8/8/8/8/4K3 b - - 1+3 1 1");
+    assert_eq!(fen[9], "R7/3k4/8/8/8/8/8/4K3 w - - 1+3 2 2");
+    assert_eq!(fen[12], "rnbqkbnr/ppp1pppp/8/3p4/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 2");
+    let ply = ints(&batch, "ply");
+    assert_eq!(ply[10..], [Some(0), Some(1), Some(2), Some(0)]);
 }

@@ -19,6 +19,7 @@ use lerf_types::{Color, Move};
 use super::columns::Columns;
 use super::options::RowOptions;
 use crate::tree::{EvalScore, clock, eval};
+use crate::variants::{PgnVariant, VariantKind, VariantLines};
 use crate::{GameResult, RawTag, ReplayError, Skip, Visitor};
 
 /// A variation being read: its position and the move played last in it.
@@ -35,8 +36,10 @@ pub(crate) struct RowVisitor {
     pub(crate) game: i64,
     fen: Option<String>,
     chess960: bool,
-    /// A `Variant` lerf does not play: the game gives no rows.
-    unsupported: bool,
+    /// The variant the `Variant` tag names, if any.
+    variant_kind: Option<PgnVariant>,
+    /// A variant game's lines (once its movetext began); the standard fields are unused.
+    variant: Option<VariantLines>,
     result: String,
     elo: [Option<i32>; 2],
     tags: Vec<Option<String>>,
@@ -63,7 +66,8 @@ impl RowVisitor {
             game: first_game,
             fen: None,
             chess960: false,
-            unsupported: false,
+            variant_kind: None,
+            variant: None,
             result: String::new(),
             elo: [None, None],
             tags: std::vec![None; tags],
@@ -96,6 +100,12 @@ impl RowVisitor {
         });
         out.uci.push_utf8_with(|data| data.extend_from_slice(pos.uci(m).encode(&mut [0; 5])));
         out.turn.push(pos.side_to_move() == Color::White);
+        self.write_game_columns();
+    }
+
+    /// The columns of a row that the game's tags give.
+    fn write_game_columns(&mut self) {
+        let out = &mut self.out;
         for side in 0..2 {
             out.elo[side].push(self.elo[side]);
         }
@@ -174,6 +184,55 @@ impl RowVisitor {
     }
 }
 
+impl RowVisitor {
+    /// Whether a variation is being read (not the mainline).
+    fn in_line(&self) -> bool {
+        match &self.variant {
+            Some(lines) => !lines.in_mainline(),
+            None => !self.lines.is_empty(),
+        }
+    }
+
+    /// [`Visitor::san`] in a variant game: a row for a mainline move, as for standard
+    /// chess, with the variant board's FEN and SAN.
+    fn variant_san(&mut self, text: &[u8]) -> Result<(), ReplayError> {
+        let Some(lines) = &mut self.variant else { return Ok(()) };
+        let m = lines.parse(text)?;
+        if lines.in_mainline() {
+            if self.ply > 0 {
+                self.finish_row();
+            }
+            let Some(lines) = &mut self.variant else { return Ok(()) };
+            let out = &mut self.out;
+            out.rows += 1;
+            out.game.push(self.game);
+            out.ply.push(self.ply);
+            out.fen.push(&lines.board().fen());
+            out.san.push(&lines.san(m));
+            out.uci.push_utf8_with(|data| {
+                let _ = write!(Utf8Sink(data), "{m}");
+            });
+            out.turn.push(lines.board().turn() == Color::White);
+            self.write_game_columns();
+            self.ply += 1;
+        }
+        let Some(lines) = &mut self.variant else { return Ok(()) };
+        lines.play(m);
+        self.in_variation = true;
+        Ok(())
+    }
+}
+
+/// Writes formatted ASCII into a column's bytes.
+struct Utf8Sink<'a>(&'a mut Vec<u8>);
+
+impl core::fmt::Write for Utf8Sink<'_> {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        self.0.extend_from_slice(s.as_bytes());
+        Ok(())
+    }
+}
+
 /// `pos` with `last` taken back (the position a variation of `last` starts from).
 fn before(pos: &Position, last: Option<Move>) -> Position {
     let mut pos = pos.clone();
@@ -190,8 +249,9 @@ impl Visitor for RowVisitor {
     type Error = ReplayError;
 
     fn begin_game(&mut self) {
-        (self.fen, self.chess960, self.unsupported, self.elo, self.ply) =
-            (None, false, false, [None, None], 0);
+        (self.fen, self.chess960, self.variant_kind, self.elo, self.ply) =
+            (None, false, None, [None, None], 0);
+        self.variant = None;
         self.tags.iter_mut().for_each(|t| *t = None);
         self.result.clear();
         self.result.push('*');
@@ -214,8 +274,11 @@ impl Visitor for RowVisitor {
             b"FEN" => self.fen = Some(value.into_owned()),
             b"Variant" => {
                 let kind = crate::variant_kind(&value);
-                self.chess960 = kind == crate::VariantKind::Chess960;
-                self.unsupported = kind == crate::VariantKind::Other;
+                self.chess960 = kind == VariantKind::Chess960;
+                self.variant_kind = match kind {
+                    VariantKind::Variant(v) => Some(v),
+                    _ => None,
+                };
             }
             b"Result" => {
                 self.result.clear();
@@ -229,9 +292,10 @@ impl Visitor for RowVisitor {
     }
 
     fn begin_movetext(&mut self) -> Result<Skip, ReplayError> {
-        // Atomic, Crazyhouse...: rows by standard rules would be wrong rows.
-        if self.unsupported {
-            return Ok(Skip(true));
+        if let Some(kind) = self.variant_kind {
+            // A FEN the variant's board does not take: python-chess plays no move either.
+            self.variant = VariantLines::start(kind, self.fen.as_deref(), self.chess960).ok();
+            return Ok(Skip(self.variant.is_none()));
         }
         let start = match &self.fen {
             None => Some(Position::startpos()),
@@ -245,6 +309,9 @@ impl Visitor for RowVisitor {
     }
 
     fn san(&mut self, text: &[u8]) -> Result<(), ReplayError> {
+        if self.variant.is_some() {
+            return self.variant_san(text);
+        }
         if !self.lines.is_empty() {
             return self.play_in_line(text);
         }
@@ -269,14 +336,14 @@ impl Visitor for RowVisitor {
 
     fn nag(&mut self, nag: u8) -> Result<(), ReplayError> {
         // Only the mainline's nodes are rows (NAGs before the first move are the game's).
-        if self.lines.is_empty() && self.ply > 0 {
+        if !self.in_line() && self.ply > 0 {
             self.nags.push(i32::from(nag));
         }
         Ok(())
     }
 
     fn comment(&mut self, comment: &[u8]) -> Result<(), ReplayError> {
-        if self.lines.is_empty() && self.in_variation && self.ply > 0 {
+        if !self.in_line() && self.in_variation && self.ply > 0 {
             self.add_comment(comment);
         }
         Ok(())
@@ -285,10 +352,7 @@ impl Visitor for RowVisitor {
     fn error(&mut self, error: crate::PgnError<ReplayError>) {
         // The reader drops a NAG above 255 (its visitors take a byte); python-chess keeps
         // any, so it is read back from the token here.
-        if matches!(error.kind, crate::PgnErrorKind::BadNag)
-            && self.lines.is_empty()
-            && self.ply > 0
-        {
+        if matches!(error.kind, crate::PgnErrorKind::BadNag) && !self.in_line() && self.ply > 0 {
             let digits = error.token.trim_start_matches('$');
             if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
                 let nag = digits.parse::<i64>().unwrap_or(i64::MAX);
@@ -298,6 +362,11 @@ impl Visitor for RowVisitor {
     }
 
     fn begin_variation(&mut self) -> Result<Skip, ReplayError> {
+        if let Some(lines) = &mut self.variant {
+            lines.begin_variation();
+            self.in_variation = false;
+            return Ok(Skip(false));
+        }
         let start = match self.lines.last() {
             Some(line) => before(&line.pos, line.last),
             None => before(&self.pos, self.last),
@@ -308,6 +377,9 @@ impl Visitor for RowVisitor {
     }
 
     fn end_variation(&mut self) -> Result<(), ReplayError> {
+        if let Some(lines) = &mut self.variant {
+            lines.end_variation();
+        }
         self.lines.pop();
         Ok(())
     }
@@ -326,8 +398,10 @@ impl Visitor for RowVisitor {
             self.finish_row();
         }
         // Written last: the movetext's result comes after the moves.
+        let variant = self.variant.as_ref().map_or("chess", |v| v.kind.name());
         for _ in 0..self.ply {
             self.out.result.push(&self.result);
+            self.out.variant.push(variant);
         }
         self.game += 1;
     }

@@ -260,6 +260,8 @@ impl VariantBoard {
     pub fn play_unchecked(&self, m: LooseMove) -> VariantBoard {
         let mut next = *self;
         match self.variant {
+            // A null move explodes nothing and fills no pocket, whatever stands on a1.
+            _ if m.is_null() => next.board = self.board.play_unchecked(m),
             Variant::Atomic => atomic::play(self, m, &mut next),
             Variant::Crazyhouse => crazyhouse::play(self, m, &mut next),
             _ => next.board = self.board.play_unchecked(m),

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 #: The columns of ``positions``, in order.
 POSITION_COLUMNS = [
-    "game", "ply", "fen", "san", "uci", "turn", "result", "white_elo", "black_elo",
+    "game", "ply", "fen", "san", "uci", "turn", "result", "variant", "white_elo", "black_elo",
     "clock", "eval_cp", "eval_mate", "nags",
 ]
 
@@ -101,8 +101,10 @@ def positions(
     the game's mainline, from 0), ``fen`` (the position before the move, as
     ``Board.fen()``), ``san``, ``uci``, ``turn`` (``True`` when White moves), ``result``
     (as python-chess's ``game.headers["Result"]``: the tag, or the movetext's result where
-    the tag is missing or ``*``), ``white_elo`` and ``black_elo`` (null where absent or not
-    a number); then what python-chess reads from the node after the move: ``clock``
+    the tag is missing or ``*``), ``variant`` (the ``uci_variant`` of the board python-chess
+    reads the game on: ``"chess"``, or ``"atomic"``, ``"crazyhouse"``, ``"3check"`` ... for
+    a game whose ``Variant`` tag names one of ``chess.variant``'s boards), ``white_elo`` and
+    ``black_elo`` (null where absent or not a number); then what python-chess reads from the node after the move: ``clock``
     (seconds, ``node.clock()``), ``eval_cp`` (centipawns from White's view,
     ``node.eval().white().score()``), ``eval_mate`` (``node.eval().white().mate()``),
     ``nags`` (sorted), ``comment`` (``node.comment``, with ``comments=True``), and one
@@ -111,8 +113,10 @@ def positions(
     Rows are made in Rust (``lerf_pgn::rows``, arrow-rs): no Python object per row. With
     ``threads`` above 1, that many threads make rows from chunks of whole games while one
     more cuts the input into them; the rows are the same, in the same order. A game's
-    mainline ends where python-chess's does (at an illegal move, say); a game in a variant
-    lerf does not play (Atomic, Crazyhouse...) gives no rows.
+    mainline ends where python-chess's does (at an illegal move, say). A variant game
+    (Antichess, Atomic, Crazyhouse, Horde, King of the Hill, Racing Kings, Three-check,
+    Suicide, Giveaway) is played on that variant's board in Rust: its ``fen`` and ``san``
+    are those of python-chess's board for it (pockets, check counters, drops as ``@e6``).
 
     A failing input (a truncated or corrupt ``.zst``, an I/O error) raises ``OSError``
     after the batches of every game read whole before it.
