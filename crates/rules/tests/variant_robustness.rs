@@ -91,3 +91,17 @@ fn random_games_keep_their_state_equal_to_a_recompute() {
         }
     }
 }
+
+#[test]
+fn a_null_move_changes_nothing_but_the_turn_whatever_stands_on_a1() {
+    use lerf_rules::LooseMove;
+    // A black rook on a1: a null move is no capture of it (no explosion, no pocket).
+    let cases = [
+        (Variant::Crazyhouse, "4k3/8/8/8/8/8/8/r3K3[] w - - 0 1", "4k3/8/8/8/8/8/8/r3K3[] b - - 1 1"),
+        (Variant::Atomic, "4k3/8/8/8/8/8/8/rN2K3 w - - 0 1", "4k3/8/8/8/8/8/8/rN2K3 b - - 1 1"),
+    ];
+    for (variant, fen, after) in cases {
+        let board = VariantBoard::from_fen(variant, fen, false).unwrap();
+        assert_eq!(board.play_unchecked(LooseMove::NULL).fen(), after, "{variant:?}");
+    }
+}
