@@ -49,3 +49,8 @@ pub fn placement_index(name: &str, white: &[u8], black: &[u8]) -> Option<u64> {
 pub fn table_size(name: &str) -> Option<u64> {
     index::scheme_of(name).map(index::Scheme::size)
 }
+
+// The README is documentation too: its examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -11,6 +11,7 @@
 //! | `polyglot.rs` | `chess.polyglot` (`lerf.polyglot`) | `lerf_position::Book`, `lerf_rules::LooseBook` |
 //! | `svg/` | `chess.svg` (`lerf.svg`: the drawing is Python) | notebook display of boards, pieces, square sets |
 //! | `syzygy/` | `chess.syzygy` (`lerf.syzygy`) | `lerf_syzygy::Tablebase` |
+//! | `gaviota/` | `chess.gaviota` (`lerf.gaviota`) | `lerf_gaviota::Tablebase` |
 //! | `bulk/` | `lerf.perft`, `lerf.encode_planes`, `lerf.pgn.positions`, `lerf.pgn.split` | `lerf_movegen`, `lerf_pgn::rows`, `lerf_pgn::shards` |
 //!
 //! `chess.engine`, `chess.syzygy`, `chess.gaviota` and `chess.variant` get a folder each
@@ -23,6 +24,7 @@ mod board;
 mod bulk;
 mod engine;
 mod errors;
+mod gaviota;
 mod pgn;
 mod polyglot;
 mod svg;
@@ -42,5 +44,6 @@ fn _lerf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     engine::register(m)?;
     variant::register(m)?;
     syzygy::register(m)?;
+    gaviota::register(m)?;
     Ok(())
 }

@@ -97,7 +97,11 @@ fn a_null_move_changes_nothing_but_the_turn_whatever_stands_on_a1() {
     use lerf_rules::LooseMove;
     // A black rook on a1: a null move is no capture of it (no explosion, no pocket).
     let cases = [
-        (Variant::Crazyhouse, "4k3/8/8/8/8/8/8/r3K3[] w - - 0 1", "4k3/8/8/8/8/8/8/r3K3[] b - - 1 1"),
+        (
+            Variant::Crazyhouse,
+            "4k3/8/8/8/8/8/8/r3K3[] w - - 0 1",
+            "4k3/8/8/8/8/8/8/r3K3[] b - - 1 1",
+        ),
         (Variant::Atomic, "4k3/8/8/8/8/8/8/rN2K3 w - - 0 1", "4k3/8/8/8/8/8/8/rN2K3 b - - 1 1"),
     ];
     for (variant, fen, after) in cases {

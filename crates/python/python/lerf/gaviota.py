@@ -1,11 +1,11 @@
 """Gaviota endgame tablebases, as python-chess's ``chess.gaviota``: distance to mate
 (``probe_dtm``) and win/draw/loss (``probe_wdl``) for positions of up to 5 pieces.
 
-``open_tablebase_native`` probes through the system's Gaviota library with ``ctypes``, as
+``open_tablebase`` probes through the system's Gaviota library where it loads, as
 python-chess does (python-chess looks for ``libgtb``; lerf also finds Debian's name for it,
-``libgaviotatb``, from the ``libgaviotatb-dev`` package). lerf has no prober of its own for
-the ``.gtb.cp4`` files yet: ``open_tablebase`` uses the library, and where it is missing (or
-with ``LibraryLoader=None``) raises ``ImportError`` saying so.
+``libgaviotatb``), and otherwise (or with ``LibraryLoader=None``) through lerf's own prober
+in Rust (``lerf_gaviota``), under the name of python-chess's pure-Python one,
+``PythonTablebase``. ``open_tablebase_native`` insists on the library.
 
 >>> import lerf.gaviota
 >>> issubclass(lerf.gaviota.MissingTableError, KeyError)
@@ -18,14 +18,14 @@ import ctypes
 import ctypes.util
 import os
 from types import TracebackType
-from typing import List, Optional, Type, TypeVar
+from typing import Dict, List, Optional, Tuple, Type, TypeVar
 
-from . import BLACK, KING, PAWN, WHITE, popcount
+from . import BLACK, KING, PAWN, WHITE, _lerf, popcount
 
 #: The most pieces a Gaviota table holds.
 TBPIECES = 5
 
-NativeTablebaseT = TypeVar("NativeTablebaseT", bound="NativeTablebase")
+TablebaseT = TypeVar("TablebaseT", bound="_Tablebase")
 
 # libgtb's values (gtb-probe.h).
 _TB_DRAW, _TB_WMATE, _TB_BMATE = 0, 1, 2
@@ -45,7 +45,105 @@ def _checked(board) -> None:
         raise KeyError(f"gaviota tables support up to {TBPIECES} pieces, not {count}: {board.fen()}")
 
 
-class NativeTablebase:
+class _Tablebase:
+    """What both probers share: python-chess's checks and the reading of the Gaviota
+    code's answer."""
+
+    def _codes(self, board) -> Optional[Tuple[int, int]]:
+        """The Gaviota code's ``(result, plies)`` for ``board``, ``None`` where a table is
+        missing."""
+        raise NotImplementedError
+
+    def probe_dtm(self, board) -> int:
+        """Distance to mate in plies: positive when the side to move mates, negative when it
+        is mated, 0 for a draw (and for a position where the side to move is mated).
+
+        Raises ``KeyError`` for castling rights or more than 5 pieces, and
+        ``MissingTableError`` where no table is available."""
+        if board.is_insufficient_material():
+            return 0
+        _checked(board)
+        codes = self._codes(board)
+        if codes is None or codes[0] not in (_TB_DRAW, _TB_WMATE, _TB_BMATE):
+            raise MissingTableError(self._missing(board))
+        info, plies = codes
+        if info == _TB_DRAW:
+            return 0
+        wins = (info == _TB_WMATE) == (board.turn == WHITE)
+        return plies if wins else -plies
+
+    def get_dtm(self, board, default: Optional[int] = None) -> Optional[int]:
+        try:
+            return self.probe_dtm(board)
+        except KeyError:
+            return default
+
+    def probe_wdl(self, board) -> int:
+        """1 when the side to move wins, 0 for a draw, -1 when it loses."""
+        dtm = self.probe_dtm(board)
+        if dtm == 0:
+            if board.is_checkmate():
+                return -1
+            return 0
+        return 1 if dtm > 0 else -1
+
+    def get_wdl(self, board, default: Optional[int] = None) -> Optional[int]:
+        try:
+            return self.probe_wdl(board)
+        except KeyError:
+            return default
+
+    def _missing(self, board) -> str:
+        """The message of the ``MissingTableError`` for ``board``."""
+        return f"gaviota table for {board.fen()} not available"
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self: TablebaseT) -> TablebaseT:
+        return self
+
+    def __exit__(self, exc_type: Optional[Type[BaseException]], exc_value: Optional[BaseException],
+                 traceback: Optional[TracebackType]) -> None:
+        self.close()
+
+
+class PythonTablebase(_Tablebase):
+    """Gaviota tables probed by lerf's prober in Rust (``lerf_gaviota``: the ``.gtb.cp4``
+    files' LZMA blocks decoded and cached, the GIL released while they are read), under
+    the name of python-chess's pure-Python prober. ``available_tables`` maps each table's
+    name (``kqk``) to its file."""
+
+    def __init__(self) -> None:
+        self._tables = _lerf.GaviotaTables()
+        self.available_tables: Dict[str, str] = {}
+
+    def add_directory(self, directory: str) -> None:
+        """Adds the ``.gtb.cp4`` files of ``directory`` (a table found earlier is kept)."""
+        directory = os.path.abspath(directory)
+        if not os.path.isdir(directory):
+            raise OSError(f"not a directory: {directory!r}")
+        self._tables.add_directory(directory)
+        self.available_tables = {name: os.fspath(path) for name, path in self._tables.tables()}
+
+    def _codes(self, board) -> Optional[Tuple[int, int]]:
+        return self._tables.probe(board)
+
+    def _missing(self, board) -> str:
+        # As python-chess's pure-Python prober names the material: KQPvK.
+        sides = []
+        for color in (WHITE, BLACK):
+            sides.append("".join(symbol * popcount(board.pieces_mask(piece_type, color))
+                                 for piece_type, symbol in zip(range(KING, PAWN - 1, -1), "KQRBNP")))
+        return f"no gaviota table available for: {sides[0]}v{sides[1]}"
+
+    def close(self) -> None:
+        """Forgets the tables (and their cached blocks)."""
+        self._tables.close()
+        self.available_tables = {}
+
+
+class NativeTablebase(_Tablebase):
     """Gaviota tables probed through the Gaviota C library (``libgtb``)."""
 
     def __init__(self, libgtb: ctypes.CDLL) -> None:
@@ -106,10 +204,7 @@ class NativeTablebase:
         else:
             self.libgtb.tbcache_init(ctypes.c_size_t(64 * 1024 * 1024), ctypes.c_int(96))
 
-    def _probe_hard(self, board) -> int:
-        if board.is_insufficient_material():
-            return 0
-        _checked(board)
+    def _codes(self, board) -> Optional[Tuple[int, int]]:
         squares = {WHITE: [], BLACK: []}
         pieces = {WHITE: [], BLACK: []}
         # The kings first, as the library expects.
@@ -130,41 +225,7 @@ class NativeTablebase:
         found = self.libgtb.tb_probe_hard(stm, ep, 0, c_squares[WHITE], c_squares[BLACK],
                                           c_pieces[WHITE], c_pieces[BLACK],
                                           ctypes.byref(info), ctypes.byref(plies))
-        if not found or info.value not in (_TB_DRAW, _TB_WMATE, _TB_BMATE):
-            raise MissingTableError(f"gaviota table for {board.fen()} not available")
-        if info.value == _TB_DRAW:
-            return 0
-        wins = (info.value == _TB_WMATE) == (board.turn == WHITE)
-        return plies.value if wins else -plies.value
-
-    def probe_dtm(self, board) -> int:
-        """Distance to mate in plies: positive when the side to move mates, negative when it
-        is mated, 0 for a draw (and for a position where the side to move is mated).
-
-        Raises ``KeyError`` for castling rights or more than 5 pieces, and
-        ``MissingTableError`` where no table is available."""
-        return self._probe_hard(board)
-
-    def get_dtm(self, board, default: Optional[int] = None) -> Optional[int]:
-        try:
-            return self.probe_dtm(board)
-        except KeyError:
-            return default
-
-    def probe_wdl(self, board) -> int:
-        """1 when the side to move wins, 0 for a draw, -1 when it loses."""
-        dtm = self.probe_dtm(board)
-        if dtm == 0:
-            if board.is_checkmate():
-                return -1
-            return 0
-        return 1 if dtm > 0 else -1
-
-    def get_wdl(self, board, default: Optional[int] = None) -> Optional[int]:
-        try:
-            return self.probe_wdl(board)
-        except KeyError:
-            return default
+        return (info.value, plies.value) if found else None
 
     def close(self) -> None:
         """Releases the library's tables and cache."""
@@ -174,13 +235,6 @@ class NativeTablebase:
             self.libgtb.tbpaths_done(self._paths_handle)
             self._paths_handle = None
         self.paths = []
-
-    def __enter__(self: NativeTablebaseT) -> NativeTablebaseT:
-        return self
-
-    def __exit__(self, exc_type: Optional[Type[BaseException]], exc_value: Optional[BaseException],
-                 traceback: Optional[TracebackType]) -> None:
-        self.close()
 
 
 def _find_libgtb() -> str:
@@ -197,16 +251,15 @@ def open_tablebase_native(directory: str, *, libgtb: Optional[str] = None,
 
 
 def open_tablebase(directory: str, *, libgtb: Optional[str] = None,
-                   LibraryLoader: "Optional[ctypes.LibraryLoader[ctypes.CDLL]]" = ctypes.cdll) -> NativeTablebase:
-    """Gaviota tables of ``directory``: through the C library where it loads. lerf has no
-    prober of its own for the ``.gtb.cp4`` files yet, so without the library (or with
-    ``LibraryLoader=None``) this raises ``ImportError``."""
+                   LibraryLoader: "Optional[ctypes.LibraryLoader[ctypes.CDLL]]" = ctypes.cdll) -> _Tablebase:
+    """Gaviota tables of ``directory``: through the C library where it loads, as
+    python-chess prefers it, else (or with ``LibraryLoader=None``) through lerf's prober in
+    Rust (``PythonTablebase``)."""
     if LibraryLoader is not None:
         try:
             return open_tablebase_native(directory, libgtb=libgtb, LibraryLoader=LibraryLoader)
-        except (OSError, RuntimeError) as error:
-            reason = f" ({error})"
-    else:
-        reason = ""
-    raise ImportError("lerf reads Gaviota tables only through the Gaviota C library (libgtb, Debian's "
-                      f"libgaviotatb-dev){reason}; its own .gtb.cp4 prober is not written yet")
+        except (OSError, RuntimeError):
+            pass
+    tables = PythonTablebase()
+    tables.add_directory(directory)
+    return tables
