@@ -47,6 +47,7 @@ mod fen;
 mod game;
 mod layout;
 mod layout_fen;
+mod movecount;
 mod movegen;
 mod moves;
 mod play;

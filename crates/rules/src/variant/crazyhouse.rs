@@ -75,6 +75,24 @@ pub(super) fn legal_moves(vb: &VariantBoard, out: &mut Vec<LooseMove>) {
     }
 }
 
+/// How many legal drops there are.
+pub(super) fn count_drops(vb: &VariantBoard) -> usize {
+    let us = vb.board.turn;
+    if vb.pockets.is_empty(us) {
+        return 0;
+    }
+    let squares = drop_squares(&vb.board);
+    DROPPABLE
+        .iter()
+        .filter(|&&pt| vb.pockets.count(us, pt) > 0)
+        .map(|&pt| {
+            let allowed =
+                if pt == PieceType::Pawn { squares & !(RANK_1 | RANK_8) } else { squares };
+            allowed.popcount() as usize
+        })
+        .sum()
+}
+
 /// Appends the drops the side to move's pocket allows on `squares`.
 pub(super) fn drops(vb: &VariantBoard, squares: Bitboard, out: &mut Vec<LooseMove>) {
     let us = vb.board.turn;

@@ -215,6 +215,19 @@ impl VariantBoard {
         out
     }
 
+    /// How many legal moves there are (`legal_moves().len()`), counted without listing
+    /// them where the variant's moves are standard chess's and drops.
+    pub fn count_legal_moves(&self) -> usize {
+        if self.is_variant_end() {
+            return 0;
+        }
+        match self.variant {
+            Variant::Horde => self.board.count_legal_moves(),
+            Variant::Crazyhouse => self.board.count_legal_moves() + crazyhouse::count_drops(self),
+            _ => self.legal_moves().len(),
+        }
+    }
+
     /// Appends the legal moves to `out` (none once the variant has ended).
     pub fn generate_legal_moves(&self, out: &mut Vec<LooseMove>) {
         if self.is_variant_end() {
@@ -290,6 +303,9 @@ impl VariantBoard {
     }
 
     fn perft_with(&self, depth: u32, lists: &mut [Vec<LooseMove>]) -> u64 {
+        if depth == 1 && matches!(self.variant, Variant::Horde | Variant::Crazyhouse) {
+            return self.count_legal_moves() as u64;
+        }
         let (list, rest) = lists.split_first_mut().expect("a list for each ply");
         list.clear();
         self.generate_legal_moves(list);
