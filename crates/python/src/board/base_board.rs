@@ -23,12 +23,16 @@ pub struct BaseBoard {
     pub stack_list: Option<Py<pyo3::types::PyList>>,
     /// Set up by `__new__` from the constructor's arguments, which `__init__` then skips.
     pub fresh: bool,
+    /// A variant board without state beside the position (`lerf.variant`'s atomic,
+    /// antichess, horde, king of the hill and racing kings): `Board.push` plays by its
+    /// rules, so no Python method runs for a move.
+    pub variant: Option<lerf_rules::variant::Variant>,
 }
 
 impl BaseBoard {
     /// A base board over `game`.
     pub fn new(game: LooseGame) -> BaseBoard {
-        BaseBoard { game, stack_list: None, fresh: false }
+        BaseBoard { game, stack_list: None, fresh: false, variant: None }
     }
 
     /// The pieces.

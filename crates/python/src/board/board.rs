@@ -362,8 +362,10 @@ impl Board {
     /// Plays a pseudo-legal or null move (`IllegalMoveError` for anything else, the board
     /// unchanged).
     fn push(mut slf: PyRefMut<'_, Self>, r#move: MoveData) -> PyResult<()> {
-        let m = r#move;
-        Board::push_loose(&mut slf, m.to_loose())
+        if let Some(variant) = slf.as_super().variant {
+            return crate::variant::push_stateless(slf, variant, r#move);
+        }
+        Board::push_loose(&mut slf, r#move.to_loose())
     }
 
     /// Takes back the last move and returns it (`IndexError` when there is none).

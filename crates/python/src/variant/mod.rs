@@ -59,6 +59,12 @@ fn extra_of(vb: &VariantBoard) -> Extra {
 /// Whether `m` is one of the variant's pseudo-legal moves (a drop: of a piece in hand, on
 /// an empty square, a pawn not on the first or last rank).
 fn is_pseudo_legal(vb: &VariantBoard, m: LooseMove) -> bool {
+    thread_local! {
+        /// The list the moves are generated into, kept between pushes: room for any
+        /// position's moves, allocated once a thread.
+        static MOVES: std::cell::RefCell<Vec<LooseMove>> =
+            std::cell::RefCell::new(Vec::with_capacity(256));
+    }
     if let Some(pt) = m.drop {
         let b = &vb.board;
         let rank = m.to as u8 >> 3;
@@ -68,12 +74,39 @@ fn is_pseudo_legal(vb: &VariantBoard, m: LooseMove) -> bool {
             && b.layout.piece_type_at(m.to).is_none()
             && !(pt == PieceType::Pawn && (rank == 0 || rank == 7));
     }
-    // Room for any position's moves at once, so the list is allocated once.
-    let mut moves = Vec::with_capacity(256);
-    vb.generate_pseudo_legal_moves(&mut moves);
-    let written = vb.board.from_chess960(vb.board.chess960, vb.board.to_chess960(m));
-    moves.contains(&m) || moves.contains(&written)
+    let b = &vb.board;
+    // Atomic's and antichess's own pseudo-legal moves differ from standard chess's only in
+    // the king's (castling, atomic's king captures) and antichess's promotions to a king.
+    if b.layout.piece_type_at(m.from) != Some(PieceType::King)
+        && m.promotion != Some(PieceType::King)
+    {
+        return b.is_pseudo_legal(m);
+    }
+    let written = b.from_chess960(b.chess960, b.to_chess960(m));
+    MOVES.with_borrow_mut(|moves| {
+        moves.clear();
+        vb.generate_pseudo_legal_moves(moves);
+        moves.contains(&m) || moves.contains(&written)
+    })
 }
+
+/// `Board.push` on a variant board without state beside the position: atomic's and
+/// antichess's moves checked and played by their rules; the others' pseudo-legal moves and
+/// their effects are standard chess's.
+pub fn push_stateless(
+    mut slf: PyRefMut<'_, Board>,
+    variant: Variant,
+    r#move: MoveData,
+) -> PyResult<()> {
+    if matches!(variant, Variant::Atomic | Variant::Antichess) {
+        let code = Variant::ALL.iter().position(|&v| v == variant).unwrap_or(0) as u8;
+        return push_variant(slf, code, NO_STATE, r#move).map(|_| ());
+    }
+    Board::push_loose(&mut slf, r#move.to_loose())
+}
+
+/// The state of a variant with none beside the board: checks left 3 and 3, empty pockets.
+const NO_STATE: Extra = [3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
 fn moves_out(py: Python<'_>, moves: Vec<LooseMove>) -> Vec<Py<Move>> {
     moves.into_iter().map(|m| Move::shared_loose(m, py)).collect()
@@ -136,13 +169,18 @@ impl Board {
         push_variant(slf, code, extra, r#move)
     }
 
-    /// `_variant_push` for a variant with no state beside the board (checks left 3 and 3,
-    /// empty pockets): nothing to take or give back.
-    fn _variant_push_plain(slf: PyRefMut<'_, Self>, code: u8, r#move: MoveData) -> PyResult<()> {
-        let mut plain = [0; 12];
-        plain[0] = 3;
-        plain[1] = 3;
-        push_variant(slf, code, plain, r#move).map(|_| ())
+    /// Makes `push` play by the rules of variant `code`, one without state beside the
+    /// board (atomic, antichess, horde, king of the hill, racing kings).
+    fn _play_variant(mut slf: PyRefMut<'_, Self>, code: u8) -> PyResult<()> {
+        let variant = variant_of(code)?;
+        if matches!(variant, Variant::Crazyhouse | Variant::ThreeCheck) {
+            return Err(PyValueError::new_err(format!(
+                "{} keeps state beside the board",
+                variant.uci_name()
+            )));
+        }
+        slf.as_super().variant = Some(variant);
+        Ok(())
     }
 
     /// The SAN (or, with `long`, LAN) of `move` as the variant writes it (`#` for a move

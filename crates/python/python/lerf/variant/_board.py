@@ -55,6 +55,9 @@ class _VariantBoard(_lerf.Board):
         self._history: List[Tuple[int, ...]] = []
         self._init_state()
         super().__init__(None, chess960=chess960)
+        if self._stateless:
+            # push and pop are then Board's own, playing by the variant's rules in Rust.
+            self._play_variant(self._code)
         if fen is _START:
             fen = type(self).starting_fen
         if fen is not None:
@@ -91,24 +94,6 @@ class _VariantBoard(_lerf.Board):
     def is_pseudo_legal(self, move: Any) -> bool:
         return move in self._variant_moves(self._code, self._extra(), False)
 
-    def push(self, move: Any) -> None:
-        # The move is checked in Rust (IllegalMoveError unless pseudo-legal or null).
-        if self._stateless:
-            self._variant_push_plain(self._code, move)
-            return
-        extra = self._extra()
-        after = self._variant_push(self._code, extra, move)
-        self._history.append(tuple(extra))
-        self._set_extra(after)
-
-    def pop(self) -> Any:
-        move = super().pop()
-        if not self._stateless:
-            self._restore(self._history.pop())
-        return move
-
-    def _restore(self, snapshot: Tuple[int, ...]) -> None:
-        self._set_extra(list(snapshot))
 
     def clear_stack(self) -> None:
         super().clear_stack()

@@ -15,6 +15,21 @@ _LICHESS_CHECKS = re.compile(r"^\+([0-3])\+([0-3])\Z")
 _SYMBOLS = " pnbrqk"
 
 
+def _push_keeping_state(board: _VariantBoard, move: Any) -> None:
+    """Plays ``move`` by the variant's rules in Rust (``IllegalMoveError`` unless pseudo-legal
+    or null), keeping the state it had for ``pop``."""
+    extra = board._extra()
+    after = board._variant_push(board._code, extra, move)
+    board._history.append(tuple(extra))
+    board._set_extra(after)
+
+
+def _pop_keeping_state(board: _VariantBoard, move: Any) -> Any:
+    """After the board's own ``pop``: the state beside the board as it was."""
+    board._set_extra(list(board._history.pop()))
+    return move
+
+
 class ThreeCheckBoard(_VariantBoard):
     """Three-check: the third check wins. ``remaining_checks[color]``: the checks ``color``
     must still give."""
@@ -26,6 +41,12 @@ class ThreeCheckBoard(_VariantBoard):
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"
 
     _stateless = False
+
+    def push(self, move: Any) -> None:
+        _push_keeping_state(self, move)
+
+    def pop(self) -> Any:
+        return _pop_keeping_state(self, super().pop())
 
     def _init_state(self) -> None:
         self.remaining_checks = [3, 3]
@@ -135,6 +156,12 @@ class CrazyhouseBoard(_VariantBoard):
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
 
     _stateless = False
+
+    def push(self, move: Any) -> None:
+        _push_keeping_state(self, move)
+
+    def pop(self) -> Any:
+        return _pop_keeping_state(self, super().pop())
 
     def _init_state(self) -> None:
         self.pockets = [CrazyhousePocket(), CrazyhousePocket()]
