@@ -149,3 +149,35 @@ def test_pickle_and_copies_keep_the_variant_state(name):
         while other.move_stack:
             other.pop()
         assert other.fen() == board.root().fen()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_copies_and_pickles_play_by_the_variant(name):
+    # Boards made by copy, pickle and root play by the variant's rules as the original does
+    # (the Rust board keeps the variant for the ones without state beside the board).
+    import copy
+    import pickle
+
+    rng = random.Random(name + "copies")
+    theirs, ours = getattr(chess.variant, name)(), getattr(lerf.variant, name)()
+    for _ in range(30):
+        moves = sorted(theirs.legal_moves, key=lambda m: m.uci())
+        if not moves:
+            break
+        move = rng.choice(moves)
+        theirs.push(move)
+        ours.push(lerf.Move.from_uci(move.uci()))
+    made = [ours.copy(), copy.deepcopy(ours), pickle.loads(pickle.dumps(ours)), ours.copy(stack=False)]
+    for board in made:
+        for move in sorted(theirs.legal_moves, key=lambda m: m.uci()):
+            theirs.push(move)
+            board.push(lerf.Move.from_uci(move.uci()))
+            assert board.fen() == theirs.fen(), (name, move.uci())
+            assert [m.uci() for m in board.legal_moves] == [m.uci() for m in theirs.legal_moves]
+            theirs.pop()
+            board.pop()
+    root_theirs, root_ours = theirs.root(), ours.root()
+    for move in list(theirs.move_stack)[:10]:
+        root_theirs.push(move)
+        root_ours.push(lerf.Move.from_uci(move.uci()))
+        assert root_ours.fen() == root_theirs.fen()
