@@ -6,21 +6,28 @@ Usage: target/py-test/bin/python crates/python/bench_variant.py [ROUNDS]
 
 For each variant, 20 random games (fixed seed) are played with python-chess; each round then
 times, for each library in turn (the order alternating), replaying them move by move
-(`push`), then at every position `legal_moves` listed, and `san` of one legal move. Prints
+(`push`), then at every position `legal_moves` listed, and `san` of one legal move; then
+the games as a PGN file: read and replayed game by game (`read_game`: `pgn.read_game`, each
+mainline pushed on `game.board()`), and made into rows of every position's FEN and SAN
+(`rows`: python-chess replaying each game, lerf's `lerf.pgn.positions`). Times are per
+move. Prints
 the median time a call and the median of the rounds' ratios. A benchmark, not a test.
 """
 
 from __future__ import annotations
 
+import io
 import random
 import statistics
 import sys
 import time
 
 import chess
+import chess.pgn
 import chess.variant
 
 import lerf
+import lerf.pgn
 import lerf.variant
 
 NAMES = ["AntichessBoard", "AtomicBoard", "CrazyhouseBoard", "HordeBoard", "KingOfTheHillBoard",
@@ -68,7 +75,44 @@ def workloads(lib, name: str, played: list) -> dict:
         for board, move in boards:
             board.san(move)
 
-    return {"push": (push, len(boards)), "legal_moves": (legal, len(boards)), "san": (san, len(boards))}
+    # The games as a PGN file, as python-chess writes them (a Variant tag each).
+    pgn = "\n\n".join(str(_game_of(name, moves)) for moves in played).encode()
+
+    def read_games():
+        # A python-chess user's replay: each game read, its mainline played on its board.
+        handle = io.StringIO(pgn.decode())
+        while (game := lib.pgn.read_game(handle)) is not None:
+            board = game.board()
+            for move in game.mainline_moves():
+                board.push(move)
+
+    def rows():
+        # A data engineer's: FEN and SAN of every mainline position. python-chess replays
+        # each game; lerf's rows are made in Rust (lerf.pgn.positions).
+        if lib is lerf:
+            for batch in lerf.pgn.positions(io.BytesIO(pgn)):
+                batch.column("fen")
+            return
+        handle = io.StringIO(pgn.decode())
+        while (game := lib.pgn.read_game(handle)) is not None:
+            board = game.board()
+            for move in game.mainline_moves():
+                board.fen()
+                board.san(move)
+                board.push(move)
+
+    n = len(boards)
+    return {"push": (push, n), "legal_moves": (legal, n), "san": (san, n), "read_game": (read_games, n),
+            "rows": (rows, n)}
+
+
+def _game_of(name: str, moves: list) -> "chess.pgn.Game":
+    board = getattr(chess.variant, name)()
+    game = chess.pgn.Game.from_board(board)
+    node = game
+    for uci in moves:
+        node = node.add_main_variation(chess.Move.from_uci(uci))
+    return game
 
 
 def main() -> None:
@@ -77,7 +121,7 @@ def main() -> None:
     for name in NAMES:
         played = games(name)
         work = {"python-chess": workloads(chess, name, played), "lerf": workloads(lerf, name, played)}
-        for call in ("push", "legal_moves", "san"):
+        for call in ("push", "legal_moves", "san", "read_game", "rows"):
             times = {lib: [] for lib in work}
             for r in range(rounds):
                 for lib in (list(work) if r % 2 == 0 else list(reversed(list(work)))):

@@ -45,6 +45,16 @@ pub fn variant_san(
         return Err(NothingToMove(m));
     }
     let rivals = |piece: PieceType| -> Bitboard {
+        if standard_moves(board.variant) {
+            // The variant's moves are standard chess's: only the piece type's moves to the
+            // square are listed.
+            let from_mask = b.layout.pieces_mask(piece, b.turn) & !Bitboard::from_square(m.from);
+            let mut rivals = alloc::vec::Vec::new();
+            if !board.is_variant_end() {
+                b.generate_legal_moves(from_mask, Bitboard::from_square(m.to), &mut rivals);
+            }
+            return rivals.iter().map(|r| r.from).collect();
+        }
         board
             .legal_moves()
             .into_iter()
@@ -61,7 +71,7 @@ pub fn variant_san(
     if !m.is_null() {
         let after = board.play_unchecked(m);
         let check = after.is_check();
-        let mate = (check && after.legal_moves().is_empty())
+        let mate = (check && after.count_legal_moves() == 0)
             || after.is_variant_loss()
             || after.is_variant_win();
         if mate {
@@ -71,6 +81,15 @@ pub fn variant_san(
         }
     }
     Ok(text)
+}
+
+/// Whether a variant's moves (drops aside) are standard chess's, so that the standard
+/// generator with masks lists them.
+fn standard_moves(variant: Variant) -> bool {
+    matches!(
+        variant,
+        Variant::Crazyhouse | Variant::Horde | Variant::KingOfTheHill | Variant::ThreeCheck
+    )
 }
 
 /// The legal move a SAN names on a variant's board, as python-chess's `parse_san` finds it

@@ -222,7 +222,9 @@ impl VariantBoard {
             return 0;
         }
         match self.variant {
-            Variant::Horde => self.board.count_legal_moves(),
+            Variant::Horde | Variant::KingOfTheHill | Variant::ThreeCheck => {
+                self.board.count_legal_moves()
+            }
             Variant::Crazyhouse => self.board.count_legal_moves() + crazyhouse::count_drops(self),
             _ => self.legal_moves().len(),
         }
