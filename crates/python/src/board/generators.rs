@@ -6,10 +6,12 @@
 //! `generate_legal_moves()`, `is_legal()`... are called, as python-chess does.
 
 use lerf_bitboard::Bitboard;
+use lerf_rules::variant::{Pockets, VariantBoard};
 use lerf_rules::{LooseBoard, LooseMove};
 use lerf_san::loose::loose_san;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 
 use crate::board::board::{Board, move_iter};
 use crate::board::moves::MoveData;
@@ -60,11 +62,48 @@ fn native(board: &Bound<'_, PyAny>) -> Option<LooseBoard> {
     Some(*board.as_super().board())
 }
 
+/// The variant board behind `board` when it is one of `lerf.variant`'s boards without state
+/// beside the position (the Rust board keeps its variant) whose class keeps the variant
+/// boards' own generating method for `kind`: its moves are then listed in Rust, as that
+/// method would list them.
+fn variant_native(board: &Bound<'_, PyAny>, kind: Kind) -> PyResult<Option<VariantBoard>> {
+    static METHODS: PyOnceLock<[Py<PyAny>; 2]> = PyOnceLock::new();
+    let Ok(b) = board.cast::<Board>() else { return Ok(None) };
+    let Some(variant) = b.borrow().as_super().variant else { return Ok(None) };
+    let py = board.py();
+    let methods = METHODS.get_or_try_init(py, || -> PyResult<[Py<PyAny>; 2]> {
+        let class = py.import("lerf.variant._board")?.getattr("_VariantBoard")?;
+        Ok([
+            class.getattr(Kind::Legal.generator_method())?.unbind(),
+            class.getattr(Kind::PseudoLegal.generator_method())?.unbind(),
+        ])
+    })?;
+    let own = &methods[usize::from(kind == Kind::PseudoLegal)];
+    if !board.get_type().getattr(kind.generator_method())?.is(own.bind(py)) {
+        return Ok(None);
+    }
+    let loose = *b.borrow().as_super().board();
+    Ok(Some(VariantBoard {
+        variant,
+        board: loose,
+        remaining_checks: [3, 3],
+        pockets: Pockets::default(),
+    }))
+}
+
 /// The moves of `kind`, from the Rust board or through the object's method.
 fn moves<'py>(
     board: &Bound<'py, PyAny>,
     kind: Kind,
 ) -> PyResult<Result<Vec<LooseMove>, Bound<'py, PyAny>>> {
+    if let Some(vb) = variant_native(board, kind)? {
+        let mut out = Vec::with_capacity(64);
+        match kind {
+            Kind::Legal => vb.generate_legal_moves(&mut out),
+            Kind::PseudoLegal => vb.generate_pseudo_legal_moves(&mut out),
+        }
+        return Ok(Ok(out));
+    }
     match native(board) {
         Some(b) => {
             let mut out = Vec::with_capacity(64);
