@@ -228,6 +228,9 @@ impl Board {
     /// python-chess writes it).
     fn san(slf: PyRef<'_, Self>, r#move: MoveData) -> PyResult<String> {
         let m = r#move;
+        if let Some(variant) = base(&slf).variant {
+            return crate::variant::stateless_san(base(&slf).board(), variant, m.to_loose(), false);
+        }
         let board = base(&slf).board();
         loose_san(board, m.to_loose()).map_err(|_| nothing_to_move(m.to_loose(), board))
     }
@@ -235,6 +238,9 @@ impl Board {
     /// The long algebraic notation of a move (`Ng1-f3`).
     fn lan(slf: PyRef<'_, Self>, r#move: MoveData) -> PyResult<String> {
         let m = r#move;
+        if let Some(variant) = base(&slf).variant {
+            return crate::variant::stateless_san(base(&slf).board(), variant, m.to_loose(), true);
+        }
         let board = base(&slf).board();
         loose_lan(board, m.to_loose()).map_err(|_| nothing_to_move(m.to_loose(), board))
     }

@@ -105,6 +105,23 @@ pub fn push_stateless(
     Board::push_loose(&mut slf, r#move.to_loose())
 }
 
+/// `Board.san` (or `lan`) on a variant board without state beside the position.
+pub fn stateless_san(
+    board: &LooseBoard,
+    variant: Variant,
+    m: LooseMove,
+    long: bool,
+) -> PyResult<String> {
+    let vb = VariantBoard {
+        variant,
+        board: *board,
+        remaining_checks: [3, 3],
+        pockets: Pockets::default(),
+    };
+    lerf_san::variant::variant_san(&vb, m, long)
+        .map_err(|_| IllegalMoveError::new_err(format!("no piece to move for {m} in {}", vb.fen())))
+}
+
 /// The state of a variant with none beside the board: checks left 3 and 3, empty pockets.
 const NO_STATE: Extra = [3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 

@@ -171,12 +171,6 @@ class _VariantBoard(_lerf.Board):
 
     # Text.
 
-    def san(self, move: Any) -> str:
-        return self._variant_san(self._code, self._extra(), move, False)
-
-    def lan(self, move: Any) -> str:
-        return self._variant_san(self._code, self._extra(), move, True)
-
     def san_and_push(self, move: Any) -> str:
         san = self.san(move)
         self.push(move)

@@ -3,6 +3,7 @@ atomic, king of the hill, racing kings, horde."""
 
 from __future__ import annotations
 
+from .. import _lerf
 from .._types import Status
 from ._board import _VariantBoard
 from ._san import algebraic
@@ -50,10 +51,10 @@ class SuicideBoard(_VariantBoard):
 
     # Suicide's wins differ from giveaway's (the Rust rules'), which decide SAN's `#`.
     def san(self, move: object) -> str:
-        return algebraic(self, move, long=False) if type(self) is SuicideBoard else super().san(move)
+        return algebraic(self, move, long=False)
 
     def lan(self, move: object) -> str:
-        return algebraic(self, move, long=True) if type(self) is SuicideBoard else super().lan(move)
+        return algebraic(self, move, long=True)
 
     def gives_check(self, move: object) -> bool:
         return False
@@ -122,6 +123,10 @@ class GiveawayBoard(SuicideBoard):
     pawnless_tbz_suffix = ".stbz"
     pawnless_tbw_magic = b"\x7b\xf6\x93\x15"
     pawnless_tbz_magic = b"\xe4\xcf\xe7\x23"
+
+    # Giveaway's SAN is the Rust rules' (Board's own, playing by the board's variant).
+    san = _lerf.Board.san
+    lan = _lerf.Board.lan
 
     def is_variant_win(self) -> bool:
         return not self.occupied_co[self.turn] or self._stalemated()

@@ -48,6 +48,12 @@ class ThreeCheckBoard(_VariantBoard):
     def pop(self) -> Any:
         return _pop_keeping_state(self, super().pop())
 
+    def san(self, move: Any) -> str:
+        return self._variant_san(self._code, self._extra(), move, False)
+
+    def lan(self, move: Any) -> str:
+        return self._variant_san(self._code, self._extra(), move, True)
+
     def _init_state(self) -> None:
         self.remaining_checks = [3, 3]
 
@@ -162,6 +168,12 @@ class CrazyhouseBoard(_VariantBoard):
 
     def pop(self) -> Any:
         return _pop_keeping_state(self, super().pop())
+
+    def san(self, move: Any) -> str:
+        return self._variant_san(self._code, self._extra(), move, False)
+
+    def lan(self, move: Any) -> str:
+        return self._variant_san(self._code, self._extra(), move, True)
 
     def _init_state(self) -> None:
         self.pockets = [CrazyhousePocket(), CrazyhousePocket()]
