@@ -95,9 +95,9 @@ mod tests {
     use super::*;
     use crate::variant::{Variant, VariantBoard};
 
-    /// Every position of random games of standard chess, horde and crazyhouse (kings in
-    /// check, pinned pieces, en passant, promotions, no king at all): the count is the
-    /// list's length.
+    /// Every position of random games of king of the hill, horde, crazyhouse and antichess
+    /// (kings in check, pinned pieces, en passant, promotions, no king at all): the counts
+    /// (the board's, and the variant's) are the lists' lengths.
     #[test]
     fn the_count_is_the_lists_length() {
         let mut seed = 0x1234_5678_9abc_def1u64;
@@ -108,13 +108,27 @@ mod tests {
             seed
         };
         let mut checked = 0;
-        for variant in [Variant::KingOfTheHill, Variant::Horde, Variant::Crazyhouse] {
-            for _ in 0..60 {
-                let mut board = VariantBoard::new(variant);
+        for variant in
+            [Variant::KingOfTheHill, Variant::Horde, Variant::Crazyhouse, Variant::Antichess]
+        {
+            for game in 0..60 {
+                // Giveaway's start (antichess with castling rights) for half the games.
+                let mut board = if variant == Variant::Antichess && game % 2 == 1 {
+                    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+                    VariantBoard::from_fen(variant, fen, false).unwrap()
+                } else {
+                    VariantBoard::new(variant)
+                };
                 for _ in 0..120 {
                     let mut moves = Vec::new();
                     board.board.generate_legal_moves(Bitboard::FULL, Bitboard::FULL, &mut moves);
                     assert_eq!(board.board.count_legal_moves(), moves.len(), "{}", board.fen());
+                    assert_eq!(
+                        board.count_legal_moves(),
+                        board.legal_moves().len(),
+                        "{}",
+                        board.fen()
+                    );
                     checked += 1;
                     let all = board.legal_moves();
                     if all.is_empty() {

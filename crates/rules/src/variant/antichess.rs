@@ -4,7 +4,7 @@
 
 use alloc::vec::Vec;
 
-use lerf_bitboard::Bitboard;
+use lerf_bitboard::{Bitboard, FILE_A, FILE_H, RANK_1, RANK_3, RANK_4, RANK_5, RANK_6, RANK_8};
 use lerf_types::{Color, PieceType};
 
 use super::VariantBoard;
@@ -60,4 +60,60 @@ pub(super) fn legal_moves(vb: &VariantBoard, out: &mut Vec<LooseMove>) {
         }
         out.truncate(keep);
     }
+}
+
+/// How many legal moves there are (`legal_moves`' length), counted from attack sets: the
+/// captures when there is one (a capturing promotion five ways, a king among them), else
+/// every move, castling included.
+pub(super) fn count_legal_moves(vb: &VariantBoard) -> usize {
+    let b = &vb.board;
+    let l = &b.layout;
+    let (ours, theirs) = (l.of_color(b.turn), l.of_color(!b.turn));
+    let empty = !l.occupied;
+    let pawns = l.pawns & ours;
+    let (mut captures, mut quiet) = (0, 0);
+    for from in ours & !l.pawns {
+        let attacks = l.attacks_mask(from);
+        captures += (attacks & theirs).popcount() as usize;
+        quiet += (attacks & empty).popcount() as usize;
+    }
+    let last = RANK_1 | RANK_8;
+    let weigh = |targets: Bitboard| {
+        (targets & !last).popcount() as usize + 5 * (targets & last).popcount() as usize
+    };
+    let (left, right, single, double) = match b.turn {
+        Color::White => {
+            let single = (pawns << 8) & empty;
+            (
+                ((pawns & !FILE_A) << 7) & theirs,
+                ((pawns & !FILE_H) << 9) & theirs,
+                single,
+                (single << 8) & empty & (RANK_3 | RANK_4),
+            )
+        }
+        Color::Black => {
+            let single = (pawns >> 8) & empty;
+            (
+                ((pawns & !FILE_H) >> 7) & theirs,
+                ((pawns & !FILE_A) >> 9) & theirs,
+                single,
+                (single >> 8) & empty & (RANK_6 | RANK_5),
+            )
+        }
+    };
+    captures += weigh(left) + weigh(right);
+    let mut en_passant = Vec::new();
+    b.generate_pseudo_legal_ep(Bitboard::FULL, Bitboard::FULL, &mut en_passant);
+    captures += en_passant.len();
+    if captures > 0 {
+        return captures;
+    }
+    let mut castling = 0;
+    b.for_each_castling_move_with(
+        Bitboard::FULL,
+        Bitboard::FULL,
+        |_, _, _| false,
+        |_| castling += 1,
+    );
+    quiet + weigh(single) + double.popcount() as usize + castling
 }

@@ -226,6 +226,7 @@ impl VariantBoard {
                 self.board.count_legal_moves()
             }
             Variant::Crazyhouse => self.board.count_legal_moves() + crazyhouse::count_drops(self),
+            Variant::Antichess => antichess::count_legal_moves(self),
             _ => self.legal_moves().len(),
         }
     }
@@ -305,7 +306,9 @@ impl VariantBoard {
     }
 
     fn perft_with(&self, depth: u32, lists: &mut [Vec<LooseMove>]) -> u64 {
-        if depth == 1 && matches!(self.variant, Variant::Horde | Variant::Crazyhouse) {
+        if depth == 1
+            && matches!(self.variant, Variant::Horde | Variant::Crazyhouse | Variant::Antichess)
+        {
             return self.count_legal_moves() as u64;
         }
         let (list, rest) = lists.split_first_mut().expect("a list for each ply");

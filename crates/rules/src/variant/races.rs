@@ -3,8 +3,9 @@
 
 use alloc::vec::Vec;
 
-use lerf_bitboard::{Bitboard, RANK_8, king_attacks};
-use lerf_types::Color;
+use lerf_bitboard::{Bitboard, RANK_8, king_attacks, knight_attacks};
+use lerf_magics::{bishop_attacks, rook_attacks};
+use lerf_types::{Color, PieceType};
 
 use crate::board::LooseBoard;
 use crate::moves::LooseMove;
@@ -51,10 +52,38 @@ pub(super) fn racing_legal_moves(board: &LooseBoard, out: &mut Vec<LooseMove>) {
     let mut keep = start;
     for i in start..out.len() {
         let m = out[i];
-        if !board.play_unchecked(m).is_check() {
+        if !gives_check(board, m) {
             out[keep] = m;
             keep += 1;
         }
     }
     out.truncate(keep);
+}
+
+/// Whether `m`, a legal move of racing kings (no pawns there, so no castling, en passant or
+/// promotion), checks the other king: another piece of the mover's seen through the square
+/// left, or the moved piece from its new square. As the position after it would say,
+/// without making it.
+fn gives_check(board: &LooseBoard, m: LooseMove) -> bool {
+    let l = &board.layout;
+    let us = board.turn;
+    let Some(king) = l.king(!us) else { return false };
+    let (from, to) = (Bitboard::from_square(m.from), Bitboard::from_square(m.to));
+    if l.pawns.any() || m.promotion.is_some() || m.drop.is_some() {
+        // Not a racing kings position: the general way.
+        return board.play_unchecked(m).is_check();
+    }
+    let occupied = (l.occupied & !from) | to;
+    if (l.attackers_mask(us, king, occupied) & !from).any() {
+        return true;
+    }
+    let attacks = match l.piece_type_at(m.from) {
+        Some(PieceType::Knight) => knight_attacks(m.to),
+        Some(PieceType::King) => king_attacks(m.to),
+        Some(PieceType::Bishop) => bishop_attacks(m.to, occupied),
+        Some(PieceType::Rook) => rook_attacks(m.to, occupied),
+        Some(PieceType::Queen) => bishop_attacks(m.to, occupied) | rook_attacks(m.to, occupied),
+        _ => return board.play_unchecked(m).is_check(),
+    };
+    attacks.contains(king)
 }
