@@ -35,8 +35,9 @@ pub struct Args {
     #[arg(long)]
     errors: bool,
     /// Write the training rows (one per mainline move: game, ply, fen, san, uci, turn,
-    /// result, Elos, clock, eval_cp, eval_mate, nags) to this Parquet file instead, with
-    /// Zstandard pages; the input streams through in bounded memory.
+    /// result, variant, Elos, clock, eval_cp, eval_mate, nags) to this Parquet file
+    /// instead, with Zstandard pages; the input streams through in bounded memory. Games
+    /// of the Lichess variants are played by their rules (the variant column names them).
     #[arg(long, value_name = "OUT.parquet", conflicts_with_all = ["fens", "errors"])]
     parquet: Option<std::path::PathBuf>,
     /// With --parquet: a string column for each of these tags (comma-separated, e.g.
