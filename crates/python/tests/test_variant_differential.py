@@ -181,3 +181,35 @@ def test_copies_and_pickles_play_by_the_variant(name):
         root_theirs.push(move)
         root_ours.push(lerf.Move.from_uci(move.uci()))
         assert root_ours.fen() == root_theirs.fen()
+
+
+SAN_TEXTS = ["O-O", "O-O-O", "0-0", "--", "Z0", "@@@@", "e4", "exd5", "Nf3", "Ke2", "P@e6", "@e6", "Q@d4",
+             "N@a1", "K@e4", "a8=K", "a8=Q", "a8", "e2e4", "xyz", "e9", "Qh5+", "Rxa7#", "e4,e5"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_parse_san_agrees_with_python_chess(name):
+    # The SAN of legal moves and texts that are illegal, ambiguous or no SAN at all: the same
+    # move, or the same exception with the same message (python-chess's castling is found
+    # among the castling moves even where a capture is compulsory).
+    rng = random.Random(name + "parse")
+    compared = 0
+    for _ in range(max(GAMES // 8, 3)):
+        theirs, ours = getattr(chess.variant, name)(), getattr(lerf.variant, name)()
+        for _ in range(60):
+            legal = sorted(theirs.legal_moves, key=lambda m: m.uci())
+            for san in [theirs.san(m) for m in legal[:8]] + SAN_TEXTS:
+                results = []
+                for board in (theirs, ours):
+                    try:
+                        results.append(("ok", board.parse_san(san).uci()))
+                    except ValueError as error:
+                        results.append((type(error).__name__, str(error)))
+                assert results[0] == results[1], (name, theirs.fen(), san)
+                compared += 1
+            if not legal:
+                break
+            move = rng.choice(legal)
+            theirs.push(move)
+            ours.push(lerf.Move.from_uci(move.uci()))
+    assert compared > 1000

@@ -93,7 +93,8 @@ fn standard_moves(variant: Variant) -> bool {
 }
 
 /// The legal move a SAN names on a variant's board, as python-chess's `parse_san` finds it
-/// there: castling (`O-O`, `0-0-0` ...), the null move (`--`, `Z0`, `0000`, `@@@@`), a drop
+/// there: castling (`O-O`, `0-0-0` ...: among the castling moves the variant generates,
+/// as python-chess looks for them, even where a capture is compulsory), the null move (`--`, `Z0`, `0000`, `@@@@`), a drop
 /// in crazyhouse (`N@f3`, `@e6` for a pawn), and text of the SAN pattern matched against
 /// the variant's legal moves (antichess's `=K` included). A fully given origin square may
 /// name any legal move; a pawn capture needs its file.
@@ -119,7 +120,11 @@ pub fn parse_variant_san(board: &VariantBoard, text: &str) -> Result<LooseMove, 
     let legal = board.legal_moves();
     let kingside = SHORT_CASTLING.contains(&text);
     if kingside || LONG_CASTLING.contains(&text) {
-        return legal
+        // python-chess looks among the castling moves its generator lists, which a
+        // compulsory capture or the variant's end does not remove.
+        let mut pseudo = alloc::vec::Vec::new();
+        board.generate_pseudo_legal_moves(&mut pseudo);
+        return pseudo
             .into_iter()
             .find(|&m| {
                 b.is_castling(m)

@@ -28,16 +28,17 @@ fn ep_mode(text: &str) -> PyResult<EnPassantMode> {
 
 /// The exception python-chess raises for a SAN it refuses.
 pub fn san_error(py: Python<'_>, e: &LooseSanError, text: &str, board: &LooseBoard) -> PyErr {
+    san_error_in(py, e, text, &board.fen())
+}
+
+/// [`san_error`] for the position of FEN `fen` (a variant's, pockets and checks included).
+pub fn san_error_in(py: Python<'_>, e: &LooseSanError, text: &str, fen: &str) -> PyErr {
     let text = PyString::new(py, text).repr().map(|r| r.to_string()).unwrap_or_default();
     match e {
         LooseSanError::Invalid { .. } => InvalidMoveError::new_err(format!("{e}: {text}")),
-        LooseSanError::Ambiguous => {
-            AmbiguousMoveError::new_err(format!("{e}: {text} in {}", board.fen()))
-        }
-        LooseSanError::NoMatchingMove { .. } => {
-            IllegalMoveError::new_err(format!("{e} in {}", board.fen()))
-        }
-        _ => IllegalMoveError::new_err(format!("{e}: {text} in {}", board.fen())),
+        LooseSanError::Ambiguous => AmbiguousMoveError::new_err(format!("{e}: {text} in {fen}")),
+        LooseSanError::NoMatchingMove { .. } => IllegalMoveError::new_err(format!("{e} in {fen}")),
+        _ => IllegalMoveError::new_err(format!("{e}: {text} in {fen}")),
     }
 }
 

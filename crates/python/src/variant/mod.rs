@@ -216,6 +216,42 @@ impl Board {
         })
     }
 
+    /// The legal move a SAN names on the variant board of `code` with `extra`, as
+    /// python-chess's `parse_san` finds it there (`IllegalMoveError`, `AmbiguousMoveError`
+    /// or `InvalidMoveError` otherwise).
+    fn _variant_parse_san(
+        slf: PyRef<'_, Self>,
+        code: u8,
+        extra: Extra,
+        san: &str,
+    ) -> PyResult<Py<Move>> {
+        let vb = state(base(&slf).board(), code, &extra)?;
+        let py = slf.py();
+        let repr = |text: &str| {
+            pyo3::types::PyString::new(py, text).repr().map(|r| r.to_string()).unwrap_or_default()
+        };
+        if vb.variant == Variant::Crazyhouse && san.contains('@') {
+            // python-chess's crazyhouse reads a drop as UCI (`P` put before a bare `@`), with
+            // its own words for what it refuses.
+            let uci = san.trim_end_matches(['+', '#']);
+            let uci = if uci.starts_with('@') { format!("P{uci}") } else { uci.to_owned() };
+            let m: LooseMove = uci.parse().map_err(|_| {
+                crate::errors::InvalidMoveError::new_err(format!("invalid uci: {}", repr(&uci)))
+            })?;
+            if !vb.legal_moves().contains(&m) {
+                return Err(IllegalMoveError::new_err(format!(
+                    "illegal drop san: {} in {}",
+                    repr(san),
+                    vb.fen()
+                )));
+            }
+            return Ok(Move::shared_loose(m, py));
+        }
+        let m = lerf_san::variant::parse_variant_san(&vb, san)
+            .map_err(|e| crate::board::text::san_error_in(py, &e, san, &vb.fen()))?;
+        Ok(Move::shared_loose(m, py))
+    }
+
     /// Whether the variant's own rule has ended the game.
     fn _variant_end(slf: PyRef<'_, Self>, code: u8, extra: Extra) -> PyResult<bool> {
         Ok(state(base(&slf).board(), code, &extra)?.is_variant_end())

@@ -12,7 +12,6 @@ from typing import Any, Iterator, List, Optional, Sequence, Tuple
 
 from .. import _lerf
 from .._types import Outcome, Status, Termination
-from ._san import parse_san
 
 BB_ALL = 0xFFFF_FFFF_FFFF_FFFF
 
@@ -177,7 +176,7 @@ class _VariantBoard(_lerf.Board):
         return san
 
     def parse_san(self, san: str) -> Any:
-        return parse_san(self, san)
+        return self._variant_parse_san(self._code, self._extra(), san)
 
     def parse_uci(self, uci: str) -> Any:
         move = _lerf.Move.from_uci(uci)
