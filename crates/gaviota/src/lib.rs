@@ -41,13 +41,13 @@ pub fn table_names() -> &'static [&'static str] {
 /// tests compare with the C probing code.
 #[doc(hidden)]
 pub fn placement_index(name: &str, white: &[u8], black: &[u8]) -> Option<u64> {
-    index::scheme_of(name)?.index(white, black)
+    index::table(name)?.scheme.index(white, black)
 }
 
 /// The number of entries a side of the table `name` holds.
 #[doc(hidden)]
 pub fn table_size(name: &str) -> Option<u64> {
-    index::scheme_of(name).map(index::Scheme::size)
+    index::table(name).map(|t| t.scheme.size())
 }
 
 // The README is documentation too: its examples run as doc tests.

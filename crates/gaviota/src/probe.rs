@@ -6,7 +6,7 @@
 //! ([`DRAW`], [`WHITE_MATES`], [`BLACK_MATES`], [`ILLEGAL`]) and the plies above.
 
 use crate::error::GaviotaError;
-use crate::index::{Scheme, flip_ns, scheme_of};
+use crate::index::{Scheme, flip_ns, table};
 use crate::tablebase::Tablebase;
 
 /// Neither side mates.
@@ -143,15 +143,18 @@ impl Tablebase {
         let mut name = String::new();
         w.letters(&mut name);
         b.letters(&mut name);
-        let straight = scheme_of_listed(&name).is_some();
-        if !straight {
-            let mut swapped = String::new();
-            b.letters(&mut swapped);
-            w.letters(&mut swapped);
-            if scheme_of_listed(&swapped).is_none() {
-                return Err(GaviotaError::MissingTable { name });
+        let found = table(&name);
+        let straight = found.is_some();
+        let listed = match found {
+            Some(listed) => listed,
+            None => {
+                let mut swapped = String::new();
+                b.letters(&mut swapped);
+                w.letters(&mut swapped);
+                table(&swapped).ok_or(GaviotaError::MissingTable { name })?
             }
-            name = swapped;
+        };
+        if !straight {
             for side in [&mut w, &mut b] {
                 for sq in &mut side.sq[..side.n] {
                     *sq = flip_ns(*sq);
@@ -161,7 +164,7 @@ impl Tablebase {
             stm ^= 1;
             ep = ep.map(flip_ns);
         }
-        let mut dtm = self.table_entry(&name, stm, w.squares(), b.squares())?;
+        let mut dtm = self.table_entry(listed, stm, w.squares(), b.squares())?;
         if let Some(ep) = ep {
             dtm = self.with_en_passant(stm, ep, &w, &b, dtm)?;
         }
@@ -198,11 +201,6 @@ impl Tablebase {
         }
         Ok(dtm)
     }
-}
-
-/// The layout of `name` when the format has a table of that name.
-fn scheme_of_listed(name: &str) -> Option<Scheme> {
-    crate::index::is_table(name).then(|| scheme_of(name)).flatten()
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use lerf_position::Board;
 use lerf_types::{Color, PieceType, Square};
 
 use crate::error::GaviotaError;
-use crate::index::{NAMES, scheme_of};
+use crate::index::{NAMES, Table};
 use crate::probe::{BLACK_MATES, DRAW, ILLEGAL, Side, WHITE_MATES, unpack};
 use crate::table::{Block, Format, TableFile};
 
@@ -209,20 +209,22 @@ impl Tablebase {
         }
     }
 
-    /// The entry of table `name` for the side to move `stm` (0 White) at the placement
+    /// The entry of `table` for the side to move `stm` (0 White) at the placement
     /// `w`, `b` (kings first, pieces as the name lists them): [`ILLEGAL`] where the table
     /// has no entry for it.
     pub(crate) fn table_entry(
         &self,
-        name: &str,
+        table: Table,
         stm: usize,
         w: &[u8],
         b: &[u8],
     ) -> Result<u32, GaviotaError> {
-        let missing = || GaviotaError::MissingTable { name: name.to_owned() };
-        let scheme = scheme_of(name).ok_or_else(missing)?;
+        let Table { name, scheme } = table;
         let Some(idx) = scheme.index(w, b) else { return Ok(ILLEGAL) };
-        let slot = self.slots.get(name).ok_or_else(missing)?;
+        let slot = self
+            .slots
+            .get(name)
+            .ok_or_else(|| GaviotaError::MissingTable { name: name.to_owned() })?;
         let file = slot
             .file
             .get_or_init(|| TableFile::open(&slot.path, scheme, slot.format))

@@ -60,33 +60,56 @@ impl LooseBoard {
         for from in pieces {
             n += (l.attacks_mask(from) & !ours).popcount() as usize;
         }
+        let targets = self.pawn_targets(pawns);
+        for t in [targets.left, targets.right, targets.single] {
+            n += targets.weigh(t, 4);
+        }
+        n + targets.double.popcount() as usize
+    }
+
+    /// Where `pawns` (the side to move's) go by their moves alone: their captures to either
+    /// side, single and double steps (python-chess's: from the first rank too), en passant
+    /// left out.
+    pub(crate) fn pawn_targets(&self, pawns: Bitboard) -> PawnTargets {
         let theirs = self.theirs();
-        let empty = !l.occupied;
-        let (left, right, single, double) = match self.turn {
+        let empty = !self.layout.occupied;
+        match self.turn {
             Color::White => {
                 let single = (pawns << 8) & empty;
-                (
-                    ((pawns & !FILE_A) << 7) & theirs,
-                    ((pawns & !FILE_H) << 9) & theirs,
+                PawnTargets {
+                    left: ((pawns & !FILE_A) << 7) & theirs,
+                    right: ((pawns & !FILE_H) << 9) & theirs,
                     single,
-                    (single << 8) & empty & (RANK_3 | RANK_4),
-                )
+                    double: (single << 8) & empty & (RANK_3 | RANK_4),
+                }
             }
             Color::Black => {
                 let single = (pawns >> 8) & empty;
-                (
-                    ((pawns & !FILE_H) >> 7) & theirs,
-                    ((pawns & !FILE_A) >> 9) & theirs,
+                PawnTargets {
+                    left: ((pawns & !FILE_H) >> 7) & theirs,
+                    right: ((pawns & !FILE_A) >> 9) & theirs,
                     single,
-                    (single >> 8) & empty & (RANK_6 | RANK_5),
-                )
+                    double: (single >> 8) & empty & (RANK_6 | RANK_5),
+                }
             }
-        };
-        let last = RANK_1 | RANK_8;
-        for targets in [left, right, single] {
-            n += (targets & !last).popcount() as usize + 4 * (targets & last).popcount() as usize;
         }
-        n + double.popcount() as usize
+    }
+}
+
+/// The squares pawns reach, by kind of move (each a pawn's own: one pawn reaches a square
+/// of each set at most once).
+pub(crate) struct PawnTargets {
+    pub(crate) left: Bitboard,
+    pub(crate) right: Bitboard,
+    pub(crate) single: Bitboard,
+    pub(crate) double: Bitboard,
+}
+
+impl PawnTargets {
+    /// The moves to `targets`, a move to the first or last rank counting `promotions`.
+    pub(crate) fn weigh(&self, targets: Bitboard, promotions: usize) -> usize {
+        let last = RANK_1 | RANK_8;
+        (targets & !last).popcount() as usize + promotions * (targets & last).popcount() as usize
     }
 }
 

@@ -183,6 +183,34 @@ pub fn parse_loose_san(board: &LooseBoard, text: &str) -> Result<LooseMove, Loos
         return Err(LooseSanError::Invalid { multi_leg: text.contains(',') });
     };
     let to_mask = Bitboard::from_square(parts.to) & !board.layout.of_color(board.turn);
+    let from_mask = match san_origin(board, &parts) {
+        Origin::Square(from) => {
+            let m = board.find_move(from, parts.to, parts.promotion).ok_or_else(|| {
+                LooseSanError::NoMatchingMove {
+                    looked_for: board.move_looked_for(from, parts.to, parts.promotion),
+                }
+            })?;
+            return as_written(m, parts.promotion);
+        }
+        Origin::Among(mask) => mask,
+    };
+    let mut candidates = alloc::vec::Vec::new();
+    board.generate_legal_moves(from_mask, to_mask, &mut candidates);
+    only_one(candidates.into_iter().filter(|m| m.promotion == parts.promotion))
+}
+
+/// Where the move a SAN names may start, as python-chess narrows it down.
+pub(crate) enum Origin {
+    /// A square written in full (file and rank, no piece letter): the move from it, of
+    /// any piece, castling included.
+    Square(Square),
+    /// The piece type's squares (a pawn's without a letter, on the destination's file
+    /// when no file is written), within the file and rank written.
+    Among(Bitboard),
+}
+
+/// The origin `parts` give on `board`.
+pub(crate) fn san_origin(board: &LooseBoard, parts: &SanParts) -> Origin {
     let mut from_mask = Bitboard::FULL;
     if let Some(file) = parts.file {
         from_mask &= FILES[file as usize];
@@ -191,30 +219,30 @@ pub fn parse_loose_san(board: &LooseBoard, text: &str) -> Result<LooseMove, Loos
         from_mask &= RANKS[rank as usize];
     }
     match (parts.piece, parts.file, parts.rank) {
-        (Some(pt), _, _) => from_mask &= board.layout.pieces_mask(pt, board.turn),
-        (None, Some(file), Some(rank)) => {
-            let from = Square::new(file, rank);
-            let m = board.find_move(from, parts.to, parts.promotion).ok_or_else(|| {
-                LooseSanError::NoMatchingMove {
-                    looked_for: board.move_looked_for(from, parts.to, parts.promotion),
-                }
-            })?;
-            return if m.promotion == parts.promotion {
-                Ok(m)
-            } else {
-                Err(LooseSanError::MissingPromotion)
-            };
-        }
+        (Some(pt), _, _) => Origin::Among(from_mask & board.layout.pieces_mask(pt, board.turn)),
+        (None, Some(file), Some(rank)) => Origin::Square(Square::new(file, rank)),
         (None, file, _) => {
             from_mask &= board.layout.pawns;
             if file.is_none() {
                 from_mask &= FILES[parts.to.file() as usize];
             }
+            Origin::Among(from_mask)
         }
     }
-    let mut candidates = alloc::vec::Vec::new();
-    board.generate_legal_moves(from_mask, to_mask, &mut candidates);
-    let mut fitting = candidates.into_iter().filter(|m| m.promotion == parts.promotion);
+}
+
+/// `m`, found from a square written in full, if it promotes as the SAN says.
+pub(crate) fn as_written(
+    m: LooseMove,
+    promotion: Option<PieceType>,
+) -> Result<LooseMove, LooseSanError> {
+    if m.promotion == promotion { Ok(m) } else { Err(LooseSanError::MissingPromotion) }
+}
+
+/// The one move that fits, `Illegal` for none, `Ambiguous` for more.
+pub(crate) fn only_one(
+    mut fitting: impl Iterator<Item = LooseMove>,
+) -> Result<LooseMove, LooseSanError> {
     let found = fitting.next().ok_or(LooseSanError::Illegal)?;
     if fitting.next().is_some() {
         return Err(LooseSanError::Ambiguous);

@@ -11,12 +11,10 @@ use lerf_rules::variant::VariantBoard;
 use lerf_types::PieceType;
 
 use crate::loose::{
-    LONG_CASTLING, LooseSanError, NULL_MOVE, NothingToMove, SHORT_CASTLING, algebraic_text,
-    san_parts,
+    LONG_CASTLING, LooseSanError, NULL_MOVE, NothingToMove, Origin, SHORT_CASTLING, algebraic_text,
+    as_written, only_one, san_origin, san_parts,
 };
-use lerf_bitboard::{FILES, RANKS};
 use lerf_rules::variant::Variant;
-use lerf_types::Square;
 
 /// The SAN (or, with `long`, the long algebraic notation) of `m` on `board`, as
 /// python-chess's variant boards write it.
@@ -152,45 +150,22 @@ pub fn parse_variant_san(board: &VariantBoard, text: &str) -> Result<LooseMove, 
         return Err(LooseSanError::Invalid { multi_leg: text.contains(',') });
     };
     let own = b.layout.of_color(b.turn);
-    let mut from_mask = Bitboard::FULL;
-    if let Some(file) = parts.file {
-        from_mask &= FILES[file as usize];
-    }
-    if let Some(rank) = parts.rank {
-        from_mask &= RANKS[rank as usize];
-    }
-    match (parts.piece, parts.file, parts.rank) {
-        (Some(pt), _, _) => from_mask &= b.layout.pieces_mask(pt, b.turn),
-        (None, Some(file), Some(rank)) => {
-            let from = Square::new(file, rank);
+    let from_mask = match san_origin(b, &parts) {
+        Origin::Square(from) => {
             let m = b.move_looked_for(from, parts.to, parts.promotion);
             if !legal.contains(&m) {
                 return Err(LooseSanError::NoMatchingMove { looked_for: m });
             }
-            return if m.promotion == parts.promotion {
-                Ok(m)
-            } else {
-                Err(LooseSanError::MissingPromotion)
-            };
+            return as_written(m, parts.promotion);
         }
-        (None, file, _) => {
-            from_mask &= b.layout.pawns;
-            if file.is_none() {
-                from_mask &= FILES[parts.to.file() as usize];
-            }
-        }
-    }
-    let mut fitting = legal.into_iter().filter(|&m| {
+        Origin::Among(mask) => mask,
+    };
+    only_one(legal.into_iter().filter(|&m| {
         m.drop.is_none()
             && m.to == parts.to
             && !own.contains(m.to)
             && from_mask.contains(m.from)
             && m.promotion == parts.promotion
             && !b.is_castling(m)
-    });
-    let found = fitting.next().ok_or(LooseSanError::Illegal)?;
-    if fitting.next().is_some() {
-        return Err(LooseSanError::Ambiguous);
-    }
-    Ok(found)
+    }))
 }

@@ -31,13 +31,25 @@ pub(crate) const NAMES: [&str; 145] = [
     "kqpkp", "krpkp", "kbpkp", "knpkp", "kppkp", "kpppk",
 ];
 
-/// Whether `name` is one of the format's tables.
-pub(crate) fn is_table(name: &str) -> bool {
-    NAMES.contains(&name)
+/// One of the format's tables: its name and layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Table {
+    pub(crate) name: &'static str,
+    pub(crate) scheme: Scheme,
+}
+
+/// The table named `name`, if the format has one (the layouts are worked out once).
+pub(crate) fn table(name: &str) -> Option<Table> {
+    static SCHEMES: std::sync::OnceLock<Vec<Scheme>> = std::sync::OnceLock::new();
+    let schemes = SCHEMES.get_or_init(|| {
+        NAMES.iter().map(|n| scheme_of(n).expect("every table has a layout")).collect()
+    });
+    let i = NAMES.iter().position(|&n| n == name)?;
+    Some(Table { name: NAMES[i], scheme: schemes[i] })
 }
 
 /// The layout of a table (one of [`NAMES`]).
-pub(crate) fn scheme_of(name: &str) -> Option<Scheme> {
+fn scheme_of(name: &str) -> Option<Scheme> {
     use Scheme::*;
     let (white, black) = name.strip_prefix('k')?.split_once('k')?;
     // Pieces as the layouts name them: `p` for a pawn, the others by their order of

@@ -196,39 +196,32 @@ impl RowVisitor {
     /// [`Visitor::san`] in a variant game: a row for a mainline move, as for standard
     /// chess, with the variant board's FEN and SAN.
     fn variant_san(&mut self, text: &[u8]) -> Result<(), ReplayError> {
-        let Some(lines) = &mut self.variant else { return Ok(()) };
+        let Some(lines) = &self.variant else { return Ok(()) };
         let m = lines.parse(text)?;
-        if lines.in_mainline() {
+        // The row's text, read before `finish_row` takes the visitor.
+        let row = lines.in_mainline().then(|| {
+            let board = lines.board();
+            (board.fen(), lines.san(m), m.to_string(), board.turn() == Color::White)
+        });
+        if let Some((fen, san, uci, white)) = row {
             if self.ply > 0 {
                 self.finish_row();
             }
-            let Some(lines) = &mut self.variant else { return Ok(()) };
             let out = &mut self.out;
             out.rows += 1;
             out.game.push(self.game);
             out.ply.push(self.ply);
-            out.fen.push(&lines.board().fen());
-            out.san.push(&lines.san(m));
-            out.uci.push_utf8_with(|data| {
-                let _ = write!(Utf8Sink(data), "{m}");
-            });
-            out.turn.push(lines.board().turn() == Color::White);
+            out.fen.push(&fen);
+            out.san.push(&san);
+            out.uci.push(&uci);
+            out.turn.push(white);
             self.write_game_columns();
             self.ply += 1;
         }
-        let Some(lines) = &mut self.variant else { return Ok(()) };
-        lines.play(m);
+        if let Some(lines) = &mut self.variant {
+            lines.play(m);
+        }
         self.in_variation = true;
-        Ok(())
-    }
-}
-
-/// Writes formatted ASCII into a column's bytes.
-struct Utf8Sink<'a>(&'a mut Vec<u8>);
-
-impl core::fmt::Write for Utf8Sink<'_> {
-    fn write_str(&mut self, s: &str) -> core::fmt::Result {
-        self.0.extend_from_slice(s.as_bytes());
         Ok(())
     }
 }

@@ -6,7 +6,7 @@
 //! `generate_legal_moves()`, `is_legal()`... are called, as python-chess does.
 
 use lerf_bitboard::Bitboard;
-use lerf_rules::variant::{Pockets, VariantBoard};
+use lerf_rules::variant::VariantBoard;
 use lerf_rules::{LooseBoard, LooseMove};
 use lerf_san::loose::loose_san;
 use pyo3::exceptions::PyTypeError;
@@ -82,13 +82,7 @@ fn variant_native(board: &Bound<'_, PyAny>, kind: Kind) -> PyResult<Option<Varia
     if !board.get_type().getattr(kind.generator_method())?.is(own.bind(py)) {
         return Ok(None);
     }
-    let loose = *b.borrow().as_super().board();
-    Ok(Some(VariantBoard {
-        variant,
-        board: loose,
-        remaining_checks: [3, 3],
-        pockets: Pockets::default(),
-    }))
+    Ok(Some(crate::variant::stateless(b.borrow().as_super().board(), variant)))
 }
 
 /// The moves of `kind`, from the Rust board or through the object's method.

@@ -99,8 +99,8 @@ pub fn push_stateless(
     r#move: MoveData,
 ) -> PyResult<()> {
     if matches!(variant, Variant::Atomic | Variant::Antichess) {
-        let code = Variant::ALL.iter().position(|&v| v == variant).unwrap_or(0) as u8;
-        return push_variant(slf, code, NO_STATE, r#move).map(|_| ());
+        let vb = stateless(slf.as_super().board(), variant);
+        return push_variant(slf, vb, r#move).map(|_| ());
     }
     Board::push_loose(&mut slf, r#move.to_loose())
 }
@@ -112,33 +112,30 @@ pub fn stateless_san(
     m: LooseMove,
     long: bool,
 ) -> PyResult<String> {
-    let vb = VariantBoard {
-        variant,
-        board: *board,
-        remaining_checks: [3, 3],
-        pockets: Pockets::default(),
-    };
+    let vb = stateless(board, variant);
     lerf_san::variant::variant_san(&vb, m, long)
         .map_err(|_| IllegalMoveError::new_err(format!("no piece to move for {m} in {}", vb.fen())))
 }
 
-/// The state of a variant with none beside the board: checks left 3 and 3, empty pockets.
-const NO_STATE: Extra = [3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+/// `board` as a board of `variant` with no state beside it: checks left 3 and 3, empty
+/// pockets.
+pub fn stateless(board: &LooseBoard, variant: Variant) -> VariantBoard {
+    VariantBoard { variant, board: *board, remaining_checks: [3, 3], pockets: Pockets::default() }
+}
 
 fn moves_out(py: Python<'_>, moves: Vec<LooseMove>) -> Vec<Py<Move>> {
     moves.into_iter().map(|m| Move::shared_loose(m, py)).collect()
 }
 
-/// Plays `move` (pseudo-legal or null, else `IllegalMoveError`) on the variant board of
-/// `code` with `extra`, keeping `move_stack`'s list in step; the state after it.
+/// Plays `move` (pseudo-legal or null, else `IllegalMoveError`) on `vb`, the board's
+/// position with its variant's state, keeping `move_stack`'s list in step; the variant
+/// board after it.
 fn push_variant(
     mut slf: PyRefMut<'_, Board>,
-    code: u8,
-    extra: Extra,
+    vb: VariantBoard,
     r#move: MoveData,
-) -> PyResult<Extra> {
+) -> PyResult<VariantBoard> {
     let m = r#move.to_loose();
-    let vb = state(slf.as_super().game.board(), code, &extra)?;
     if !m.is_null() && !is_pseudo_legal(&vb, m) {
         return Err(IllegalMoveError::new_err(format!(
             "push() expects a pseudo-legal move or a null move: {m} in {}",
@@ -153,7 +150,7 @@ fn push_variant(
         let written = base.game.peek().unwrap_or(m);
         list.bind(py).append(Move::shared_loose(written, py))?;
     }
-    Ok(extra_of(&next))
+    Ok(next)
 }
 
 #[pymethods]
@@ -178,12 +175,13 @@ impl Board {
     /// Plays `move` by the variant's rules, onto the move stack; the new state beside the
     /// board.
     fn _variant_push(
-        slf: PyRefMut<'_, Self>,
+        mut slf: PyRefMut<'_, Self>,
         code: u8,
         extra: Extra,
         r#move: MoveData,
     ) -> PyResult<Extra> {
-        push_variant(slf, code, extra, r#move)
+        let vb = state(slf.as_super().board(), code, &extra)?;
+        push_variant(slf, vb, r#move).map(|next| extra_of(&next))
     }
 
     /// Makes `push` play by the rules of variant `code`, one without state beside the

@@ -4,7 +4,7 @@
 
 use alloc::vec::Vec;
 
-use lerf_bitboard::{Bitboard, FILE_A, FILE_H, RANK_1, RANK_3, RANK_4, RANK_5, RANK_6, RANK_8};
+use lerf_bitboard::Bitboard;
 use lerf_types::{Color, PieceType};
 
 use super::VariantBoard;
@@ -77,31 +77,8 @@ pub(super) fn count_legal_moves(vb: &VariantBoard) -> usize {
         captures += (attacks & theirs).popcount() as usize;
         quiet += (attacks & empty).popcount() as usize;
     }
-    let last = RANK_1 | RANK_8;
-    let weigh = |targets: Bitboard| {
-        (targets & !last).popcount() as usize + 5 * (targets & last).popcount() as usize
-    };
-    let (left, right, single, double) = match b.turn {
-        Color::White => {
-            let single = (pawns << 8) & empty;
-            (
-                ((pawns & !FILE_A) << 7) & theirs,
-                ((pawns & !FILE_H) << 9) & theirs,
-                single,
-                (single << 8) & empty & (RANK_3 | RANK_4),
-            )
-        }
-        Color::Black => {
-            let single = (pawns >> 8) & empty;
-            (
-                ((pawns & !FILE_H) >> 7) & theirs,
-                ((pawns & !FILE_A) >> 9) & theirs,
-                single,
-                (single >> 8) & empty & (RANK_6 | RANK_5),
-            )
-        }
-    };
-    captures += weigh(left) + weigh(right);
+    let targets = b.pawn_targets(pawns);
+    captures += targets.weigh(targets.left, 5) + targets.weigh(targets.right, 5);
     let mut en_passant = Vec::new();
     b.generate_pseudo_legal_ep(Bitboard::FULL, Bitboard::FULL, &mut en_passant);
     captures += en_passant.len();
@@ -115,5 +92,5 @@ pub(super) fn count_legal_moves(vb: &VariantBoard) -> usize {
         |_, _, _| false,
         |_| castling += 1,
     );
-    quiet + weigh(single) + double.popcount() as usize + castling
+    quiet + targets.weigh(targets.single, 5) + targets.double.popcount() as usize + castling
 }

@@ -15,22 +15,33 @@ _LICHESS_CHECKS = re.compile(r"^\+([0-3])\+([0-3])\Z")
 _SYMBOLS = " pnbrqk"
 
 
-def _push_keeping_state(board: _VariantBoard, move: Any) -> None:
-    """Plays ``move`` by the variant's rules in Rust (``IllegalMoveError`` unless pseudo-legal
-    or null), keeping the state it had for ``pop``."""
-    extra = board._extra()
-    after = board._variant_push(board._code, extra, move)
-    board._history.append(tuple(extra))
-    board._set_extra(after)
+class _KeepsState(_VariantBoard):
+    """A variant board with state beside the position (the Python class keeps it, with its
+    history for ``pop``): its moves are played, and its SAN written, with that state."""
+
+    _stateless = False
+
+    def push(self, move: Any) -> None:
+        # Played by the variant's rules in Rust (IllegalMoveError unless pseudo-legal or
+        # null); the state before it kept for pop.
+        extra = self._extra()
+        after = self._variant_push(self._code, extra, move)
+        self._history.append(tuple(extra))
+        self._set_extra(after)
+
+    def pop(self) -> Any:
+        move = super().pop()
+        self._set_extra(list(self._history.pop()))
+        return move
+
+    def san(self, move: Any) -> str:
+        return self._variant_san(self._code, self._extra(), move, False)
+
+    def lan(self, move: Any) -> str:
+        return self._variant_san(self._code, self._extra(), move, True)
 
 
-def _pop_keeping_state(board: _VariantBoard, move: Any) -> Any:
-    """After the board's own ``pop``: the state beside the board as it was."""
-    board._set_extra(list(board._history.pop()))
-    return move
-
-
-class ThreeCheckBoard(_VariantBoard):
+class ThreeCheckBoard(_KeepsState):
     """Three-check: the third check wins. ``remaining_checks[color]``: the checks ``color``
     must still give."""
 
@@ -39,20 +50,6 @@ class ThreeCheckBoard(_VariantBoard):
     uci_variant = "3check"
     xboard_variant = "3check"
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"
-
-    _stateless = False
-
-    def push(self, move: Any) -> None:
-        _push_keeping_state(self, move)
-
-    def pop(self) -> Any:
-        return _pop_keeping_state(self, super().pop())
-
-    def san(self, move: Any) -> str:
-        return self._variant_san(self._code, self._extra(), move, False)
-
-    def lan(self, move: Any) -> str:
-        return self._variant_san(self._code, self._extra(), move, True)
 
     def _init_state(self) -> None:
         self.remaining_checks = [3, 3]
@@ -151,7 +148,7 @@ class CrazyhousePocket:
         return f"CrazyhousePocket('{self}')"
 
 
-class CrazyhouseBoard(_VariantBoard):
+class CrazyhouseBoard(_KeepsState):
     """Crazyhouse: captured pieces change sides and may be dropped. ``pockets[color]``: what
     ``color`` holds in hand."""
 
@@ -160,20 +157,6 @@ class CrazyhouseBoard(_VariantBoard):
     uci_variant = "crazyhouse"
     xboard_variant = "crazyhouse"
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
-
-    _stateless = False
-
-    def push(self, move: Any) -> None:
-        _push_keeping_state(self, move)
-
-    def pop(self) -> Any:
-        return _pop_keeping_state(self, super().pop())
-
-    def san(self, move: Any) -> str:
-        return self._variant_san(self._code, self._extra(), move, False)
-
-    def lan(self, move: Any) -> str:
-        return self._variant_san(self._code, self._extra(), move, True)
 
     def _init_state(self) -> None:
         self.pockets = [CrazyhousePocket(), CrazyhousePocket()]
