@@ -55,6 +55,12 @@ pub enum LooseSanError {
     },
     /// More than one legal move fits (`AmbiguousMoveError`).
     Ambiguous,
+    /// A crazyhouse drop (text with `@`) that is not UCI once a bare `@` is read as `P@`
+    /// (python-chess's `InvalidMoveError`, which names the UCI text:
+    /// [`drop_uci`](crate::variant::drop_uci)).
+    InvalidDrop,
+    /// A crazyhouse drop that is no legal move here (`IllegalMoveError`).
+    IllegalDrop,
 }
 
 impl fmt::Display for LooseSanError {
@@ -71,6 +77,8 @@ impl fmt::Display for LooseSanError {
             LooseSanError::Illegal => "illegal san",
             LooseSanError::MissingPromotion => "missing promotion piece type",
             LooseSanError::Ambiguous => "ambiguous san",
+            LooseSanError::InvalidDrop => "invalid uci",
+            LooseSanError::IllegalDrop => "illegal drop san",
         })
     }
 }

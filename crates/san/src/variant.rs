@@ -112,7 +112,8 @@ fn standard_moves(variant: Variant) -> bool {
 ///
 /// # Errors
 ///
-/// [`LooseSanError`]: not SAN, no legal move, or more than one.
+/// [`LooseSanError`]: not SAN, no legal move, or more than one; for a crazyhouse drop,
+/// [`InvalidDrop`](LooseSanError::InvalidDrop) or [`IllegalDrop`](LooseSanError::IllegalDrop).
 pub fn parse_variant_san(board: &VariantBoard, text: &str) -> Result<LooseMove, LooseSanError> {
     let b = &board.board;
     let legal = board.legal_moves();
@@ -132,16 +133,8 @@ pub fn parse_variant_san(board: &VariantBoard, text: &str) -> Result<LooseMove, 
     }
     if board.variant == Variant::Crazyhouse && text.contains('@') {
         // python-chess's crazyhouse reads a drop as UCI, `P` understood before a bare `@`.
-        let uci = text.trim_end_matches(['+', '#']);
-        let pawn;
-        let uci = if uci.starts_with('@') {
-            pawn = alloc::format!("P{uci}");
-            pawn.as_str()
-        } else {
-            uci
-        };
-        let m: LooseMove = uci.parse().map_err(|_| LooseSanError::Invalid { multi_leg: false })?;
-        return if legal.contains(&m) { Ok(m) } else { Err(LooseSanError::Illegal) };
+        let m: LooseMove = drop_uci(text).parse().map_err(|_| LooseSanError::InvalidDrop)?;
+        return if legal.contains(&m) { Ok(m) } else { Err(LooseSanError::IllegalDrop) };
     }
     let Some(parts) = san_parts(text) else {
         if NULL_MOVE.contains(&text) {
@@ -168,4 +161,17 @@ pub fn parse_variant_san(board: &VariantBoard, text: &str) -> Result<LooseMove, 
             && m.promotion == parts.promotion
             && !b.is_castling(m)
     }))
+}
+
+/// The UCI text python-chess's crazyhouse reads a drop written in a SAN as: the check or
+/// mate sign dropped, `P` put before a bare `@`.
+///
+/// ```
+/// use lerf_san::variant::drop_uci;
+/// assert_eq!(drop_uci("@e6+"), "P@e6");
+/// assert_eq!(drop_uci("N@f3"), "N@f3");
+/// ```
+pub fn drop_uci(text: &str) -> alloc::string::String {
+    let uci = text.trim_end_matches(['+', '#']);
+    if uci.starts_with('@') { alloc::format!("P{uci}") } else { uci.into() }
 }

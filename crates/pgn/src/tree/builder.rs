@@ -64,9 +64,10 @@ impl ReadIssue {
     /// The exception class python-chess records for it.
     pub fn kind(&self) -> ReadIssueKind {
         match self {
-            ReadIssue::San { error: LooseSanError::Invalid { .. }, .. } => {
-                ReadIssueKind::InvalidMove
-            }
+            ReadIssue::San {
+                error: LooseSanError::Invalid { .. } | LooseSanError::InvalidDrop,
+                ..
+            } => ReadIssueKind::InvalidMove,
             ReadIssue::San { error: LooseSanError::Ambiguous, .. } => ReadIssueKind::AmbiguousMove,
             ReadIssue::San { .. } => ReadIssueKind::IllegalMove,
             ReadIssue::Setup(_) => ReadIssueKind::Value,
@@ -79,6 +80,9 @@ impl fmt::Display for ReadIssue {
         match self {
             ReadIssue::San { error: error @ LooseSanError::Invalid { .. }, san, .. } => {
                 write!(f, "{error}: {san:?}")
+            }
+            ReadIssue::San { error: error @ LooseSanError::InvalidDrop, san, .. } => {
+                write!(f, "{error}: {:?}", lerf_san::variant::drop_uci(san))
             }
             ReadIssue::San { error: error @ LooseSanError::NoMatchingMove { .. }, fen, .. } => {
                 write!(f, "{error} in {fen}")

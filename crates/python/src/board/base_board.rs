@@ -23,16 +23,23 @@ pub struct BaseBoard {
     pub stack_list: Option<Py<pyo3::types::PyList>>,
     /// Set up by `__new__` from the constructor's arguments, which `__init__` then skips.
     pub fresh: bool,
-    /// A variant board without state beside the position (`lerf.variant`'s atomic,
-    /// antichess, horde, king of the hill and racing kings): `Board.push` plays by its
-    /// rules, so no Python method runs for a move.
+    /// The variant a board of `lerf.variant` plays: `Board.push`, `pop`, the moves and SAN
+    /// follow its rules, so no Python method runs for a move.
     pub variant: Option<lerf_rules::variant::Variant>,
+    /// The state beside the position three-check and crazyhouse keep, with its history.
+    pub kept: crate::variant::Kept,
 }
 
 impl BaseBoard {
     /// A base board over `game`.
     pub fn new(game: LooseGame) -> BaseBoard {
-        BaseBoard { game, stack_list: None, fresh: false, variant: None }
+        BaseBoard {
+            game,
+            stack_list: None,
+            fresh: false,
+            variant: None,
+            kept: crate::variant::Kept::default(),
+        }
     }
 
     /// The pieces.
@@ -57,6 +64,15 @@ impl BaseBoard {
     pub fn clear_stack(&mut self) {
         self.game.clear_stack();
         self.stack_list = None;
+        self.kept.history.clear();
+    }
+
+    /// Replaces the position and its move stack (a variant's state beside the position
+    /// stays; its history goes with the old stack).
+    pub fn set_game(&mut self, game: LooseGame) {
+        self.game = game;
+        self.stack_list = None;
+        self.kept.history.clear();
     }
 
     /// Replaces the pieces and forgets the move stack.
@@ -189,6 +205,8 @@ impl BaseBoard {
     /// Takes every piece off.
     fn clear_board(&mut self) {
         self.set_layout(Layout::empty());
+        // A variant's checks to give and pockets start again, as python-chess's do.
+        self.kept = crate::variant::Kept::default();
     }
 
     #[getter]

@@ -114,8 +114,7 @@ impl Board {
         kwargs.set_item("chess960", game.board().chess960)?;
         let board = cls.call((py_none(py),), Some(&kwargs))?;
         let mut inner = board.cast::<BaseBoard>()?.borrow_mut();
-        inner.game = game;
-        inner.stack_list = None;
+        inner.set_game(game);
         drop(inner);
         Ok(board)
     }
@@ -166,8 +165,7 @@ impl Board {
         if std::mem::take(&mut base.fresh) {
             return Ok(());
         }
-        base.game = board_arguments(args, kwargs)?;
-        base.stack_list = None;
+        base.set_game(board_arguments(args, kwargs)?);
         Ok(())
     }
 
@@ -313,16 +311,15 @@ impl Board {
     fn reset(mut slf: PyRefMut<'_, Self>) {
         let base = slf.as_super();
         let chess960 = base.game.board().chess960;
-        base.game = LooseGame::new(LooseBoard { chess960, ..LooseBoard::startpos() });
-        base.stack_list = None;
+        base.set_game(LooseGame::new(LooseBoard { chess960, ..LooseBoard::startpos() }));
     }
 
     /// Empties the board: White to move, no rights, counters `0 1`, no moves.
     fn clear(mut slf: PyRefMut<'_, Self>) {
         let base = slf.as_super();
         let chess960 = base.game.board().chess960;
-        base.game = LooseGame::new(LooseBoard { chess960, ..LooseBoard::empty() });
-        base.stack_list = None;
+        base.set_game(LooseGame::new(LooseBoard { chess960, ..LooseBoard::empty() }));
+        base.kept = crate::variant::Kept::default();
     }
 
     /// Forgets the moves played (the position stays).
@@ -363,7 +360,7 @@ impl Board {
     /// unchanged).
     fn push(mut slf: PyRefMut<'_, Self>, r#move: MoveData) -> PyResult<()> {
         if let Some(variant) = slf.as_super().variant {
-            return crate::variant::push_stateless(slf, variant, r#move);
+            return crate::variant::push(slf, variant, r#move);
         }
         Board::push_loose(&mut slf, r#move.to_loose())
     }
@@ -373,6 +370,8 @@ impl Board {
         let py = slf.py();
         let base = slf.as_super();
         let m = base.game.pop().ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
+        let moves_left = base.game.len();
+        crate::variant::popped(base, moves_left);
         if let Some(list) = &base.stack_list {
             list.bind(py).del_item(list.bind(py).len() - 1)?;
         }
@@ -542,8 +541,7 @@ impl Board {
             ..LooseBoard::empty()
         };
         let base = slf.as_super();
-        base.game = LooseGame::new(board);
-        base.stack_list = None;
+        base.set_game(LooseGame::new(board));
         Ok(())
     }
 
@@ -571,8 +569,7 @@ impl Board {
     fn __setstate__(mut slf: PyRefMut<'_, Self>, state: &Bound<'_, PyAny>) -> PyResult<()> {
         let game = crate::board::pickle::game_from_state(state)?;
         let base = slf.as_super();
-        base.game = game;
-        base.stack_list = None;
+        base.set_game(game);
         Ok(())
     }
 }

@@ -62,14 +62,16 @@ fn native(board: &Bound<'_, PyAny>) -> Option<LooseBoard> {
     Some(*board.as_super().board())
 }
 
-/// The variant board behind `board` when it is one of `lerf.variant`'s boards without state
-/// beside the position (the Rust board keeps its variant) whose class keeps the variant
+/// The variant board behind `board` when it is one of `lerf.variant`'s boards (the Rust
+/// board keeps its variant and the state beside the position) whose class keeps the variant
 /// boards' own generating method for `kind`: its moves are then listed in Rust, as that
 /// method would list them.
 fn variant_native(board: &Bound<'_, PyAny>, kind: Kind) -> PyResult<Option<VariantBoard>> {
     static METHODS: PyOnceLock<[Py<PyAny>; 2]> = PyOnceLock::new();
     let Ok(b) = board.cast::<Board>() else { return Ok(None) };
-    let Some(variant) = b.borrow().as_super().variant else { return Ok(None) };
+    if b.borrow().as_super().variant.is_none() {
+        return Ok(None);
+    }
     let py = board.py();
     let methods = METHODS.get_or_try_init(py, || -> PyResult<[Py<PyAny>; 2]> {
         let class = py.import("lerf.variant._board")?.getattr("_VariantBoard")?;
@@ -82,7 +84,7 @@ fn variant_native(board: &Bound<'_, PyAny>, kind: Kind) -> PyResult<Option<Varia
     if !board.get_type().getattr(kind.generator_method())?.is(own.bind(py)) {
         return Ok(None);
     }
-    Ok(Some(crate::variant::stateless(b.borrow().as_super().board(), variant)))
+    Ok(crate::variant::current(b.borrow().as_super()))
 }
 
 /// The moves of `kind`, from the Rust board or through the object's method.

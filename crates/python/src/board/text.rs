@@ -33,13 +33,27 @@ pub fn san_error(py: Python<'_>, e: &LooseSanError, text: &str, board: &LooseBoa
 
 /// [`san_error`] for the position of FEN `fen` (a variant's, pockets and checks included).
 pub fn san_error_in(py: Python<'_>, e: &LooseSanError, text: &str, fen: &str) -> PyErr {
+    let invalid = invalid_message(py, e, text);
     let text = PyString::new(py, text).repr().map(|r| r.to_string()).unwrap_or_default();
     match e {
-        LooseSanError::Invalid { .. } => InvalidMoveError::new_err(format!("{e}: {text}")),
+        LooseSanError::Invalid { .. } | LooseSanError::InvalidDrop => {
+            InvalidMoveError::new_err(invalid)
+        }
         LooseSanError::Ambiguous => AmbiguousMoveError::new_err(format!("{e}: {text} in {fen}")),
         LooseSanError::NoMatchingMove { .. } => IllegalMoveError::new_err(format!("{e} in {fen}")),
         _ => IllegalMoveError::new_err(format!("{e}: {text} in {fen}")),
     }
+}
+
+/// python-chess's words for a SAN `text` that is not one (`InvalidMoveError`): the text in
+/// Python's `repr`, or for a crazyhouse drop the UCI text it was read as.
+pub fn invalid_message(py: Python<'_>, e: &LooseSanError, text: &str) -> String {
+    let shown = match e {
+        LooseSanError::InvalidDrop => lerf_san::variant::drop_uci(text),
+        _ => text.to_owned(),
+    };
+    let shown = PyString::new(py, &shown).repr().map(|r| r.to_string()).unwrap_or_default();
+    format!("{e}: {shown}")
 }
 
 /// The EPD operations python-chess's `epd(**operations)` takes, converted: moves, numbers
@@ -110,8 +124,7 @@ fn set_epd_on<'py>(slf: &Bound<'py, Board>, epd: &str) -> PyResult<Bound<'py, Py
     })?;
     let mut inner = slf.borrow_mut();
     let base = inner.as_super();
-    base.game = LooseGame::new(board);
-    base.stack_list = None;
+    base.set_game(LooseGame::new(board));
     drop(inner);
     let dict = PyDict::new(py);
     for (opcode, operand) in &ops {
@@ -153,8 +166,7 @@ impl Board {
         let base = slf.as_super();
         let chess960 = base.game.board().chess960;
         let board = LooseBoard::from_fen(fen, chess960).map_err(|e| fen_value_error(&e, fen))?;
-        base.game = LooseGame::new(board);
-        base.stack_list = None;
+        base.set_game(LooseGame::new(board));
         Ok(())
     }
 
@@ -229,8 +241,8 @@ impl Board {
     /// python-chess writes it).
     fn san(slf: PyRef<'_, Self>, r#move: MoveData) -> PyResult<String> {
         let m = r#move;
-        if let Some(variant) = base(&slf).variant {
-            return crate::variant::stateless_san(base(&slf).board(), variant, m.to_loose(), false);
+        if let Some(vb) = crate::variant::current(base(&slf)) {
+            return crate::variant::san(&vb, m.to_loose(), false);
         }
         let board = base(&slf).board();
         loose_san(board, m.to_loose()).map_err(|_| nothing_to_move(m.to_loose(), board))
@@ -239,8 +251,8 @@ impl Board {
     /// The long algebraic notation of a move (`Ng1-f3`).
     fn lan(slf: PyRef<'_, Self>, r#move: MoveData) -> PyResult<String> {
         let m = r#move;
-        if let Some(variant) = base(&slf).variant {
-            return crate::variant::stateless_san(base(&slf).board(), variant, m.to_loose(), true);
+        if let Some(vb) = crate::variant::current(base(&slf)) {
+            return crate::variant::san(&vb, m.to_loose(), true);
         }
         let board = base(&slf).board();
         loose_lan(board, m.to_loose()).map_err(|_| nothing_to_move(m.to_loose(), board))

@@ -26,10 +26,11 @@ fn flatten<L: Into<PyErr>, V: Into<PyErr>>(failure: ReadFailure<L, V>) -> PyErr 
 pub fn issue_exception<'py>(py: Python<'py>, issue: &ReadIssue) -> PyResult<Bound<'py, PyAny>> {
     let err = match issue {
         ReadIssue::San { error, san, fen } => {
+            let text = san;
             let san = PyString::new(py, san).repr()?.to_string();
             match issue.kind() {
                 lerf_pgn::tree::ReadIssueKind::InvalidMove => {
-                    InvalidMoveError::new_err(format!("{error}: {san}"))
+                    InvalidMoveError::new_err(crate::board::text::invalid_message(py, error, text))
                 }
                 lerf_pgn::tree::ReadIssueKind::AmbiguousMove => {
                     AmbiguousMoveError::new_err(format!("{error}: {san} in {fen}"))

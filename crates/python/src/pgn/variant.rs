@@ -1,12 +1,20 @@
 //! `read_game`'s default reading when a game may be in a variant: games in standard chess
-//! and Chess960 are built in Rust (`TreeBuilder`); a game whose `Variant` tag names
-//! another variant is handed to a Python `GameBuilder` after its headers (replayed to it),
-//! and played on `lerf.variant`'s board for it (or python-chess's, when a script set its
-//! `chess.variant` as `lerf.variant`).
+//! and Chess960 are built in Rust (`TreeBuilder`), and so are games of the variants of
+//! `lerf.variant` (played on the Rust variant board of the start position its class sets
+//! up). A game is handed to a Python `GameBuilder` after its headers (replayed to it) when
+//! its variant's start cannot be set up (python-chess's error is then recorded as
+//! python-chess records it), when its `Variant` tag names no variant, and when a script set
+//! another module (python-chess's `chess.variant`) as `lerf.variant`: then it is played on
+//! that module's boards.
 
-use lerf_pgn::tree::{BuildError, Flow, GameVisitor, Headers, PlayBoard, TreeBuilder, TreeRead};
+use lerf_pgn::tree::{
+    BuildError, Flow, GameVisitor, Headers, PlayBoard, ReadIssue, TreeBuilder, TreeRead,
+};
+use lerf_pgn::{VariantKind, variant_kind};
+use lerf_rules::variant::VariantBoard;
 use lerf_rules::{LooseGame, LooseMove};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::errors::build_error;
 use crate::pgn::visit::{PyBoard, PyVisitor};
@@ -14,7 +22,15 @@ use crate::pgn::visit::{PyBoard, PyVisitor};
 /// A board of either reading.
 pub enum AnyBoard<'py> {
     Native(LooseGame),
+    Variant(VariantLine),
     Python(PyBoard<'py>),
+}
+
+/// A line of a variant game read in Rust: the position, and each position before it.
+#[derive(Clone)]
+pub struct VariantLine {
+    now: VariantBoard,
+    before: Vec<VariantBoard>,
 }
 
 /// A move of either reading.
@@ -40,6 +56,7 @@ impl<'py> PlayBoard for AnyBoard<'py> {
     fn has_moves(&self) -> PyResult<bool> {
         match self {
             AnyBoard::Native(b) => native(b.has_moves()),
+            AnyBoard::Variant(line) => Ok(!line.before.is_empty()),
             AnyBoard::Python(b) => b.has_moves(),
         }
     }
@@ -47,6 +64,13 @@ impl<'py> PlayBoard for AnyBoard<'py> {
     fn before_last_move(&self) -> PyResult<AnyBoard<'py>> {
         match self {
             AnyBoard::Native(b) => native(b.before_last_move()).map(AnyBoard::Native),
+            AnyBoard::Variant(line) => {
+                let mut line = line.clone();
+                if let Some(before) = line.before.pop() {
+                    line.now = before;
+                }
+                Ok(AnyBoard::Variant(line))
+            }
             AnyBoard::Python(b) => b.before_last_move().map(AnyBoard::Python),
         }
     }
@@ -54,6 +78,11 @@ impl<'py> PlayBoard for AnyBoard<'py> {
     fn push(&mut self, mv: &AnyMove<'py>) -> PyResult<()> {
         match (self, mv) {
             (AnyBoard::Native(b), AnyMove::Native(m)) => native(PlayBoard::push(b, m)),
+            (AnyBoard::Variant(line), AnyMove::Native(m)) => {
+                let next = line.now.play_unchecked(*m);
+                line.before.push(core::mem::replace(&mut line.now, next));
+                Ok(())
+            }
             (AnyBoard::Python(b), AnyMove::Python(m)) => b.push(m),
             _ => unreachable!("a reading keeps to its own boards"),
         }
@@ -84,6 +113,35 @@ impl<'py> GameReading<'py> {
                 Ok(true)
             }
         }
+    }
+
+    /// The start of a game of one of `lerf.variant`'s variants, set up by its board class
+    /// as python-chess's `Headers.board()` sets it up; `None` when the tag names no such
+    /// variant, when another module is set as `lerf.variant`, or when the class refuses
+    /// the start (Python then reads the game, recording python-chess's error).
+    fn variant_start(&self, name: &str) -> PyResult<Option<VariantBoard>> {
+        if !matches!(variant_kind(name), VariantKind::Variant(_)) {
+            return Ok(None);
+        }
+        let module = self.py.import("lerf")?.getattr("variant")?;
+        if module.getattr("__name__")?.extract::<String>()? != "lerf.variant" {
+            return Ok(None);
+        }
+        let headers = &self.builder.tree().headers;
+        let Ok(class) = module.call_method1("find_variant", (name,)) else { return Ok(None) };
+        let fen = match headers.get("FEN") {
+            Some(fen) => fen.into_pyobject(self.py)?.into_any(),
+            None => class.getattr("starting_fen")?,
+        };
+        let kwargs = PyDict::new(self.py);
+        kwargs.set_item("chess960", headers.is_chess960())?;
+        let Ok(board) = class.call((fen,), Some(&kwargs)) else { return Ok(None) };
+        let Ok(board) = board.cast::<crate::board::base_board::BaseBoard>() else {
+            return Ok(None);
+        };
+        let Some(mut vb) = crate::variant::current(&board.borrow()) else { return Ok(None) };
+        vb.board.chess960 = vb.board.chess960 || vb.board.has_chess960_castling_rights();
+        Ok(Some(vb))
     }
 
     /// Hands the game to a Python `GameBuilder`, replaying its headers.
@@ -133,7 +191,13 @@ impl<'py> GameVisitor for GameReading<'py> {
     }
 
     fn setup(&mut self, headers: Option<&Headers>) -> PyResult<Option<AnyBoard<'py>>> {
-        if self.builder.tree().headers.other_variant().is_some() && self.variants_available()? {
+        let variant = self.builder.tree().headers.other_variant().map(str::to_owned);
+        if let Some(name) = variant
+            && self.variants_available()?
+        {
+            if let Some(now) = self.variant_start(&name)? {
+                return Ok(Some(AnyBoard::Variant(VariantLine { now, before: Vec::new() })));
+            }
             let visitor = self.hand_to_python()?;
             return Ok(visitor.setup(None)?.map(AnyBoard::Python));
         }
@@ -153,6 +217,16 @@ impl<'py> GameVisitor for GameReading<'py> {
             (_, AnyBoard::Native(b)) => {
                 Ok(native(self.builder.parse_san(b, san))?.map(AnyMove::Native))
             }
+            (_, AnyBoard::Variant(line)) => {
+                match lerf_san::variant::parse_variant_san(&line.now, san) {
+                    Ok(m) => Ok(Some(AnyMove::Native(m))),
+                    Err(error) => {
+                        let fen = line.now.fen();
+                        self.builder.record(ReadIssue::San { error, san: san.to_owned(), fen });
+                        Ok(None)
+                    }
+                }
+            }
             _ => unreachable!("a reading keeps to its own boards"),
         }
     }
@@ -161,6 +235,7 @@ impl<'py> GameVisitor for GameReading<'py> {
         match (self.python.as_mut(), board, mv) {
             (Some(v), AnyBoard::Python(b), AnyMove::Python(m)) => v.visit_move(b, m),
             (_, AnyBoard::Native(b), AnyMove::Native(m)) => native(self.builder.visit_move(b, m)),
+            (_, AnyBoard::Variant(_), AnyMove::Native(m)) => native(self.builder.add_move(*m)),
             _ => unreachable!("a reading keeps to its own boards"),
         }
     }

@@ -3,22 +3,20 @@
 //! board's position, with the state the Python class keeps beside it (checks to give,
 //! pockets), to the Rust rules: the moves, a move made (an explosion, a drop), the end.
 
-use lerf_rules::variant::{Pockets, Variant, VariantBoard};
-use lerf_rules::{LooseBoard, LooseMove};
-use lerf_types::{Color, PieceType};
+mod kept;
+
+pub use kept::Kept;
+use kept::{Extra, StateTuple};
+use lerf_rules::LooseMove;
+use lerf_rules::variant::{Variant, VariantBoard};
+use lerf_types::PieceType;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use crate::board::base_board::BaseBoard;
 use crate::board::board::{Board, base};
 use crate::board::moves::{Move, MoveData};
 use crate::errors::IllegalMoveError;
-
-/// The state beside the board: White's and Black's checks to give, then each side's pocket
-/// (pawns, knights, bishops, rooks, queens).
-type Extra = [u8; 12];
-
-const POCKET_TYPES: [PieceType; 5] =
-    [PieceType::Pawn, PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen];
 
 fn variant_of(code: u8) -> PyResult<Variant> {
     Variant::ALL
@@ -27,33 +25,15 @@ fn variant_of(code: u8) -> PyResult<Variant> {
         .ok_or_else(|| PyValueError::new_err(format!("no variant number {code}")))
 }
 
-fn state(board: &LooseBoard, code: u8, extra: &Extra) -> PyResult<VariantBoard> {
-    let mut pockets = Pockets::default();
-    for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
-        for (i, pt) in POCKET_TYPES.into_iter().enumerate() {
-            for _ in 0..extra[2 + 5 * c + i] {
-                pockets.add(color, pt);
-            }
-        }
-    }
-    Ok(VariantBoard {
-        variant: variant_of(code)?,
-        board: *board,
-        remaining_checks: [extra[0], extra[1]],
-        pockets,
-    })
+/// The variant board `base` is, with the state it keeps (`None` for a standard board).
+#[inline]
+pub fn current(base: &BaseBoard) -> Option<VariantBoard> {
+    base.variant.map(|variant| base.kept.board(variant, base.board()))
 }
 
-fn extra_of(vb: &VariantBoard) -> Extra {
-    let mut extra = [0; 12];
-    extra[0] = vb.remaining_checks[0];
-    extra[1] = vb.remaining_checks[1];
-    for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
-        for (i, pt) in POCKET_TYPES.into_iter().enumerate() {
-            extra[2 + 5 * c + i] = vb.pockets.count(color, pt);
-        }
-    }
-    extra
+/// [`current`], or a `ValueError` for a board that plays no variant.
+fn playing(base: &BaseBoard) -> PyResult<VariantBoard> {
+    current(base).ok_or_else(|| PyValueError::new_err("the board plays no variant"))
 }
 
 /// Whether `m` is one of the variant's pseudo-legal moves (a drop: of a piece in hand, on
@@ -90,37 +70,32 @@ fn is_pseudo_legal(vb: &VariantBoard, m: LooseMove) -> bool {
     })
 }
 
-/// `Board.push` on a variant board without state beside the position: atomic's and
-/// antichess's moves checked and played by their rules; the others' pseudo-legal moves and
-/// their effects are standard chess's.
-pub fn push_stateless(
-    mut slf: PyRefMut<'_, Board>,
-    variant: Variant,
-    r#move: MoveData,
-) -> PyResult<()> {
-    if matches!(variant, Variant::Atomic | Variant::Antichess) {
-        let vb = stateless(slf.as_super().board(), variant);
-        return push_variant(slf, vb, r#move).map(|_| ());
+/// `Board.push` on a variant board: atomic's, antichess's, crazyhouse's and three-check's
+/// moves checked and played by their rules (three-check's and crazyhouse's state before it
+/// kept for `pop`); the others' pseudo-legal moves and their effects are standard chess's.
+pub fn push(mut slf: PyRefMut<'_, Board>, variant: Variant, r#move: MoveData) -> PyResult<()> {
+    if matches!(
+        variant,
+        Variant::Atomic | Variant::Antichess | Variant::Crazyhouse | Variant::ThreeCheck
+    ) {
+        let vb = playing(slf.as_super())?;
+        return push_variant(slf, vb, r#move);
     }
     Board::push_loose(&mut slf, r#move.to_loose())
 }
 
-/// `Board.san` (or `lan`) on a variant board without state beside the position.
-pub fn stateless_san(
-    board: &LooseBoard,
-    variant: Variant,
-    m: LooseMove,
-    long: bool,
-) -> PyResult<String> {
-    let vb = stateless(board, variant);
-    lerf_san::variant::variant_san(&vb, m, long)
-        .map_err(|_| IllegalMoveError::new_err(format!("no piece to move for {m} in {}", vb.fen())))
+/// `Board.pop`'s work for the state a variant board keeps, `moves_left` moves remaining.
+#[inline]
+pub fn popped(base: &mut BaseBoard, moves_left: usize) {
+    if base.variant.is_some_and(Kept::kept_by) {
+        base.kept.popped(moves_left);
+    }
 }
 
-/// `board` as a board of `variant` with no state beside it: checks left 3 and 3, empty
-/// pockets.
-pub fn stateless(board: &LooseBoard, variant: Variant) -> VariantBoard {
-    VariantBoard { variant, board: *board, remaining_checks: [3, 3], pockets: Pockets::default() }
+/// `Board.san` (or `lan`) on a variant board.
+pub fn san(vb: &VariantBoard, m: LooseMove, long: bool) -> PyResult<String> {
+    lerf_san::variant::variant_san(vb, m, long)
+        .map_err(|_| IllegalMoveError::new_err(format!("no piece to move for {m} in {}", vb.fen())))
 }
 
 fn moves_out(py: Python<'_>, moves: Vec<LooseMove>) -> Vec<Py<Move>> {
@@ -128,13 +103,9 @@ fn moves_out(py: Python<'_>, moves: Vec<LooseMove>) -> Vec<Py<Move>> {
 }
 
 /// Plays `move` (pseudo-legal or null, else `IllegalMoveError`) on `vb`, the board's
-/// position with its variant's state, keeping `move_stack`'s list in step; the variant
-/// board after it.
-fn push_variant(
-    mut slf: PyRefMut<'_, Board>,
-    vb: VariantBoard,
-    r#move: MoveData,
-) -> PyResult<VariantBoard> {
+/// position with its variant's state, keeping the state for `pop` and `move_stack`'s list
+/// in step.
+fn push_variant(mut slf: PyRefMut<'_, Board>, vb: VariantBoard, r#move: MoveData) -> PyResult<()> {
     let m = r#move.to_loose();
     if !m.is_null() && !is_pseudo_legal(&vb, m) {
         return Err(IllegalMoveError::new_err(format!(
@@ -146,23 +117,21 @@ fn push_variant(
     let py = slf.py();
     let base = slf.as_super();
     base.game.push_made(m, next.board);
+    if Kept::kept_by(vb.variant) {
+        base.kept.pushed(Extra::of(&next));
+    }
     if let Some(list) = &base.stack_list {
         let written = base.game.peek().unwrap_or(m);
         list.bind(py).append(Move::shared_loose(written, py))?;
     }
-    Ok(next)
+    Ok(())
 }
 
 #[pymethods]
 impl Board {
     /// The variant's legal moves (`legal`) or pseudo-legal ones, in generation order.
-    fn _variant_moves(
-        slf: PyRef<'_, Self>,
-        code: u8,
-        extra: Extra,
-        legal: bool,
-    ) -> PyResult<Vec<Py<Move>>> {
-        let vb = state(base(&slf).board(), code, &extra)?;
+    fn _variant_moves(slf: PyRef<'_, Self>, legal: bool) -> PyResult<Vec<Py<Move>>> {
+        let vb = playing(base(&slf))?;
         let mut out = Vec::new();
         if legal {
             vb.generate_legal_moves(&mut out);
@@ -172,93 +141,77 @@ impl Board {
         Ok(moves_out(slf.py(), out))
     }
 
-    /// Plays `move` by the variant's rules, onto the move stack; the new state beside the
-    /// board.
-    fn _variant_push(
-        mut slf: PyRefMut<'_, Self>,
-        code: u8,
-        extra: Extra,
-        r#move: MoveData,
-    ) -> PyResult<Extra> {
-        let vb = state(slf.as_super().board(), code, &extra)?;
-        push_variant(slf, vb, r#move).map(|next| extra_of(&next))
-    }
-
-    /// Makes `push` play by the rules of variant `code`, one without state beside the
-    /// board (atomic, antichess, horde, king of the hill, racing kings).
-    fn _play_variant(mut slf: PyRefMut<'_, Self>, code: u8) -> PyResult<()> {
+    /// Makes the board play by the rules of variant `code` (`push`, `pop`, the moves and
+    /// SAN), with three checks each to give and empty pockets; set up at `start` (a FEN of
+    /// the variant's, the class's start position) if given.
+    #[pyo3(signature = (code, start=None))]
+    fn _play_variant(mut slf: PyRefMut<'_, Self>, code: u8, start: Option<&str>) -> PyResult<()> {
         let variant = variant_of(code)?;
-        if matches!(variant, Variant::Crazyhouse | Variant::ThreeCheck) {
-            return Err(PyValueError::new_err(format!(
-                "{} keeps state beside the board",
-                variant.uci_name()
-            )));
+        let base = slf.as_super();
+        base.variant = Some(variant);
+        base.kept = Kept::default();
+        if let Some(fen) = start {
+            let chess960 = base.board().chess960;
+            let vb = VariantBoard::from_fen(variant, fen, chess960)
+                .map_err(|e| crate::board::base_board::fen_value_error(&e, fen))?;
+            base.set_game(lerf_rules::LooseGame::new(vb.board));
+            base.kept.now = Extra::of(&vb);
         }
-        slf.as_super().variant = Some(variant);
         Ok(())
     }
 
-    /// The SAN (or, with `long`, LAN) of `move` as the variant writes it (`#` for a move
-    /// that wins by the variant's rule too).
-    fn _variant_san(
-        slf: PyRef<'_, Self>,
-        code: u8,
-        extra: Extra,
-        r#move: MoveData,
-        long: bool,
-    ) -> PyResult<String> {
-        let vb = state(base(&slf).board(), code, &extra)?;
-        let m = r#move.to_loose();
-        lerf_san::variant::variant_san(&vb, m, long).map_err(|_| {
-            IllegalMoveError::new_err(format!("no piece to move for {m} in {}", vb.fen()))
-        })
+    /// The state beside the position: White's and Black's checks to give, then White's
+    /// pocket (pawn to king), then Black's.
+    fn _variant_state(slf: PyRef<'_, Self>) -> StateTuple {
+        base(&slf).kept.now.to_tuple()
     }
 
-    /// The legal move a SAN names on the variant board of `code` with `extra`, as
-    /// python-chess's `parse_san` finds it there (`IllegalMoveError`, `AmbiguousMoveError`
-    /// or `InvalidMoveError` otherwise).
-    fn _variant_parse_san(
-        slf: PyRef<'_, Self>,
-        code: u8,
-        extra: Extra,
-        san: &str,
-    ) -> PyResult<Py<Move>> {
-        let vb = state(base(&slf).board(), code, &extra)?;
+    /// Sets the state beside the position (as `_variant_state` gives it; each number held
+    /// between 0 and 255).
+    fn _set_variant_state(mut slf: PyRefMut<'_, Self>, state: Vec<i64>) -> PyResult<()> {
+        slf.as_super().kept.now = state_of(&state)?;
+        Ok(())
+    }
+
+    /// The state before each of the last moves on the stack, oldest first.
+    #[getter]
+    fn _variant_history(slf: PyRef<'_, Self>) -> Vec<StateTuple> {
+        base(&slf).kept.history.iter().map(|e| e.to_tuple()).collect()
+    }
+
+    #[setter(_variant_history)]
+    fn _set_variant_history(mut slf: PyRefMut<'_, Self>, history: Vec<Vec<i64>>) -> PyResult<()> {
+        let history = history.iter().map(|s| state_of(s)).collect::<PyResult<Vec<_>>>()?;
+        slf.as_super().kept.history = history;
+        Ok(())
+    }
+
+    /// The legal move a SAN names on the variant board, as python-chess's `parse_san`
+    /// finds it there (`IllegalMoveError`, `AmbiguousMoveError` or `InvalidMoveError`
+    /// otherwise).
+    fn _variant_parse_san(slf: PyRef<'_, Self>, san: &str) -> PyResult<Py<Move>> {
+        let vb = playing(base(&slf))?;
         let py = slf.py();
-        let repr = |text: &str| {
-            pyo3::types::PyString::new(py, text).repr().map(|r| r.to_string()).unwrap_or_default()
-        };
-        if vb.variant == Variant::Crazyhouse && san.contains('@') {
-            // python-chess's crazyhouse reads a drop as UCI (`P` put before a bare `@`), with
-            // its own words for what it refuses.
-            let uci = san.trim_end_matches(['+', '#']);
-            let uci = if uci.starts_with('@') { format!("P{uci}") } else { uci.to_owned() };
-            let m: LooseMove = uci.parse().map_err(|_| {
-                crate::errors::InvalidMoveError::new_err(format!("invalid uci: {}", repr(&uci)))
-            })?;
-            if !vb.legal_moves().contains(&m) {
-                return Err(IllegalMoveError::new_err(format!(
-                    "illegal drop san: {} in {}",
-                    repr(san),
-                    vb.fen()
-                )));
-            }
-            return Ok(Move::shared_loose(m, py));
-        }
         let m = lerf_san::variant::parse_variant_san(&vb, san)
             .map_err(|e| crate::board::text::san_error_in(py, &e, san, &vb.fen()))?;
         Ok(Move::shared_loose(m, py))
     }
 
     /// Whether the variant's own rule has ended the game.
-    fn _variant_end(slf: PyRef<'_, Self>, code: u8, extra: Extra) -> PyResult<bool> {
-        Ok(state(base(&slf).board(), code, &extra)?.is_variant_end())
+    fn _variant_end(slf: PyRef<'_, Self>) -> PyResult<bool> {
+        Ok(playing(base(&slf))?.is_variant_end())
     }
 
     /// Whether the side to move is in check as the variant sees it.
-    fn _variant_check(slf: PyRef<'_, Self>, code: u8, extra: Extra) -> PyResult<bool> {
-        Ok(state(base(&slf).board(), code, &extra)?.is_check())
+    fn _variant_check(slf: PyRef<'_, Self>) -> PyResult<bool> {
+        Ok(playing(base(&slf))?.is_check())
     }
+}
+
+/// The state of a sequence of Python's numbers (`ValueError` unless 14).
+fn state_of(numbers: &[i64]) -> PyResult<Extra> {
+    Extra::from_numbers(numbers)
+        .ok_or_else(|| PyValueError::new_err("a variant state is 14 numbers"))
 }
 
 /// Adds nothing: the methods above are `Board`'s.

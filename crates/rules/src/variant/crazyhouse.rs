@@ -35,6 +35,22 @@ impl Pockets {
         *n = n.saturating_add(1);
     }
 
+    /// Sets how many pieces of type `pt` `color` holds.
+    ///
+    /// ```
+    /// use lerf_rules::variant::Pockets;
+    /// use lerf_types::{Color, PieceType};
+    ///
+    /// let mut pockets = Pockets::default();
+    /// pockets.set(Color::Black, PieceType::Knight, 2);
+    /// assert_eq!(pockets.count(Color::Black, PieceType::Knight), 2);
+    /// assert!(pockets.is_empty(Color::White));
+    /// ```
+    #[inline]
+    pub fn set(&mut self, color: Color, pt: PieceType, n: u8) {
+        self.counts[color as usize][pt as usize - 1] = n;
+    }
+
     /// Takes one piece of type `pt` from `color`'s pocket, if there is one.
     pub fn remove(&mut self, color: Color, pt: PieceType) -> bool {
         let n = &mut self.counts[color as usize][pt as usize - 1];

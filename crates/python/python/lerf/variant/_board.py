@@ -1,14 +1,15 @@
 """``_VariantBoard``: what every variant board adds to ``lerf.Board``.
 
-The rules are Rust's (``lerf_rules::variant``, through ``Board._variant_moves``,
-``_variant_push``, ``_variant_end``, ``_variant_check``); this class keeps the state beside
-the position (checks to give, pockets) with its history for ``pop``, and gives the board's
-game-level questions (SAN, checkmate, outcome, FEN) the variant's answers, since the
-standard ``Board``'s methods know only standard chess."""
+The rules are Rust's (``lerf_rules::variant``): the Rust board is told its variant when it
+is made (``Board._play_variant``), and from then on its ``push``, ``pop``, moves and SAN
+follow the variant's rules, the state beside the position (checks to give, pockets) kept
+with its history in Rust. This class gives the board's game-level questions (checkmate,
+outcome, FEN) the variant's answers, since the standard ``Board``'s methods know only
+standard chess."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Iterator, List, Optional, Tuple
 
 from .. import _lerf
 from .._types import Outcome, Status, Termination
@@ -26,18 +27,11 @@ class _Start(str):
 _START = _Start("starting_fen")
 
 
-# The state of a variant with none beside the board (checks left 3 and 3, empty pockets).
-_NO_STATE = (3, 3) + (0,) * 10
-
-
 class _VariantBoard(_lerf.Board):
     """A board of one of lerf's variants (abstract: the classes in ``lerf.variant``)."""
 
     # The variant's number in lerf_rules::variant::Variant::ALL.
     _code = -1
-    # Whether the variant keeps no state beside the board (three-check and crazyhouse do):
-    # then push and pop keep no history of it.
-    _stateless = True
     connected_kings = False
     one_king = True
     captures_compulsory = False
@@ -51,60 +45,43 @@ class _VariantBoard(_lerf.Board):
     pawnless_tbz_magic: Optional[bytes] = None
 
     def __init__(self, fen: Optional[str] = _START, chess960: bool = False) -> None:
-        self._history: List[Tuple[int, ...]] = []
-        self._init_state()
         super().__init__(None, chess960=chess960)
-        if self._stateless:
-            # push and pop are then Board's own, playing by the variant's rules in Rust.
-            self._play_variant(self._code)
+        # push, pop, the moves and SAN are then Board's own, playing by the variant's rules.
         if fen is _START:
-            fen = type(self).starting_fen
+            # The class's own start, read in Rust (the FEN is the class's, known good).
+            self._play_variant(self._code, type(self).starting_fen)
+            return
+        self._play_variant(self._code)
         if fen is not None:
             self.set_fen(fen)
-
-    # The state beside the board, as the Rust rules take it.
-
-    def _init_state(self) -> None:
-        """Sets the variant's own state to its start (overridden)."""
-
-    def _extra(self) -> Sequence[int]:
-        return _NO_STATE
-
-    def _set_extra(self, extra: List[int]) -> None:
-        """Takes the state the Rust rules give back (overridden)."""
 
     # Moves.
 
     def generate_legal_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Any]:
-        moves = self._variant_moves(self._code, self._extra(), True)
+        moves = self._variant_moves(True)
         if from_mask == BB_ALL and to_mask == BB_ALL:
             return iter(moves)
         return (m for m in moves if (1 << m.from_square) & from_mask and (1 << m.to_square) & to_mask)
 
     def generate_pseudo_legal_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Any]:
-        moves = self._variant_moves(self._code, self._extra(), False)
+        moves = self._variant_moves(False)
         if from_mask == BB_ALL and to_mask == BB_ALL:
             return iter(moves)
         return (m for m in moves if (1 << m.from_square) & from_mask and (1 << m.to_square) & to_mask)
 
     def is_legal(self, move: Any) -> bool:
-        return move in self._variant_moves(self._code, self._extra(), True)
+        return move in self._variant_moves(True)
 
     def is_pseudo_legal(self, move: Any) -> bool:
-        return move in self._variant_moves(self._code, self._extra(), False)
-
-
-    def clear_stack(self) -> None:
-        super().clear_stack()
-        self._history.clear()
+        return move in self._variant_moves(False)
 
     # The game's state.
 
     def is_check(self) -> bool:
-        return self._variant_check(self._code, self._extra())
+        return self._variant_check()
 
     def is_variant_end(self) -> bool:
-        return self._variant_end(self._code, self._extra())
+        return self._variant_end()
 
     def is_variant_win(self) -> bool:
         return False
@@ -116,7 +93,7 @@ class _VariantBoard(_lerf.Board):
         return False
 
     def _any_legal(self) -> bool:
-        return bool(self._variant_moves(self._code, self._extra(), True))
+        return bool(self._variant_moves(True))
 
     def is_checkmate(self) -> bool:
         return self.is_check() and not self._any_legal()
@@ -176,7 +153,7 @@ class _VariantBoard(_lerf.Board):
         return san
 
     def parse_san(self, san: str) -> Any:
-        return self._variant_parse_san(self._code, self._extra(), san)
+        return self._variant_parse_san(san)
 
     def parse_uci(self, uci: str) -> Any:
         move = _lerf.Move.from_uci(uci)
@@ -236,17 +213,16 @@ class _VariantBoard(_lerf.Board):
                          str(self.halfmove_clock), str(self.fullmove_number)])
 
     def set_fen(self, fen: str) -> None:
-        super().set_fen(self._read_fen_extras(fen))
-        self._history.clear()
+        position, state = self._split_fen(fen)
+        super().set_fen(position)
+        if state is not None:
+            # After the position: a FEN refused leaves the board as it was.
+            self._set_variant_state(state)
 
-    def set_epd(self, epd: str) -> Any:
-        ops = super().set_epd(epd)
-        self._history.clear()
-        return ops
-
-    def _read_fen_extras(self, fen: str) -> str:
-        """Takes the variant's own FEN parts and gives back a standard FEN (overridden)."""
-        return fen
+    def _split_fen(self, fen: str) -> Tuple[str, Optional[List[int]]]:
+        """The standard FEN in a FEN of the variant, and the state beside the position it
+        sets (``None``: none; overridden)."""
+        return fen, None
 
     def reset(self) -> None:
         self.set_fen(type(self).starting_fen)
@@ -255,18 +231,20 @@ class _VariantBoard(_lerf.Board):
 
     def copy(self, *, stack: Any = True) -> Any:
         board = super().copy(stack=stack)
-        board._history = self._history[len(self._history) - len(board.move_stack):]
-        board._set_extra(self._extra())
+        history = self._variant_history
+        board._variant_history = history[max(0, len(history) - len(board.move_stack)):]
+        board._set_variant_state(self._variant_state())
         return board
 
     def root(self) -> Any:
         board = super().root()
-        board._set_extra(list(self._history[0]) if self._history else self._extra())
+        history = self._variant_history
+        board._set_variant_state(history[0] if history else self._variant_state())
         return board
 
     def __reduce__(self) -> Any:
         # The board's own pickle (its position and stack) with the state beside it.
-        return (_unpickle, (super().__reduce__(), self._extra(), list(self._history)))
+        return (_unpickle, (super().__reduce__(), self._variant_state(), self._variant_history))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.fen()!r})"
@@ -274,7 +252,7 @@ class _VariantBoard(_lerf.Board):
     def __eq__(self, other: object) -> Any:
         if not isinstance(other, _VariantBoard) or type(other) is not type(self):
             return NotImplemented if not isinstance(other, _lerf.Board) else False
-        return super().__eq__(other) and self._extra() == other._extra()
+        return super().__eq__(other) and self._variant_state() == other._variant_state()
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -284,6 +262,6 @@ def _unpickle(base: Tuple[Any, ...], extra: List[int], history: List[Tuple[int, 
     board = base[0](*base[1])
     if len(base) > 2 and base[2] is not None:
         board.__setstate__(base[2])
-    board._set_extra(list(extra))
-    board._history = [tuple(h) for h in history]
+    board._set_variant_state(extra)
+    board._variant_history = history
     return board

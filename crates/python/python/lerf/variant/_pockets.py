@@ -4,7 +4,7 @@ and crazyhouse (pockets)."""
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, Iterable, List
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from .. import _lerf
 from .._types import Status
@@ -13,35 +13,59 @@ from ._board import _VariantBoard
 _CHECKS = re.compile(r"^[0-3]\+[0-3]\Z")
 _LICHESS_CHECKS = re.compile(r"^\+([0-3])\+([0-3])\Z")
 _SYMBOLS = " pnbrqk"
+_PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
 
 
-class _KeepsState(_VariantBoard):
-    """A variant board with state beside the position (the Python class keeps it, with its
-    history for ``pop``): its moves are played, and its SAN written, with that state."""
+class _RemainingChecks:
+    """``ThreeCheckBoard.remaining_checks``: python-chess's list of the checks each side must
+    still give (indexed by colour: ``[BLACK]``, ``[WHITE]``), read from and written to the
+    board, which keeps them (with their history for ``pop``) in Rust."""
 
-    _stateless = False
+    __slots__ = ("_board",)
 
-    def push(self, move: Any) -> None:
-        # Played by the variant's rules in Rust (IllegalMoveError unless pseudo-legal or
-        # null); the state before it kept for pop.
-        extra = self._extra()
-        after = self._variant_push(self._code, extra, move)
-        self._history.append(tuple(extra))
-        self._set_extra(after)
+    def __init__(self, board: Any) -> None:
+        self._board = board
 
-    def pop(self) -> Any:
-        move = super().pop()
-        self._set_extra(list(self._history.pop()))
-        return move
+    def _list(self) -> List[int]:
+        state = self._board._variant_state()
+        return [state[1], state[0]]
 
-    def san(self, move: Any) -> str:
-        return self._variant_san(self._code, self._extra(), move, False)
+    def __getitem__(self, index: Any) -> Any:
+        return self._list()[index]
 
-    def lan(self, move: Any) -> str:
-        return self._variant_san(self._code, self._extra(), move, True)
+    def __setitem__(self, index: Any, value: Any) -> None:
+        checks = self._list()
+        checks[index] = value
+        _set_checks(self._board, checks)
+
+    def __len__(self) -> int:
+        return 2
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._list())
+
+    def __eq__(self, other: object) -> bool:
+        return self._list() == (list(other) if isinstance(other, _RemainingChecks) else other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def copy(self) -> List[int]:
+        """The checks as a list of their own."""
+        return self._list()
+
+    def __repr__(self) -> str:
+        return repr(self._list())
 
 
-class ThreeCheckBoard(_KeepsState):
+def _set_checks(board: Any, checks: Any) -> None:
+    """Sets a board's checks to give from a list indexed by colour."""
+    black, white = checks
+    state = list(board._variant_state())
+    state[0], state[1] = white, black
+    board._set_variant_state(state)
+
+
+class ThreeCheckBoard(_VariantBoard):
     """Three-check: the third check wins. ``remaining_checks[color]``: the checks ``color``
     must still give."""
 
@@ -51,32 +75,40 @@ class ThreeCheckBoard(_KeepsState):
     xboard_variant = "3check"
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"
 
-    def _init_state(self) -> None:
-        self.remaining_checks = [3, 3]
+    @property
+    def remaining_checks(self) -> Any:
+        return _RemainingChecks(self)
 
-    def _extra(self) -> List[int]:
-        return [self.remaining_checks[True], self.remaining_checks[False]] + [0] * 10
-
-    def _set_extra(self, extra: List[int]) -> None:
-        self.remaining_checks[True], self.remaining_checks[False] = extra[0], extra[1]
+    @remaining_checks.setter
+    def remaining_checks(self, checks: Any) -> None:
+        _set_checks(self, (checks[False], checks[True]))
 
     def _fen_tail(self) -> str:
-        return f"{self.remaining_checks[True]}+{self.remaining_checks[False]}"
+        state = self._variant_state()
+        return f"{state[0]}+{state[1]}"
 
-    def _read_fen_extras(self, fen: str) -> str:
+    def _split_fen(self, fen: str) -> Tuple[str, Optional[List[int]]]:
+        # The check counters as Lichess writes them (`+1+2` after the counters: the checks
+        # given) or as python-chess does (`3+3` after the en passant square: still to give).
         parts = fen.split()
-        checks = (3, 3)
-        lichess = _LICHESS_CHECKS.match(parts[-1]) if parts else None
-        if lichess and len(parts) >= 7:
-            checks = (3 - int(lichess.group(1)), 3 - int(lichess.group(2)))
-            parts.pop()
-        elif len(parts) >= 5 and _CHECKS.match(parts[4]):
-            white, black = parts.pop(4).split("+")
-            checks = (int(white), int(black))
-        elif len(parts) > 6:
-            raise ValueError(f"fen string has more parts than expected: {fen!r}")
-        self.remaining_checks[True], self.remaining_checks[False] = checks
-        return " ".join(parts)
+        white, black = 3, 3
+        if len(parts) >= 7 and parts[6][0] == "+":
+            text = parts.pop(6)
+            given = text[1:].split("+", 1)
+            try:
+                white, black = 3 - int(given[0]), 3 - int(given[1])
+            except (ValueError, IndexError):
+                raise ValueError(f"invalid check part in lichess three-check fen: {text!r}") from None
+        elif len(parts) >= 5 and "+" in parts[4]:
+            text = parts.pop(4)
+            left = text.split("+", 1)
+            try:
+                white, black = int(left[0]), int(left[1])
+            except (ValueError, IndexError):
+                raise ValueError(f"invalid check part in three-check fen: {text!r}") from None
+        state = list(self._variant_state())
+        state[0], state[1] = white, black
+        return " ".join(parts), state
 
     def set_epd(self, epd: str) -> Dict[str, Any]:
         parts = epd.strip().split(None, 5)
@@ -85,14 +117,14 @@ class ThreeCheckBoard(_KeepsState):
             white, black = parts.pop(4).split("+")
             checks = (int(white), int(black))
         ops = super().set_epd(" ".join(parts))
-        self.remaining_checks[True], self.remaining_checks[False] = checks
+        _set_checks(self, checks[::-1])
         return ops
 
     def is_variant_win(self) -> bool:
-        return self.remaining_checks[self.turn] <= 0
+        return self._variant_state()[0 if self.turn else 1] <= 0
 
     def is_variant_loss(self) -> bool:
-        return self.remaining_checks[not self.turn] <= 0
+        return self._variant_state()[1 if self.turn else 0] <= 0
 
     def has_insufficient_material(self, color: bool) -> bool:
         return not (self.occupied_co[color] & ~self.kings)
@@ -102,53 +134,118 @@ class ThreeCheckBoard(_KeepsState):
 
     def mirror(self) -> Any:
         board = super().mirror()
-        board.remaining_checks[True], board.remaining_checks[False] = self.remaining_checks[False], self.remaining_checks[True]
+        board.remaining_checks = list(self.remaining_checks)[::-1]
         return board
 
 
 class CrazyhousePocket:
-    """The pieces one side holds in hand."""
+    """The pieces one side holds in hand: a pocket of its own, or (as
+    ``CrazyhouseBoard.pockets[color]`` gives it) a view of the pocket a board keeps in Rust,
+    which changes with the board's moves."""
 
     def __init__(self, symbols: Iterable[str] = "") -> None:
-        self._pieces = [0] * 7
+        self._board: Any = None
+        self._color = True
+        self._own = [0] * 7
         for symbol in symbols:
-            self.add(_SYMBOLS.index(symbol.lower()))
+            # Lower-case symbols only, as python-chess's (ValueError for anything else).
+            self.add(_PIECE_SYMBOLS.index(symbol))
+
+    @classmethod
+    def _of(cls, board: Any, color: bool) -> "CrazyhousePocket":
+        pocket = cls.__new__(cls)
+        pocket._board, pocket._color, pocket._own = board, bool(color), None
+        return pocket
+
+    def _counts(self) -> List[int]:
+        """A count for each piece type (index 0 unused)."""
+        if self._board is None:
+            return self._own
+        offset = 2 if self._color else 8
+        return [0, *self._board._variant_state()[offset:offset + 6]]
+
+    def _store(self, counts: List[int]) -> None:
+        if self._board is None:
+            self._own = counts
+        else:
+            _set_pocket(self._board, self._color, counts)
 
     def reset(self) -> None:
         """Empties the pocket."""
-        self._pieces = [0] * 7
+        self._store([0] * 7)
 
     def add(self, piece_type: int) -> None:
         """Adds a piece of the type."""
-        self._pieces[piece_type] += 1
+        counts = list(self._counts())
+        counts[piece_type] += 1
+        self._store(counts)
 
     def remove(self, piece_type: int) -> None:
         """Takes a piece of the type (``ValueError`` if there is none)."""
-        if not self._pieces[piece_type]:
+        counts = list(self._counts())
+        if not counts[piece_type]:
             raise ValueError(f"no {_SYMBOLS[piece_type]} in pocket")
-        self._pieces[piece_type] -= 1
+        counts[piece_type] -= 1
+        self._store(counts)
 
     def count(self, piece_type: int) -> int:
         """How many pieces of the type."""
-        return self._pieces[piece_type]
+        return self._counts()[piece_type]
 
     def copy(self) -> "CrazyhousePocket":
-        """A copy."""
+        """A copy (a pocket of its own)."""
         pocket = type(self)()
-        pocket._pieces = list(self._pieces)
+        pocket._own = list(self._counts())
         return pocket
 
     def __len__(self) -> int:
-        return sum(self._pieces)
+        return sum(self._counts())
 
     def __str__(self) -> str:
-        return "".join(_SYMBOLS[pt] * self._pieces[pt] for pt in (5, 4, 3, 2, 1, 6))
+        counts = self._counts()
+        return "".join(_SYMBOLS[pt] * counts[pt] for pt in (5, 4, 3, 2, 1, 6))
 
     def __repr__(self) -> str:
         return f"CrazyhousePocket('{self}')"
 
 
-class CrazyhouseBoard(_KeepsState):
+def _set_pocket(board: Any, color: bool, counts: List[int]) -> None:
+    """Sets what ``color`` holds on ``board`` from a count a piece type."""
+    state = list(board._variant_state())
+    offset = 2 if color else 8
+    state[offset:offset + 6] = counts[1:7]
+    board._set_variant_state(state)
+
+
+class _Pockets:
+    """``CrazyhouseBoard.pockets``: python-chess's list of the two pockets (indexed by
+    colour), views of what the board keeps in Rust."""
+
+    __slots__ = ("_board",)
+
+    def __init__(self, board: Any) -> None:
+        self._board = board
+
+    def _list(self) -> List[CrazyhousePocket]:
+        return [CrazyhousePocket._of(self._board, False), CrazyhousePocket._of(self._board, True)]
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._list()[index]
+
+    def __setitem__(self, index: Any, pocket: CrazyhousePocket) -> None:
+        _set_pocket(self._board, self._list()[index]._color, list(pocket._counts()))
+
+    def __len__(self) -> int:
+        return 2
+
+    def __iter__(self) -> Iterator[CrazyhousePocket]:
+        return iter(self._list())
+
+    def __repr__(self) -> str:
+        return repr(self._list())
+
+
+class CrazyhouseBoard(_VariantBoard):
     """Crazyhouse: captured pieces change sides and may be dropped. ``pockets[color]``: what
     ``color`` holds in hand."""
 
@@ -158,16 +255,14 @@ class CrazyhouseBoard(_KeepsState):
     xboard_variant = "crazyhouse"
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
 
-    def _init_state(self) -> None:
-        self.pockets = [CrazyhousePocket(), CrazyhousePocket()]
+    @property
+    def pockets(self) -> Any:
+        return _Pockets(self)
 
-    def _extra(self) -> List[int]:
-        # Slices of the pockets' counts (pawn to queen), not a call a piece type.
-        return [3, 3] + self.pockets[True]._pieces[1:6] + self.pockets[False]._pieces[1:6]
-
-    def _set_extra(self, extra: List[int]) -> None:
-        self.pockets[True]._pieces[1:6] = extra[2:7]
-        self.pockets[False]._pieces[1:6] = extra[7:12]
+    @pockets.setter
+    def pockets(self, pockets: Any) -> None:
+        for color in (False, True):
+            _set_pocket(self, color, list(pockets[color]._counts()))
 
     def board_fen(self, *, promoted: Any = True) -> str:
         return super().board_fen(promoted=True if promoted is None else promoted)
@@ -179,32 +274,38 @@ class CrazyhouseBoard(_KeepsState):
         pocket = str(self.pockets[True]).upper() + str(self.pockets[False])
         return f"{board}[{pocket}] {rest}"
 
-    def _read_fen_extras(self, fen: str) -> str:
-        board, _, rest = fen.strip().partition(" ")
+    def _split_fen(self, fen: str) -> Tuple[str, Optional[List[int]]]:
+        # The pockets as Lichess writes them (`[Nq]` after the board) or as a ninth row.
+        fields = fen.split(None, 1)
+        if len(fields) != 2:
+            raise ValueError(f"not enough values to unpack (expected 2, got {len(fields)})")
+        position, info = fields
+        if position.endswith("]"):
+            if position.count("/") != 7:
+                raise ValueError(f"expected 8 rows in position part of zh fen: {fen!r}")
+            position = position[:-1].replace("[", "/", 1)
         pocket = ""
-        if board.endswith("]") and "[" in board:
-            board, _, pocket = board[:-1].partition("[")
-        elif board.count("/") == 8:
-            board, _, pocket = board.rpartition("/")
-        if any(c.lower() not in _SYMBOLS[1:6] for c in pocket):
-            raise ValueError(f"invalid pocket in fen: {fen!r}")
-        self.pockets = [CrazyhousePocket(c for c in pocket if c.islower()),
-                        CrazyhousePocket(c for c in pocket if c.isupper())]
-        return f"{board} {rest}".strip()
+        if position.count("/") == 8:
+            position, pocket = position.rsplit("/", 1)
+        white = CrazyhousePocket(c.lower() for c in pocket if c.isupper())
+        black = CrazyhousePocket(c for c in pocket if not c.isupper())
+        state = list(self._variant_state())
+        state[2:8], state[8:14] = white._own[1:7], black._own[1:7]
+        return f"{position} {info}", state
 
     def is_pseudo_legal(self, move: Any) -> bool:
         if move.drop:
-            return bool(self.pockets[self.turn].count(move.drop) and not (self.occupied >> move.to_square) & 1
+            state = self._variant_state()
+            return bool(move.drop != 6 and state[(2 if self.turn else 8) + move.drop - 1] and not (self.occupied >> move.to_square) & 1
                         and not (move.drop == 1 and (1 << move.to_square) & 0xFF00_0000_0000_00FF)
                         and move.drop != 6)
         return super().is_pseudo_legal(move)
 
     def set_epd(self, epd: str) -> Dict[str, Any]:
         board, _, rest = epd.strip().partition(" ")
-        pockets = self._read_fen_extras(board + " w").split(" ")[0]
-        saved = self.pockets
-        ops = super().set_epd(f"{pockets} {rest}")
-        self.pockets = saved
+        position, state = self._split_fen(board + " w")
+        ops = super().set_epd(f"{position.split(' ')[0]} {rest}")
+        self._set_variant_state(state)
         return ops
 
     def legal_drop_squares_mask(self) -> int:
@@ -225,7 +326,8 @@ class CrazyhouseBoard(_KeepsState):
         return _lerf.SquareSet(self.legal_drop_squares_mask())
 
     def has_insufficient_material(self, color: bool) -> bool:
-        pockets = self.pockets[True]._pieces[1:6], self.pockets[False]._pieces[1:6]
+        state = self._variant_state()
+        pockets = state[2:7], state[8:13]
         pieces = bin(self.occupied).count("1") + sum(pockets[0]) + sum(pockets[1])
         heavy = self.pawns | self.rooks | self.queens
         return (pieces <= 3 and not heavy and not self.promoted
@@ -233,9 +335,9 @@ class CrazyhouseBoard(_KeepsState):
 
     def status(self) -> int:
         status = super().status()
-        pockets = self.pockets[True]._pieces, self.pockets[False]._pieces
-        pieces = bin(self.occupied).count("1") + sum(pockets[0]) + sum(pockets[1])
-        pawns = bin(self.pawns).count("1") + pockets[0][1] + pockets[1][1]
+        state = self._variant_state()
+        pieces = bin(self.occupied).count("1") + sum(state[2:])
+        pawns = bin(self.pawns).count("1") + state[2] + state[8]
         if pieces <= 32 and pawns <= 16:
             status &= ~(Status.TOO_MANY_WHITE_PIECES | Status.TOO_MANY_BLACK_PIECES
                         | Status.TOO_MANY_WHITE_PAWNS | Status.TOO_MANY_BLACK_PAWNS)
