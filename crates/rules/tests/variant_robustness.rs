@@ -2,7 +2,7 @@
 //! variant keep their state equal to a recompute (the FEN written after every move reads
 //! back as the same board, the same moves), and perft never panics on the positions met.
 
-use lerf_rules::variant::{Variant, VariantBoard};
+use lerf_rules::variant::{Variant, VariantBoard, castling_target};
 
 /// A small deterministic generator (xorshift).
 struct Rng(u64);
@@ -108,4 +108,53 @@ fn a_null_move_changes_nothing_but_the_turn_whatever_stands_on_a1() {
         let board = VariantBoard::from_fen(variant, fen, false).unwrap();
         assert_eq!(board.play_unchecked(LooseMove::NULL).fen(), after, "{variant:?}");
     }
+}
+
+#[test]
+fn legal_piece_moves_between_masks_are_the_legal_moves_between_them() {
+    use lerf_bitboard::Bitboard;
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut checked = 0;
+    for variant in Variant::ALL {
+        for _ in 0..30 {
+            let mut board = VariantBoard::new(variant);
+            for _ in 0..100 {
+                let moves = board.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for _ in 0..4 {
+                    // A piece type's squares (as SAN's rivals take them), or random masks.
+                    let layout = &board.board.layout;
+                    let by_type =
+                        [layout.knights, layout.bishops, layout.rooks, layout.queens, layout.kings];
+                    let from = match rng.next() % 3 {
+                        0 => by_type[(rng.next() % 5) as usize],
+                        1 => Bitboard(rng.next() | rng.next()),
+                        _ => Bitboard::FULL,
+                    };
+                    let to = if rng.next().is_multiple_of(2) {
+                        Bitboard::from_square(moves[(rng.next() % moves.len() as u64) as usize].to)
+                    } else {
+                        Bitboard(rng.next() & rng.next())
+                    };
+                    let mut masked = Vec::new();
+                    board.generate_legal_piece_moves(from, to, &mut masked);
+                    let expected: Vec<_> = moves
+                        .iter()
+                        .copied()
+                        .filter(|&m| {
+                            m.drop.is_none()
+                                && from.contains(m.from)
+                                && to.contains(castling_target(&board.board, m))
+                        })
+                        .collect();
+                    assert_eq!(masked, expected, "{variant:?} {}", board.fen());
+                    checked += 1;
+                }
+                board = board.play_unchecked(moves[(rng.next() % moves.len() as u64) as usize]);
+            }
+        }
+    }
+    assert!(checked > 40_000, "{checked}");
 }

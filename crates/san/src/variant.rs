@@ -43,27 +43,11 @@ pub fn variant_san(
         return Err(NothingToMove(m));
     }
     let rivals = |piece: PieceType| -> Bitboard {
-        if standard_moves(board.variant) {
-            // The variant's moves are standard chess's: only the piece type's moves to the
-            // square are listed.
-            let from_mask = b.layout.pieces_mask(piece, b.turn) & !Bitboard::from_square(m.from);
-            let mut rivals = alloc::vec::Vec::new();
-            if !board.is_variant_end() {
-                b.generate_legal_moves(from_mask, Bitboard::from_square(m.to), &mut rivals);
-            }
-            return rivals.iter().map(|r| r.from).collect();
-        }
-        board
-            .legal_moves()
-            .into_iter()
-            .filter(|r| {
-                r.to == m.to
-                    && r.from != m.from
-                    && r.drop.is_none()
-                    && b.layout.piece_type_at(r.from) == Some(piece)
-            })
-            .map(|r| r.from)
-            .collect()
+        // The legal moves of the piece type's other pieces to the square.
+        let from_mask = b.layout.pieces_mask(piece, b.turn) & !Bitboard::from_square(m.from);
+        let mut rivals = alloc::vec::Vec::new();
+        board.generate_legal_piece_moves(from_mask, Bitboard::from_square(m.to), &mut rivals);
+        rivals.iter().map(|r| r.from).collect()
     };
     let mut text = algebraic_text(b, m, long, rivals);
     if !m.is_null() {
@@ -79,15 +63,6 @@ pub fn variant_san(
         }
     }
     Ok(text)
-}
-
-/// Whether a variant's moves (drops aside) are standard chess's, so that the standard
-/// generator with masks lists them.
-fn standard_moves(variant: Variant) -> bool {
-    matches!(
-        variant,
-        Variant::Crazyhouse | Variant::Horde | Variant::KingOfTheHill | Variant::ThreeCheck
-    )
 }
 
 /// The legal move a SAN names on a variant's board, as python-chess's `parse_san` finds it

@@ -81,10 +81,42 @@ fn variant_native(board: &Bound<'_, PyAny>, kind: Kind) -> PyResult<Option<Varia
         ])
     })?;
     let own = &methods[usize::from(kind == Kind::PseudoLegal)];
-    if !board.get_type().getattr(kind.generator_method())?.is(own.bind(py)) {
+    let name = match kind {
+        Kind::Legal => pyo3::intern!(py, "generate_legal_moves"),
+        Kind::PseudoLegal => pyo3::intern!(py, "generate_pseudo_legal_moves"),
+    };
+    if !board.get_type().getattr(name)?.is(own.bind(py)) {
         return Ok(None);
     }
     Ok(crate::variant::current(b.borrow().as_super()))
+}
+
+/// A position whose moves are listed in Rust: a `Board`'s, or a variant board's.
+#[derive(Clone, Copy, PartialEq)]
+enum Position {
+    Standard(LooseBoard),
+    Variant(VariantBoard),
+}
+
+impl Position {
+    /// The position behind `board`, when its moves of `kind` are Rust's to list.
+    fn of(board: &Bound<'_, PyAny>, kind: Kind) -> PyResult<Option<Position>> {
+        if let Some(b) = native(board) {
+            return Ok(Some(Position::Standard(b)));
+        }
+        Ok(variant_native(board, kind)?.map(Position::Variant))
+    }
+
+    /// The moves of `kind`.
+    fn moves(&self, kind: Kind) -> Vec<LooseMove> {
+        let mut out = Vec::with_capacity(64);
+        match (self, kind) {
+            (Position::Standard(b), _) => kind.generate(b, &mut out),
+            (Position::Variant(vb), Kind::Legal) => vb.generate_legal_moves(&mut out),
+            (Position::Variant(vb), Kind::PseudoLegal) => vb.generate_pseudo_legal_moves(&mut out),
+        }
+        out
+    }
 }
 
 /// The moves of `kind`, from the Rust board or through the object's method.
@@ -92,20 +124,8 @@ fn moves<'py>(
     board: &Bound<'py, PyAny>,
     kind: Kind,
 ) -> PyResult<Result<Vec<LooseMove>, Bound<'py, PyAny>>> {
-    if let Some(vb) = variant_native(board, kind)? {
-        let mut out = Vec::with_capacity(64);
-        match kind {
-            Kind::Legal => vb.generate_legal_moves(&mut out),
-            Kind::PseudoLegal => vb.generate_pseudo_legal_moves(&mut out),
-        }
-        return Ok(Ok(out));
-    }
-    match native(board) {
-        Some(b) => {
-            let mut out = Vec::with_capacity(64);
-            kind.generate(&b, &mut out);
-            Ok(Ok(out))
-        }
+    match Position::of(board, kind)? {
+        Some(position) => Ok(Ok(position.moves(kind))),
         None => Ok(Err(board.call_method0(kind.generator_method())?)),
     }
 }
@@ -183,7 +203,7 @@ macro_rules! generator_class {
             board: Py<PyAny>,
             /// How many moves `iter()` listed, with the position, for the `len()` that
             /// `list()` calls right after.
-            last: Option<(LooseBoard, usize)>,
+            last: Option<(Position, usize)>,
         }
 
         impl $name {
@@ -214,30 +234,27 @@ macro_rules! generator_class {
                 count(self.board.bind(py), $kind)
             }
 
-            /// The number of moves of a `Board`; other objects have no length (as in
-            /// python-chess, where `list()` then walks their moves once).
+            /// The number of moves of a `Board` (or a variant board); other objects have no
+            /// length (as in python-chess, where `list()` then walks their moves once).
             fn __len__(&mut self, py: Python<'_>) -> PyResult<usize> {
-                let Some(b) = native(self.board.bind(py)) else {
+                let Some(position) = Position::of(self.board.bind(py), $kind)? else {
                     return Err(PyTypeError::new_err("the moves of this board have no len()"));
                 };
                 // `list()` asks for the length right after `iter()`: the count made there.
                 if let Some((seen, n)) = self.last.take() {
-                    if seen == b {
+                    if seen == position {
                         return Ok(n);
                     }
                 }
-                let mut list = Vec::with_capacity(64);
-                $kind.generate(&b, &mut list);
-                Ok(list.len())
+                Ok(position.moves($kind).len())
             }
 
             fn __iter__<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
                 let board = self.board.bind(py);
-                match native(board) {
-                    Some(b) => {
-                        let mut list = Vec::with_capacity(64);
-                        $kind.generate(&b, &mut list);
-                        self.last = Some((b, list.len()));
+                match Position::of(board, $kind)? {
+                    Some(position) => {
+                        let list = position.moves($kind);
+                        self.last = Some((position, list.len()));
                         move_iter(py, &list)
                     }
                     None => iterate(board, $kind),

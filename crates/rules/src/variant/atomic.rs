@@ -140,3 +140,26 @@ pub(super) fn legal_moves(vb: &VariantBoard, out: &mut Vec<LooseMove>) {
     }
     out.truncate(keep);
 }
+
+/// The legal moves from `from_mask` to `to_mask` of pieces other than the mover's king
+/// (whose castling is judged apart): standard pseudo-legal moves, each made and judged
+/// whole, as [`legal_moves`] judges them.
+pub(super) fn legal_piece_moves(
+    vb: &VariantBoard,
+    from_mask: Bitboard,
+    to_mask: Bitboard,
+    out: &mut Vec<LooseMove>,
+) {
+    let b = &vb.board;
+    let start = out.len();
+    b.generate_pseudo_legal_moves(from_mask & !b.layout.kings, to_mask, out);
+    let mut keep = start;
+    for i in start..out.len() {
+        let m = out[i];
+        if is_safe(vb, m) {
+            out[keep] = m;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+}

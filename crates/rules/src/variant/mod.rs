@@ -248,6 +248,67 @@ impl VariantBoard {
         }
     }
 
+    /// Appends the legal moves of pieces on the board (drops aside) from a square of
+    /// `from_mask` to a square of `to_mask` (a castling move's square the rook's, as
+    /// [`LooseBoard::generate_legal_moves`] and python-chess take it):
+    /// [`generate_legal_moves`]' moves between the masks, in its order, found without
+    /// listing the others where the variant allows (as SAN needs them: the rivals of a
+    /// move to its square).
+    ///
+    /// [`generate_legal_moves`]: VariantBoard::generate_legal_moves
+    ///
+    /// ```
+    /// use lerf_bitboard::Bitboard;
+    /// use lerf_rules::variant::{Variant, VariantBoard};
+    /// use lerf_types::Square;
+    ///
+    /// let board = VariantBoard::from_fen(Variant::Atomic, "4k3/8/8/8/8/8/8/2N1K1N1 w - - 0 1", false)?;
+    /// let e2 = Bitboard::from_square(Square::E2);
+    /// let mut moves = Vec::new();
+    /// board.generate_legal_piece_moves(Bitboard::FULL, e2, &mut moves);
+    /// assert_eq!(moves.len(), 3); // both knights and the king
+    /// moves.clear();
+    /// board.generate_legal_piece_moves(board.board.layout.knights, e2, &mut moves);
+    /// assert_eq!(moves.len(), 2);
+    /// # Ok::<(), lerf_rules::LooseFenError>(())
+    /// ```
+    pub fn generate_legal_piece_moves(
+        &self,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+        out: &mut Vec<LooseMove>,
+    ) {
+        if self.is_variant_end() {
+            return;
+        }
+        let b = &self.board;
+        match self.variant {
+            Variant::Horde | Variant::KingOfTheHill | Variant::ThreeCheck | Variant::Crazyhouse => {
+                b.generate_legal_moves(from_mask, to_mask, out);
+            }
+            Variant::RacingKings => races::racing_legal_moves_masked(b, from_mask, to_mask, out),
+            Variant::Atomic if !(from_mask & b.layout.kings & b.layout.of_color(b.turn)).any() => {
+                atomic::legal_piece_moves(self, from_mask, to_mask, out);
+            }
+            _ => {
+                let start = out.len();
+                self.generate_legal_moves(out);
+                let mut keep = start;
+                for i in start..out.len() {
+                    let m = out[i];
+                    if m.drop.is_none()
+                        && from_mask.contains(m.from)
+                        && to_mask.contains(castling_target(b, m))
+                    {
+                        out[keep] = m;
+                        keep += 1;
+                    }
+                }
+                out.truncate(keep);
+            }
+        }
+    }
+
     /// Appends the pseudo-legal moves (the variant's pieces' moves, the king's safety not
     /// checked), as python-chess lists them: antichess's add king promotions and castle
     /// whatever attacks the king's path, atomic's castle by atomic's checks; drops are not
@@ -319,4 +380,11 @@ impl VariantBoard {
         }
         list.iter().map(|&m| self.play_unchecked(m).perft_with(depth - 1, rest)).sum()
     }
+}
+
+/// The square a move goes to as masks take it: a castling move's is its rook's.
+///
+/// [`VariantBoard::generate_legal_piece_moves`]' rule, public for its callers' filters.
+pub fn castling_target(board: &LooseBoard, m: LooseMove) -> lerf_types::Square {
+    if board.is_castling(m) { board.to_chess960(m).to } else { m.to }
 }

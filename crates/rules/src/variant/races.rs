@@ -47,8 +47,18 @@ pub(super) fn racing_end(board: &LooseBoard) -> bool {
 
 /// The legal moves of racing kings: the standard ones that give no check.
 pub(super) fn racing_legal_moves(board: &LooseBoard, out: &mut Vec<LooseMove>) {
+    racing_legal_moves_masked(board, Bitboard::FULL, Bitboard::FULL, out);
+}
+
+/// [`racing_legal_moves`] from `from_mask` to `to_mask`.
+pub(super) fn racing_legal_moves_masked(
+    board: &LooseBoard,
+    from_mask: Bitboard,
+    to_mask: Bitboard,
+    out: &mut Vec<LooseMove>,
+) {
     let start = out.len();
-    board.generate_legal_moves(Bitboard::FULL, Bitboard::FULL, out);
+    board.generate_legal_moves(from_mask, to_mask, out);
     let mut keep = start;
     for i in start..out.len() {
         let m = out[i];
