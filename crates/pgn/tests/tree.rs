@@ -97,3 +97,40 @@ fn games_read_and_written_as_python_chess() {
         assert_eq!(index, expected.len(), "{stem}: games read");
     }
 }
+
+/// A game of one of python-chess's variants is played on that variant's board: its moves
+/// (a drop, an explosion that empties a square a later move uses) are read, a move the
+/// variant forbids is an error naming the variant's FEN, and a variant's bad FEN is a
+/// setup error.
+#[test]
+fn variant_games_are_played_on_their_variant_boards() {
+    use lerf_pgn::tree::{ReadIssue, StrLines};
+    let pgn = "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 P@f3 5. Nxf3 *\n\n\
+               [Variant \"Atomic\"]\n\n1. e4 d5 2. exd5 e6 3. d4 Bb4+ 4. Nc3 *\n\n\
+               [Variant \"Antichess\"]\n\n1. e4 d5 2. Nf3 *\n\n\
+               [Variant \"Three-check\"]\n[FEN \"8/8/8 w - - x+y 0 1\"]\n\n1. e4 *\n";
+    let mut lines = StrLines::new(pgn);
+    let mut builder = TreeBuilder::new();
+    let mut reads = Vec::new();
+    while let Some(read) = read_game(&mut lines, &mut builder).unwrap() {
+        reads.push(read);
+    }
+    assert_eq!(reads.len(), 4);
+    let moves = |i: usize| reads[i].tree.mainline(GameTree::ROOT).count();
+    assert!(reads[0].issues.is_empty(), "{:?}", reads[0].issues);
+    assert_eq!(moves(0), 9, "the drop and the knight's capture of the dropped pawn");
+    // exd5 explodes both pawns (atomic); the game goes on from the board after it.
+    assert!(reads[1].issues.is_empty(), "{:?}", reads[1].issues);
+    assert_eq!(moves(1), 7);
+    // Nf3 is no capture where White must take: the game stops there.
+    assert_eq!(moves(2), 2);
+    match &reads[2].issues[..] {
+        [ReadIssue::San { san, fen, .. }] => {
+            assert_eq!(san, "Nf3");
+            assert_eq!(fen, "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(moves(3), 0);
+    assert!(matches!(&reads[3].issues[..], [ReadIssue::Setup(_)]), "{:?}", reads[3].issues);
+}

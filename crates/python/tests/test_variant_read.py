@@ -16,7 +16,7 @@ import pytest
 import lerf
 import lerf.pgn
 import lerf.variant
-from test_pgn_compat import read_all
+from test_pgn_compat import described, read_all
 from test_variant_rows import TAGS, random_game
 
 BROKEN = ["Qz9", "Kxe9", "O-O-O", "e8=Q", "N@e4", "@a1", "P@h8", "Q@", "@z3+", "K@e4", "Nf3", "exd6",
@@ -77,3 +77,13 @@ def test_read_variant_games_give_variant_boards():
     assert type(board) is lerf.variant.CrazyhouseBoard and not game.errors
     assert board.fen() == chess.pgn.read_game(io.StringIO(text)).end().board().fen()
     assert str(board.pockets[lerf.WHITE]) == "pp"
+
+
+def test_variant_games_streamed_by_read_games_as_python_chess_reads_them():
+    # read_games builds every tree in Rust, the start set up by lerf's own variant boards.
+    text = broken_pgn("stream", 4)
+    ours = [described(lerf.pgn, game) for game in lerf.pgn.read_games(io.BytesIO(text.encode()))]
+    theirs = [game for _, game in read_all(chess.pgn, io.StringIO(text))[0]]
+    assert len(ours) == len(theirs) == 4 * len(TAGS)
+    for mine, reference in zip(ours, theirs):
+        assert mine == reference

@@ -3,12 +3,15 @@
 //! its comment, NAGs go to the last move, a result token fills a `Result` tag that is `*`,
 //! and what cannot be read is recorded as a [`ReadIssue`] (python-chess's `game.errors`).
 
+use super::board::TreeBoard;
 use super::game_tree::{GameTree, NodeId, SetupError, start_board_of};
 use super::headers::Headers;
 use super::visit::{Flow, GameVisitor, PlayBoard};
+use crate::{VariantKind, variant_kind};
 use core::fmt;
+use lerf_rules::variant::VariantBoard;
 use lerf_rules::{LooseGame, LooseMove};
-use lerf_san::loose::{LooseSanError, parse_loose_san};
+use lerf_san::loose::LooseSanError;
 
 impl PlayBoard for LooseGame {
     type Move = LooseMove;
@@ -182,11 +185,27 @@ impl TreeBuilder {
         Ok(())
     }
 
-    /// The start board of the collected headers, reporting an unknown variant (then read
-    /// as standard chess) and a bad FEN (then `None`).
-    pub fn start_board(&mut self) -> Option<LooseGame> {
-        if let Some(variant) = self.read.tree.headers.other_variant() {
-            let issue = ReadIssue::Setup(SetupError::UnsupportedVariant(variant.to_owned()));
+    /// The start board of the collected headers: a variant python-chess plays (`Atomic`,
+    /// `Crazyhouse`, its aliases ...) on its variant board; a variant it does not know
+    /// reported, then read as standard chess; a bad FEN reported (then `None`).
+    pub fn start_board(&mut self) -> Option<TreeBoard> {
+        let headers = &self.read.tree.headers;
+        if let Some(name) = headers.other_variant() {
+            if let VariantKind::Variant(kind) = variant_kind(name) {
+                let fen = headers.get("FEN").unwrap_or(kind.starting_fen());
+                return match VariantBoard::from_fen(kind.rules(), fen, headers.is_chess960()) {
+                    Ok(mut start) => {
+                        start.board.chess960 |= start.board.has_chess960_castling_rights();
+                        Some(TreeBoard::variant(start))
+                    }
+                    Err(error) => {
+                        let fen = fen.to_owned();
+                        self.record(ReadIssue::Setup(SetupError::Fen { fen, error }));
+                        None
+                    }
+                };
+            }
+            let issue = ReadIssue::Setup(SetupError::UnsupportedVariant(name.to_owned()));
             self.record(issue);
         }
         match start_board_of(&self.read.tree.headers) {
@@ -194,7 +213,7 @@ impl TreeBuilder {
                 let mut game = LooseGame::new(board);
                 // Room for a long game: one allocation instead of a copy at each doubling.
                 game.reserve(160);
-                Some(game)
+                Some(TreeBoard::Standard(game))
             }
             Err(e) => {
                 self.record(ReadIssue::Setup(e));
@@ -205,7 +224,7 @@ impl TreeBuilder {
 }
 
 impl GameVisitor for TreeBuilder {
-    type Board = LooseGame;
+    type Board = TreeBoard;
     type Output = TreeRead;
     type Error = BuildError;
 
@@ -227,22 +246,22 @@ impl GameVisitor for TreeBuilder {
         Ok(())
     }
 
-    fn setup(&mut self, _headers: Option<&Headers>) -> Result<Option<LooseGame>, BuildError> {
+    fn setup(&mut self, _headers: Option<&Headers>) -> Result<Option<TreeBoard>, BuildError> {
         Ok(self.start_board())
     }
 
-    fn parse_san(&mut self, board: &LooseGame, san: &str) -> Result<Option<LooseMove>, BuildError> {
-        match parse_loose_san(board.board(), san) {
+    fn parse_san(&mut self, board: &TreeBoard, san: &str) -> Result<Option<LooseMove>, BuildError> {
+        match board.parse_san(san) {
             Ok(mv) => Ok(Some(mv)),
             Err(error) => {
-                let fen = board.board().fen();
+                let fen = board.fen();
                 self.record(ReadIssue::San { error, san: san.to_owned(), fen });
                 Ok(None)
             }
         }
     }
 
-    fn visit_move(&mut self, _board: &LooseGame, mv: &LooseMove) -> Result<(), BuildError> {
+    fn visit_move(&mut self, _board: &TreeBoard, mv: &LooseMove) -> Result<(), BuildError> {
         self.add_move(*mv)
     }
 

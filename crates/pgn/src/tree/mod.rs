@@ -19,6 +19,7 @@
 //! ```
 
 mod annotations;
+mod board;
 mod builder;
 mod export;
 mod game_tree;
@@ -34,6 +35,7 @@ pub use annotations::{
     ArrowText, Eval, EvalScore, Seconds, arrows, clock, emt, eval, set_arrows, set_clock, set_emt,
     set_eval, strip_arrows,
 };
+pub use board::TreeBoard;
 pub use builder::{BuildError, ReadIssue, ReadIssueKind, TreeBuilder, TreeRead};
 pub use export::{ExportError, ExportOptions, MoveTextWriter};
 pub use game_tree::{GameTree, Node, NodeId, SetupError, ply_of, start_board_of};

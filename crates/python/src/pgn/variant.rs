@@ -8,11 +8,11 @@
 //! that module's boards.
 
 use lerf_pgn::tree::{
-    BuildError, Flow, GameVisitor, Headers, PlayBoard, ReadIssue, TreeBuilder, TreeRead,
+    BuildError, Flow, GameVisitor, Headers, PlayBoard, TreeBoard, TreeBuilder, TreeRead,
 };
 use lerf_pgn::{VariantKind, variant_kind};
+use lerf_rules::LooseMove;
 use lerf_rules::variant::VariantBoard;
-use lerf_rules::{LooseGame, LooseMove};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -21,16 +21,8 @@ use crate::pgn::visit::{PyBoard, PyVisitor};
 
 /// A board of either reading.
 pub enum AnyBoard<'py> {
-    Native(LooseGame),
-    Variant(VariantLine),
+    Native(TreeBoard),
     Python(PyBoard<'py>),
-}
-
-/// A line of a variant game read in Rust: the position, and each position before it.
-#[derive(Clone)]
-pub struct VariantLine {
-    now: VariantBoard,
-    before: Vec<VariantBoard>,
 }
 
 /// A move of either reading.
@@ -56,7 +48,6 @@ impl<'py> PlayBoard for AnyBoard<'py> {
     fn has_moves(&self) -> PyResult<bool> {
         match self {
             AnyBoard::Native(b) => native(b.has_moves()),
-            AnyBoard::Variant(line) => Ok(!line.before.is_empty()),
             AnyBoard::Python(b) => b.has_moves(),
         }
     }
@@ -64,13 +55,6 @@ impl<'py> PlayBoard for AnyBoard<'py> {
     fn before_last_move(&self) -> PyResult<AnyBoard<'py>> {
         match self {
             AnyBoard::Native(b) => native(b.before_last_move()).map(AnyBoard::Native),
-            AnyBoard::Variant(line) => {
-                let mut line = line.clone();
-                if let Some(before) = line.before.pop() {
-                    line.now = before;
-                }
-                Ok(AnyBoard::Variant(line))
-            }
             AnyBoard::Python(b) => b.before_last_move().map(AnyBoard::Python),
         }
     }
@@ -78,11 +62,6 @@ impl<'py> PlayBoard for AnyBoard<'py> {
     fn push(&mut self, mv: &AnyMove<'py>) -> PyResult<()> {
         match (self, mv) {
             (AnyBoard::Native(b), AnyMove::Native(m)) => native(PlayBoard::push(b, m)),
-            (AnyBoard::Variant(line), AnyMove::Native(m)) => {
-                let next = line.now.play_unchecked(*m);
-                line.before.push(core::mem::replace(&mut line.now, next));
-                Ok(())
-            }
             (AnyBoard::Python(b), AnyMove::Python(m)) => b.push(m),
             _ => unreachable!("a reading keeps to its own boards"),
         }
@@ -195,8 +174,8 @@ impl<'py> GameVisitor for GameReading<'py> {
         if let Some(name) = variant
             && self.variants_available()?
         {
-            if let Some(now) = self.variant_start(&name)? {
-                return Ok(Some(AnyBoard::Variant(VariantLine { now, before: Vec::new() })));
+            if let Some(start) = self.variant_start(&name)? {
+                return Ok(Some(AnyBoard::Native(TreeBoard::variant(start))));
             }
             let visitor = self.hand_to_python()?;
             return Ok(visitor.setup(None)?.map(AnyBoard::Python));
@@ -217,16 +196,6 @@ impl<'py> GameVisitor for GameReading<'py> {
             (_, AnyBoard::Native(b)) => {
                 Ok(native(self.builder.parse_san(b, san))?.map(AnyMove::Native))
             }
-            (_, AnyBoard::Variant(line)) => {
-                match lerf_san::variant::parse_variant_san(&line.now, san) {
-                    Ok(m) => Ok(Some(AnyMove::Native(m))),
-                    Err(error) => {
-                        let fen = line.now.fen();
-                        self.builder.record(ReadIssue::San { error, san: san.to_owned(), fen });
-                        Ok(None)
-                    }
-                }
-            }
             _ => unreachable!("a reading keeps to its own boards"),
         }
     }
@@ -235,7 +204,6 @@ impl<'py> GameVisitor for GameReading<'py> {
         match (self.python.as_mut(), board, mv) {
             (Some(v), AnyBoard::Python(b), AnyMove::Python(m)) => v.visit_move(b, m),
             (_, AnyBoard::Native(b), AnyMove::Native(m)) => native(self.builder.visit_move(b, m)),
-            (_, AnyBoard::Variant(_), AnyMove::Native(m)) => native(self.builder.add_move(*m)),
             _ => unreachable!("a reading keeps to its own boards"),
         }
     }
