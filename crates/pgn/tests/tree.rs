@@ -104,7 +104,7 @@ fn games_read_and_written_as_python_chess() {
 /// setup error.
 #[test]
 fn variant_games_are_played_on_their_variant_boards() {
-    use lerf_pgn::tree::{ReadIssue, StrLines};
+    use lerf_pgn::tree::{ReadIssue, StrLines, TreeBoard};
     let pgn = "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 P@f3 5. Nxf3 *\n\n\
                [Variant \"Atomic\"]\n\n1. e4 d5 2. exd5 e6 3. d4 Bb4+ 4. Nc3 *\n\n\
                [Variant \"Antichess\"]\n\n1. e4 d5 2. Nf3 *\n\n\
@@ -122,6 +122,13 @@ fn variant_games_are_played_on_their_variant_boards() {
     // exd5 explodes both pawns (atomic); the game goes on from the board after it.
     assert!(reads[1].issues.is_empty(), "{:?}", reads[1].issues);
     assert_eq!(moves(1), 7);
+    // The positions python-chess's node.board() gives at the games' ends.
+    let end = |i: usize| {
+        let last = reads[i].tree.mainline(GameTree::ROOT).last().unwrap();
+        TreeBoard::at(&reads[i].tree, last).unwrap().fen()
+    };
+    assert_eq!(end(0), "rnb1kbnr/ppp1pppp/8/q7/3P4/2N2N2/PPP2PPP/R1BQKB1R[PP] b KQkq - 0 5");
+    assert_eq!(end(1), "rnbqk1nr/ppp2ppp/4p3/8/1b1P4/2N5/PPP2PPP/R1BQKBNR b KQkq - 2 4");
     // Nf3 is no capture where White must take: the game stops there.
     assert_eq!(moves(2), 2);
     match &reads[2].issues[..] {

@@ -7,9 +7,7 @@ use super::board::TreeBoard;
 use super::game_tree::{GameTree, NodeId, SetupError, start_board_of};
 use super::headers::Headers;
 use super::visit::{Flow, GameVisitor, PlayBoard};
-use crate::{VariantKind, variant_kind};
 use core::fmt;
-use lerf_rules::variant::VariantBoard;
 use lerf_rules::{LooseGame, LooseMove};
 use lerf_san::loose::LooseSanError;
 
@@ -189,31 +187,21 @@ impl TreeBuilder {
     /// `Crazyhouse`, its aliases ...) on its variant board; a variant it does not know
     /// reported, then read as standard chess; a bad FEN reported (then `None`).
     pub fn start_board(&mut self) -> Option<TreeBoard> {
-        let headers = &self.read.tree.headers;
-        if let Some(name) = headers.other_variant() {
-            if let VariantKind::Variant(kind) = variant_kind(name) {
-                let fen = headers.get("FEN").unwrap_or(kind.starting_fen());
-                return match VariantBoard::from_fen(kind.rules(), fen, headers.is_chess960()) {
-                    Ok(mut start) => {
-                        start.board.chess960 |= start.board.has_chess960_castling_rights();
-                        Some(TreeBoard::variant(start))
-                    }
-                    Err(error) => {
-                        let fen = fen.to_owned();
-                        self.record(ReadIssue::Setup(SetupError::Fen { fen, error }));
-                        None
-                    }
-                };
+        let start = match TreeBoard::start(&self.read.tree.headers) {
+            Err(issue @ SetupError::UnsupportedVariant(_)) => {
+                self.record(ReadIssue::Setup(issue));
+                start_board_of(&self.read.tree.headers)
+                    .map(|b| TreeBoard::Standard(LooseGame::new(b)))
             }
-            let issue = ReadIssue::Setup(SetupError::UnsupportedVariant(name.to_owned()));
-            self.record(issue);
-        }
-        match start_board_of(&self.read.tree.headers) {
-            Ok(board) => {
-                let mut game = LooseGame::new(board);
-                // Room for a long game: one allocation instead of a copy at each doubling.
-                game.reserve(160);
-                Some(TreeBoard::Standard(game))
+            start => start,
+        };
+        match start {
+            Ok(mut board) => {
+                if let TreeBoard::Standard(game) = &mut board {
+                    // Room for a long game: one allocation instead of a copy at each doubling.
+                    game.reserve(160);
+                }
+                Some(board)
             }
             Err(e) => {
                 self.record(ReadIssue::Setup(e));
