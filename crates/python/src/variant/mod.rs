@@ -142,21 +142,30 @@ impl Board {
     }
 
     /// Makes the board play by the rules of variant `code` (`push`, `pop`, the moves and
-    /// SAN), with three checks each to give and empty pockets; set up at `start` (a FEN of
-    /// the variant's, the class's start position) if given.
-    #[pyo3(signature = (code, start=None))]
-    fn _play_variant(mut slf: PyRefMut<'_, Self>, code: u8, start: Option<&str>) -> PyResult<()> {
+    /// SAN), with three checks each to give and empty pockets: set up at `start` (a FEN of
+    /// the variant's, the class's start position) if given, else empty; in Chess960 with
+    /// `chess960`. What a variant board's `__init__` does, without a call to `Board`'s.
+    #[pyo3(signature = (code, start=None, chess960=false))]
+    fn _play_variant(
+        mut slf: PyRefMut<'_, Self>,
+        code: u8,
+        start: Option<&str>,
+        chess960: bool,
+    ) -> PyResult<()> {
         let variant = variant_of(code)?;
         let base = slf.as_super();
         base.variant = Some(variant);
         base.kept = Kept::default();
-        if let Some(fen) = start {
-            let chess960 = base.board().chess960;
-            let vb = VariantBoard::from_fen(variant, fen, chess960)
-                .map_err(|e| crate::board::base_board::fen_value_error(&e, fen))?;
-            base.set_game(lerf_rules::LooseGame::new(vb.board));
-            base.kept.now = Extra::of(&vb);
-        }
+        let board = match start {
+            Some(fen) => {
+                let vb = VariantBoard::from_fen(variant, fen, chess960)
+                    .map_err(|e| crate::board::base_board::fen_value_error(&e, fen))?;
+                base.kept.now = Extra::of(&vb);
+                vb.board
+            }
+            None => lerf_rules::LooseBoard { chess960, ..lerf_rules::LooseBoard::empty() },
+        };
+        base.set_game(lerf_rules::LooseGame::new(board));
         Ok(())
     }
 

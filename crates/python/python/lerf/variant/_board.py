@@ -45,13 +45,13 @@ class _VariantBoard(_lerf.Board):
     pawnless_tbz_magic: Optional[bytes] = None
 
     def __init__(self, fen: Optional[str] = _START, chess960: bool = False) -> None:
-        super().__init__(None, chess960=chess960)
-        # push, pop, the moves and SAN are then Board's own, playing by the variant's rules.
+        # Board's __init__ is not called: _play_variant sets the board up (push, pop, the
+        # moves and SAN are then Board's own, playing by the variant's rules).
         if fen is _START:
             # The class's own start, read in Rust (the FEN is the class's, known good).
-            self._play_variant(self._code, type(self).starting_fen)
+            self._play_variant(self._code, type(self).starting_fen, chess960)
             return
-        self._play_variant(self._code)
+        self._play_variant(self._code, None, chess960)
         if fen is not None:
             self.set_fen(fen)
 
