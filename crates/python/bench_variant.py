@@ -9,8 +9,8 @@ times, for each library in turn (the order alternating), replaying them move by 
 (`push`), then at every position `legal_moves` listed, and `san` of one legal move; then
 the games as a PGN file: read and replayed game by game (`read_game`: `pgn.read_game`, each
 mainline pushed on `game.board()`), and made into rows of every position's FEN and SAN
-(`rows`: python-chess replaying each game, lerf's `lerf.pgn.positions`). Times are per
-move. Prints
+(`rows`: python-chess replaying each game, lerf's `lerf.pgn.positions`). Each library's
+pass is repeated for about 20 ms a round. Times are per move. Prints
 the median time a call and the median of the rounds' ratios. A benchmark, not a test.
 """
 
@@ -115,6 +115,14 @@ def _game_of(name: str, moves: list) -> "chess.pgn.Game":
     return game
 
 
+def _repeats(fn, seconds: float = 0.02) -> int:
+    """How many passes of ``fn`` take about ``seconds`` (one at least), from one timed pass."""
+    start = time.perf_counter()
+    fn()
+    once = time.perf_counter() - start
+    return max(1, round(seconds / max(once, 1e-9)))
+
+
 def main() -> None:
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 5
     print(f"{'variant':20} {'call':12} {'python-chess':>14} {'lerf':>10} {'ratio':>7}")
@@ -123,12 +131,16 @@ def main() -> None:
         work = {"python-chess": workloads(chess, name, played), "lerf": workloads(lerf, name, played)}
         for call in ("push", "legal_moves", "san", "read_game", "rows"):
             times = {lib: [] for lib in work}
+            # Each library's workload is repeated for about 20 ms a round (a single pass of
+            # lerf's is a fraction of a millisecond, too short to time on a shared host).
+            reps = {lib: _repeats(work[lib][call][0]) for lib in work}
             for r in range(rounds):
                 for lib in (list(work) if r % 2 == 0 else list(reversed(list(work)))):
                     fn, n = work[lib][call]
                     start = time.perf_counter()
-                    fn()
-                    times[lib].append((time.perf_counter() - start) / n)
+                    for _ in range(reps[lib]):
+                        fn()
+                    times[lib].append((time.perf_counter() - start) / n / reps[lib])
             pc, lf = times["python-chess"], times["lerf"]
             ratio = statistics.median(p / l for p, l in zip(pc, lf))
             print(f"{name:20} {call:12} {statistics.median(pc) * 1e6:>11.2f} µs {statistics.median(lf) * 1e6:>7.2f} µs {ratio:>6.1f}x")
