@@ -11,7 +11,6 @@ from .._types import Status
 from ._board import _VariantBoard
 
 _CHECKS = re.compile(r"^[0-3]\+[0-3]\Z")
-_LICHESS_CHECKS = re.compile(r"^\+([0-3])\+([0-3])\Z")
 _SYMBOLS = " pnbrqk"
 _PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
 
