@@ -1,7 +1,9 @@
 //! `chess.variant` (`lerf.variant`): the variant boards are Python subclasses of `Board`
-//! (`python/lerf/variant/`) whose rules are `lerf_rules::variant`'s. These methods hand a
-//! board's position, with the state the Python class keeps beside it (checks to give,
-//! pockets), to the Rust rules: the moves, a move made (an explosion, a drop), the end.
+//! (`python/lerf/variant/`) whose rules are `lerf_rules::variant`'s. The Rust board keeps
+//! the variant and the state beside the position (checks to give, pockets: [`Kept`]), so
+//! `Board`'s own `push`, `pop`, moves and SAN play by the variant's rules; the methods here
+//! set a board up as a variant's and answer the Python class's questions (the moves, the
+//! variant's end, check, SAN read, the state for copies and pickles).
 
 mod kept;
 
