@@ -87,3 +87,30 @@ def test_variant_games_streamed_by_read_games_as_python_chess_reads_them():
     assert len(ours) == len(theirs) == 4 * len(TAGS)
     for mine, reference in zip(ours, theirs):
         assert mine == reference
+
+
+def test_variant_starts_in_rust_accept_what_python_chess_accepts():
+    # read_games sets a variant start up with lerf_rules's variant FEN reader: it accepts
+    # and refuses the FENs python-chess's variant boards accept and refuse, with the same
+    # board and the same words for what is wrong (the text python-chess quotes after them
+    # may differ: python-chess names the check part, lerf the FEN).
+    rng = random.Random(5)
+    boards = ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "4k3/8/8/8/8/8/8/4K3", "8/8/8/8/8/8/8/8"]
+    pockets = ["", "[]", "[Nq]", "[K]", "/Pp", "[x]", "]", "[Q", "/", "[]]"]
+    checks = ["3+3", "1+2", "0+0", "5+7", "x+y", "3+", "+3", "-1+2", "3+3+3", "1_0+2", ""]
+    tails = ["", "0 1", "5 20", "0 1 +1+2", "0 1 +x+1", "0 1 +4+0", "+1+2", "0 1 3+3"]
+    for _ in range(600):
+        tag = rng.choice(["Three-check", "Crazyhouse", "Atomic"])
+        board = rng.choice(boards) + (rng.choice(pockets) if tag == "Crazyhouse" else "")
+        fields = [board, rng.choice(["w", "b"]), rng.choice(["KQkq", "-"]), "-"]
+        if tag == "Three-check" and rng.random() < 0.7:
+            fields.append(rng.choice(checks))
+        fields.append(rng.choice(tails))
+        fen = " ".join(f for f in fields if f)
+        text = f'[Variant "{tag}"]\n[FEN "{fen}"]\n\n*\n'
+        ours = next(iter(lerf.pgn.read_games(io.BytesIO(text.encode()))))
+        theirs = chess.pgn.read_game(io.StringIO(text))
+        assert [type(e).__name__ for e in ours.errors] == [type(e).__name__ for e in theirs.errors], fen
+        assert [str(e).split(":")[0] for e in ours.errors] == [str(e).split(":")[0] for e in theirs.errors], fen
+        if not theirs.errors:
+            assert ours.board().fen() == theirs.board().fen(), fen

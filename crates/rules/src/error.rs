@@ -33,6 +33,15 @@ pub enum LooseFenError {
     FullmoveNumber,
     /// More than six fields.
     TooManyParts,
+    /// Three-check's checks to give (`3+3`, the fifth field) that are not two numbers.
+    CheckPart,
+    /// Lichess's checks given (`+1+2`, the seventh field) that are not two numbers.
+    LichessCheckPart,
+    /// A crazyhouse board part closed by `]` without 8 rows before its pocket.
+    PocketRows,
+    /// A character in a crazyhouse pocket that is no piece (as python-chess names it:
+    /// White's letters in lower case).
+    PocketLetter(char),
 }
 
 impl fmt::Display for LooseFenError {
@@ -61,6 +70,13 @@ impl fmt::Display for LooseFenError {
             LooseFenError::HalfmoveClock => f.write_str("invalid half-move clock in fen"),
             LooseFenError::FullmoveNumber => f.write_str("invalid fullmove number in fen"),
             LooseFenError::TooManyParts => f.write_str("fen string has more parts than expected"),
+            LooseFenError::CheckPart => f.write_str("invalid check part in three-check fen"),
+            LooseFenError::LichessCheckPart => {
+                f.write_str("invalid check part in lichess three-check fen")
+            }
+            LooseFenError::PocketRows => f.write_str("expected 8 rows in position part of zh fen"),
+            // python-chess's words are those of the list it looks the letter up in.
+            LooseFenError::PocketLetter(c) => write!(f, "{c:?} is not in list"),
         }
     }
 }

@@ -24,7 +24,7 @@ pub enum EnPassantMode {
 
 /// An integer as Python's `int()` reads a word: an optional sign, digits, single
 /// underscores between digits.
-fn python_int(text: &str) -> Option<i64> {
+pub(crate) fn python_int(text: &str) -> Option<i64> {
     let (negative, digits) = match text.as_bytes().first()? {
         b'-' => (true, &text[1..]),
         b'+' => (false, &text[1..]),

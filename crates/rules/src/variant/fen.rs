@@ -12,33 +12,39 @@ use lerf_types::{Color, PieceType};
 use super::{Pockets, Variant, VariantBoard};
 use crate::board::LooseBoard;
 use crate::error::LooseFenError;
-use crate::fen::EnPassantMode;
+use crate::fen::{EnPassantMode, python_int};
 
-/// A pocket's letters into `pockets` (upper case White's).
+/// A pocket's letters into `pockets` (upper case White's), checked as python-chess checks
+/// them: White's letters first.
 fn read_pocket(text: &str, pockets: &mut Pockets) -> Result<(), LooseFenError> {
-    for c in text.chars() {
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-        let pt = match c.to_ascii_lowercase() {
-            'p' => PieceType::Pawn,
-            'n' => PieceType::Knight,
-            'b' => PieceType::Bishop,
-            'r' => PieceType::Rook,
-            'q' => PieceType::Queen,
-            'k' => PieceType::King,
-            _ => return Err(LooseFenError::BadCharacter(c)),
-        };
-        pockets.add(color, pt);
+    let piece = |c: char| match c {
+        'p' => Some(PieceType::Pawn),
+        'n' => Some(PieceType::Knight),
+        'b' => Some(PieceType::Bishop),
+        'r' => Some(PieceType::Rook),
+        'q' => Some(PieceType::Queen),
+        'k' => Some(PieceType::King),
+        _ => None,
+    };
+    for white in [true, false] {
+        for c in text.chars().filter(|c| c.is_uppercase() == white) {
+            let letter = if white { c.to_lowercase().next().unwrap_or(c) } else { c };
+            let pt = piece(letter).ok_or(LooseFenError::PocketLetter(letter))?;
+            pockets.add(if white { Color::White } else { Color::Black }, pt);
+        }
     }
     Ok(())
 }
 
-/// `3+3` (checks still to give) or `None`.
-fn remaining_checks(text: &str) -> Option<[u8; 2]> {
-    let (white, black) = text.split_once('+')?;
-    Some([
-        white.parse().ok().filter(|&n: &u8| n <= 3)?,
-        black.parse().ok().filter(|&n: &u8| n <= 3)?,
-    ])
+/// Two numbers parted by the first `+` (Python's `int()` reading each), or `None`.
+fn two_numbers(text: &str) -> Option<(i64, i64)> {
+    let (a, b) = text.split_once('+')?;
+    Some((python_int(a)?, python_int(b)?))
+}
+
+/// A count of checks as the board holds it: below 0 is 0 (python-chess writes it so).
+fn held(n: i64) -> u8 {
+    n.clamp(0, 255) as u8
 }
 
 impl VariantBoard {
@@ -52,6 +58,8 @@ impl VariantBoard {
         fen: &str,
         chess960: bool,
     ) -> Result<VariantBoard, LooseFenError> {
+        // As python-chess's variant boards read their FENs: the parts are Python's
+        // `str.split()` words.
         let mut parts: Vec<&str> = fen.split_whitespace().collect();
         let mut pockets = Pockets::default();
         let mut board_part = String::new();
@@ -59,11 +67,15 @@ impl VariantBoard {
             board_part.push_str(first);
         }
         if variant == Variant::Crazyhouse {
-            if let Some(open) = board_part.find('[') {
-                let inner = board_part[open + 1..].trim_end_matches(']').to_owned();
-                read_pocket(&inner, &mut pockets)?;
-                board_part.truncate(open);
-            } else if board_part.matches('/').count() == 8 {
+            // Lichess's `[..]` after the board is turned into a ninth row, then a ninth row
+            // is the pocket.
+            if let Some(inner) = board_part.strip_suffix(']') {
+                if inner.matches('/').count() != 7 {
+                    return Err(LooseFenError::PocketRows);
+                }
+                board_part = inner.replacen('[', "/", 1);
+            }
+            if board_part.matches('/').count() == 8 {
                 let cut = board_part.rfind('/').unwrap_or(board_part.len());
                 let inner = board_part[cut + 1..].to_owned();
                 read_pocket(&inner, &mut pockets)?;
@@ -72,14 +84,13 @@ impl VariantBoard {
         }
         let mut checks = [3, 3];
         if variant == Variant::ThreeCheck {
-            if let Some(i) = parts.iter().skip(1).position(|p| remaining_checks(p).is_some()) {
-                checks = remaining_checks(parts.remove(i + 1)).unwrap_or(checks);
-            } else if let Some(last) = parts.last().filter(|p| p.starts_with('+')) {
-                let given: Vec<u8> = last[1..].split('+').filter_map(|n| n.parse().ok()).collect();
-                if given.len() == 2 && given.iter().all(|&n| n <= 3) {
-                    checks = [3 - given[0], 3 - given[1]];
-                    parts.pop();
-                }
+            if parts.len() >= 7 && parts[6].starts_with('+') {
+                let (w, b) =
+                    two_numbers(&parts.remove(6)[1..]).ok_or(LooseFenError::LichessCheckPart)?;
+                checks = [held(3 - w), held(3 - b)];
+            } else if parts.len() >= 5 && parts[4].contains('+') {
+                let (w, b) = two_numbers(parts.remove(4)).ok_or(LooseFenError::CheckPart)?;
+                checks = [held(w), held(b)];
             }
         }
         let mut rest = board_part;
