@@ -11,6 +11,7 @@ import io
 import random
 
 import chess.pgn
+import chess.variant
 import pytest
 
 import lerf
@@ -114,3 +115,11 @@ def test_variant_starts_in_rust_accept_what_python_chess_accepts():
         assert [str(e).split(":")[0] for e in ours.errors] == [str(e).split(":")[0] for e in theirs.errors], fen
         if not theirs.errors:
             assert ours.board().fen() == theirs.board().fen(), fen
+        # The board classes themselves give python-chess's exact words.
+        outcomes = []
+        for module in (lerf.variant, chess.variant):
+            try:
+                outcomes.append(module.find_variant(tag)(fen).fen())
+            except ValueError as error:
+                outcomes.append(("ValueError", str(error)))
+        assert outcomes[0] == outcomes[1], fen

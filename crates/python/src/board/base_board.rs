@@ -101,6 +101,22 @@ pub fn fen_value_error(error: &dyn std::fmt::Display, fen: &str) -> PyErr {
     PyValueError::new_err(format!("{error}: {repr}{more}"))
 }
 
+/// [`fen_value_error`] for a FEN refused by the loose board: python-chess quotes the board
+/// part alone when that is what is wrong, the whole text otherwise.
+pub fn loose_fen_error(error: &lerf_rules::LooseFenError, fen: &str) -> PyErr {
+    use lerf_rules::LooseFenError as E;
+    let board_part = matches!(
+        error,
+        E::RowCount
+            | E::ConsecutiveDigits
+            | E::TildeNotAfterPiece
+            | E::BadCharacter(_)
+            | E::RowWidth
+    );
+    let shown = if board_part { fen.split_whitespace().next().unwrap_or(fen) } else { fen };
+    fen_value_error(error, shown)
+}
+
 /// A diagram of the pieces: letters (or figurines), `.` for an empty square.
 pub fn piece_diagram(layout: &Layout) -> String {
     let mut out = String::with_capacity(127);

@@ -10,7 +10,7 @@ use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
 
-use crate::board::base_board::{BaseBoard, chess960_layout, fen_value_error, py_none};
+use crate::board::base_board::{BaseBoard, chess960_layout, loose_fen_error, py_none};
 use crate::board::moves::{Move, MoveData};
 use crate::errors::IllegalMoveError;
 
@@ -27,7 +27,7 @@ pub fn game_of_fen(fen: Option<&str>, chess960: bool) -> PyResult<LooseGame> {
     let board = match fen {
         None => LooseBoard { chess960, ..LooseBoard::empty() },
         Some(STARTING_FEN) => LooseBoard { chess960, ..LooseBoard::startpos() },
-        Some(fen) => LooseBoard::from_fen(fen, chess960).map_err(|e| fen_value_error(&e, fen))?,
+        Some(fen) => LooseBoard::from_fen(fen, chess960).map_err(|e| loose_fen_error(&e, fen))?,
     };
     Ok(LooseGame::new(board))
 }

@@ -9,7 +9,7 @@ use pyo3::exceptions::{PyAssertionError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
 
-use crate::board::base_board::fen_value_error;
+use crate::board::base_board::{fen_value_error, loose_fen_error};
 use crate::board::board::{Board, base, nothing_to_move};
 use crate::board::moves::{Move, MoveData};
 use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
@@ -120,6 +120,7 @@ fn set_epd_on<'py>(slf: &Bound<'py, Board>, epd: &str) -> PyResult<Bound<'py, Py
             let sans = LooseBoard::from_fen(epd, false).unwrap_or_default();
             san_error(py, &err, &text, &sans)
         }
+        lerf_san::epd::EpdError::Fen(err) => loose_fen_error(&err, epd),
         other => fen_value_error(&other, epd),
     })?;
     let mut inner = slf.borrow_mut();
@@ -165,7 +166,7 @@ impl Board {
     fn set_fen(mut slf: PyRefMut<'_, Self>, fen: &str) -> PyResult<()> {
         let base = slf.as_super();
         let chess960 = base.game.board().chess960;
-        let board = LooseBoard::from_fen(fen, chess960).map_err(|e| fen_value_error(&e, fen))?;
+        let board = LooseBoard::from_fen(fen, chess960).map_err(|e| loose_fen_error(&e, fen))?;
         base.set_game(LooseGame::new(board));
         Ok(())
     }

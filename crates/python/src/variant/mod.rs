@@ -9,8 +9,8 @@ mod kept;
 
 pub use kept::Kept;
 use kept::{Extra, StateTuple};
-use lerf_rules::LooseMove;
 use lerf_rules::variant::{Variant, VariantBoard};
+use lerf_rules::{LooseFenError, LooseMove};
 use lerf_types::PieceType;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -161,7 +161,7 @@ impl Board {
         let board = match start {
             Some(fen) => {
                 let vb = VariantBoard::from_fen(variant, fen, chess960)
-                    .map_err(|e| crate::board::base_board::fen_value_error(&e, fen))?;
+                    .map_err(|e| crate::board::base_board::loose_fen_error(&e, fen))?;
                 base.kept.now = Extra::of(&vb);
                 vb.board
             }
@@ -206,6 +206,44 @@ impl Board {
         let m = lerf_san::variant::parse_variant_san(&vb, san)
             .map_err(|e| crate::board::text::san_error_in(py, &e, san, &vb.fen()))?;
         Ok(Move::shared_loose(m, py))
+    }
+
+    /// The standard FEN in a FEN of the board's variant and the state beside the position
+    /// it sets (`_variant_state`'s numbers), as python-chess's variant boards read their
+    /// FENs; `ValueError` with python-chess's words for a variant part it refuses (the
+    /// standard part is read by `set_fen` after).
+    fn _variant_split_fen(slf: PyRef<'_, Self>, fen: &str) -> PyResult<(String, StateTuple)> {
+        let variant = playing(base(&slf))?.variant;
+        let words: Vec<&str> = fen.split_whitespace().collect();
+        if variant == Variant::Crazyhouse && words.len() < 2 {
+            // python-chess unpacks the board part and the rest.
+            return Err(PyValueError::new_err(format!(
+                "not enough values to unpack (expected 2, got {})",
+                words.len()
+            )));
+        }
+        let parts = VariantBoard::split_fen(variant, fen).map_err(|e| {
+            let py = slf.py();
+            let repr = |text: &str| {
+                pyo3::types::PyString::new(py, text)
+                    .repr()
+                    .map(|r| r.to_string())
+                    .unwrap_or_default()
+            };
+            PyValueError::new_err(match e {
+                // python-chess quotes the counters, or nothing for a pocket's letter.
+                LooseFenError::CheckPart => {
+                    format!("{e}: {}", repr(words.get(4).copied().unwrap_or_default()))
+                }
+                LooseFenError::LichessCheckPart => {
+                    format!("{e}: {}", repr(words.get(6).copied().unwrap_or_default()))
+                }
+                LooseFenError::PocketLetter(_) => e.to_string(),
+                _ => format!("{e}: {}", repr(fen)),
+            })
+        })?;
+        let extra = Extra { checks: parts.remaining_checks, pockets: parts.pockets };
+        Ok((parts.fen, extra.to_tuple()))
     }
 
     /// Whether the variant's own rule has ended the game.

@@ -47,6 +47,17 @@ fn held(n: i64) -> u8 {
     n.clamp(0, 255) as u8
 }
 
+/// A variant FEN taken apart: the standard FEN in it, and what it says beside the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantFenParts {
+    /// The FEN without the variant's own parts (the pocket, the check counters).
+    pub fen: String,
+    /// Three-check: the checks each side (by [`Color`] index) must still give.
+    pub remaining_checks: [u8; 2],
+    /// Crazyhouse: the pieces each side holds in hand.
+    pub pockets: Pockets,
+}
+
 impl VariantBoard {
     /// Reads a variant FEN (or EPD: the counters may be left out).
     ///
@@ -58,6 +69,35 @@ impl VariantBoard {
         fen: &str,
         chess960: bool,
     ) -> Result<VariantBoard, LooseFenError> {
+        let parts = VariantBoard::split_fen(variant, fen)?;
+        let board = LooseBoard::from_fen(&parts.fen, chess960)?;
+        Ok(VariantBoard {
+            variant,
+            board,
+            remaining_checks: parts.remaining_checks,
+            pockets: parts.pockets,
+        })
+    }
+
+    /// Takes a variant FEN apart as python-chess's variant boards do before reading the
+    /// rest as a standard FEN: crazyhouse's pocket (`[Nq]` after the board part, or a
+    /// ninth row), three-check's checks to give (`3+3` as the fifth field) or Lichess's
+    /// checks given (`+1+2` as the seventh).
+    ///
+    /// ```
+    /// use lerf_rules::variant::{Variant, VariantBoard};
+    ///
+    /// let parts = VariantBoard::split_fen(Variant::ThreeCheck, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+2")?;
+    /// assert_eq!(parts.fen, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    /// assert_eq!(parts.remaining_checks, [2, 1]);
+    /// # Ok::<(), lerf_rules::LooseFenError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`LooseFenError`] for a variant part python-chess refuses (a pocket letter, a check
+    /// counter); the standard part is not read here.
+    pub fn split_fen(variant: Variant, fen: &str) -> Result<VariantFenParts, LooseFenError> {
         // As python-chess's variant boards read their FENs: the parts are Python's
         // `str.split()` words.
         let mut parts: Vec<&str> = fen.split_whitespace().collect();
@@ -98,8 +138,7 @@ impl VariantBoard {
             rest.push(' ');
             rest.push_str(part);
         }
-        let board = LooseBoard::from_fen(&rest, chess960)?;
-        Ok(VariantBoard { variant, board, remaining_checks: checks, pockets })
+        Ok(VariantFenParts { fen: rest, remaining_checks: checks, pockets })
     }
 
     /// The FEN as python-chess writes it (pockets in brackets, promoted pieces with `~`,

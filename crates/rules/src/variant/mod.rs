@@ -32,6 +32,7 @@ use crate::board::LooseBoard;
 use crate::moves::LooseMove;
 
 pub use crazyhouse::Pockets;
+pub use fen::VariantFenParts;
 
 /// A Lichess variant.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

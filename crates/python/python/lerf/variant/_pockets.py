@@ -88,26 +88,9 @@ class ThreeCheckBoard(_VariantBoard):
 
     def _split_fen(self, fen: str) -> Tuple[str, Optional[List[int]]]:
         # The check counters as Lichess writes them (`+1+2` after the counters: the checks
-        # given) or as python-chess does (`3+3` after the en passant square: still to give).
-        parts = fen.split()
-        white, black = 3, 3
-        if len(parts) >= 7 and parts[6][0] == "+":
-            text = parts.pop(6)
-            given = text[1:].split("+", 1)
-            try:
-                white, black = 3 - int(given[0]), 3 - int(given[1])
-            except (ValueError, IndexError):
-                raise ValueError(f"invalid check part in lichess three-check fen: {text!r}") from None
-        elif len(parts) >= 5 and "+" in parts[4]:
-            text = parts.pop(4)
-            left = text.split("+", 1)
-            try:
-                white, black = int(left[0]), int(left[1])
-            except (ValueError, IndexError):
-                raise ValueError(f"invalid check part in three-check fen: {text!r}") from None
-        state = list(self._variant_state())
-        state[0], state[1] = white, black
-        return " ".join(parts), state
+        # given) or as python-chess does (`3+3` after the en passant square: still to give),
+        # read in Rust with python-chess's words for what is wrong.
+        return self._variant_split_fen(fen)
 
     def set_epd(self, epd: str) -> Dict[str, Any]:
         parts = epd.strip().split(None, 5)
@@ -274,23 +257,9 @@ class CrazyhouseBoard(_VariantBoard):
         return f"{board}[{pocket}] {rest}"
 
     def _split_fen(self, fen: str) -> Tuple[str, Optional[List[int]]]:
-        # The pockets as Lichess writes them (`[Nq]` after the board) or as a ninth row.
-        fields = fen.split(None, 1)
-        if len(fields) != 2:
-            raise ValueError(f"not enough values to unpack (expected 2, got {len(fields)})")
-        position, info = fields
-        if position.endswith("]"):
-            if position.count("/") != 7:
-                raise ValueError(f"expected 8 rows in position part of zh fen: {fen!r}")
-            position = position[:-1].replace("[", "/", 1)
-        pocket = ""
-        if position.count("/") == 8:
-            position, pocket = position.rsplit("/", 1)
-        white = CrazyhousePocket(c.lower() for c in pocket if c.isupper())
-        black = CrazyhousePocket(c for c in pocket if not c.isupper())
-        state = list(self._variant_state())
-        state[2:8], state[8:14] = white._own[1:7], black._own[1:7]
-        return f"{position} {info}", state
+        # The pockets as Lichess writes them (`[Nq]` after the board) or as a ninth row,
+        # read in Rust with python-chess's words for what is wrong.
+        return self._variant_split_fen(fen)
 
     def is_pseudo_legal(self, move: Any) -> bool:
         if move.drop:
