@@ -17,19 +17,11 @@ use crate::fen::{EnPassantMode, python_int};
 /// A pocket's letters into `pockets` (upper case White's), checked as python-chess checks
 /// them: White's letters first.
 fn read_pocket(text: &str, pockets: &mut Pockets) -> Result<(), LooseFenError> {
-    let piece = |c: char| match c {
-        'p' => Some(PieceType::Pawn),
-        'n' => Some(PieceType::Knight),
-        'b' => Some(PieceType::Bishop),
-        'r' => Some(PieceType::Rook),
-        'q' => Some(PieceType::Queen),
-        'k' => Some(PieceType::King),
-        _ => None,
-    };
     for white in [true, false] {
         for c in text.chars().filter(|c| c.is_uppercase() == white) {
+            // Never upper case here: White's letters are lowered, Black's are not upper.
             let letter = if white { c.to_lowercase().next().unwrap_or(c) } else { c };
-            let pt = piece(letter).ok_or(LooseFenError::PocketLetter(letter))?;
+            let pt = PieceType::from_char(letter).ok_or(LooseFenError::PocketLetter(letter))?;
             pockets.add(if white { Color::White } else { Color::Black }, pt);
         }
     }
