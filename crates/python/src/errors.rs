@@ -30,3 +30,30 @@ pub fn build_error(e: lerf_pgn::tree::BuildError) -> PyErr {
         _ => PyIndexError::new_err(e.to_string()),
     }
 }
+
+/// A `ValueError` for text that is not a FEN (or board FEN): what is wrong and the text.
+/// As python-chess words it (the text in Python's `repr`), cut after 200 characters.
+pub fn fen_value_error(error: &dyn std::fmt::Display, fen: &str) -> PyErr {
+    let shown: String = fen.chars().take(200).collect();
+    let more = if fen.chars().count() > 200 { "…" } else { "" };
+    let repr =
+        Python::attach(|py| pyo3::types::PyString::new(py, &shown).repr().map(|r| r.to_string()))
+            .unwrap_or_else(|_| format!("{shown:?}"));
+    PyValueError::new_err(format!("{error}: {repr}{more}"))
+}
+
+/// [`fen_value_error`] for a FEN refused by the loose board: python-chess quotes the board
+/// part alone when that is what is wrong, the whole text otherwise.
+pub fn loose_fen_error(error: &lerf_rules::LooseFenError, fen: &str) -> PyErr {
+    use lerf_rules::LooseFenError as E;
+    let board_part = matches!(
+        error,
+        E::RowCount
+            | E::ConsecutiveDigits
+            | E::TildeNotAfterPiece
+            | E::BadCharacter(_)
+            | E::RowWidth
+    );
+    let shown = if board_part { fen.split_whitespace().next().unwrap_or(fen) } else { fen };
+    fen_value_error(error, shown)
+}

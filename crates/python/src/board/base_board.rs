@@ -5,10 +5,11 @@ use lerf_bitboard::Bitboard;
 use lerf_rules::{Layout, LooseBoard, LooseGame};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple, PyType};
+use pyo3::types::{PyDict, PyTuple, PyType};
 
 use crate::board::moves::{Piece, PieceData, color_of, piece_type_of, square_of};
 use crate::board::squareset::{SquareSet, mask_of};
+use crate::errors::fen_value_error;
 
 /// python-chess's starting board FEN.
 pub const STARTING_BOARD_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
@@ -89,32 +90,6 @@ impl BaseBoard {
             Some(fen) => Layout::from_board_fen(fen).map_err(|e| fen_value_error(&e, fen)),
         }
     }
-}
-
-/// A `ValueError` for text that is not a FEN (or board FEN): what is wrong and the text.
-/// As python-chess words it (the text in Python's `repr`), cut after 200 characters.
-pub fn fen_value_error(error: &dyn std::fmt::Display, fen: &str) -> PyErr {
-    let shown: String = fen.chars().take(200).collect();
-    let more = if fen.chars().count() > 200 { "…" } else { "" };
-    let repr = Python::attach(|py| PyString::new(py, &shown).repr().map(|r| r.to_string()))
-        .unwrap_or_else(|_| format!("{shown:?}"));
-    PyValueError::new_err(format!("{error}: {repr}{more}"))
-}
-
-/// [`fen_value_error`] for a FEN refused by the loose board: python-chess quotes the board
-/// part alone when that is what is wrong, the whole text otherwise.
-pub fn loose_fen_error(error: &lerf_rules::LooseFenError, fen: &str) -> PyErr {
-    use lerf_rules::LooseFenError as E;
-    let board_part = matches!(
-        error,
-        E::RowCount
-            | E::ConsecutiveDigits
-            | E::TildeNotAfterPiece
-            | E::BadCharacter(_)
-            | E::RowWidth
-    );
-    let shown = if board_part { fen.split_whitespace().next().unwrap_or(fen) } else { fen };
-    fen_value_error(error, shown)
 }
 
 /// A diagram of the pieces: letters (or figurines), `.` for an empty square.

@@ -10,9 +10,10 @@ use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
 
-use crate::board::base_board::{BaseBoard, chess960_layout, loose_fen_error, py_none};
+use crate::board::base_board::{BaseBoard, chess960_layout, py_none};
 use crate::board::moves::{Move, MoveData};
 use crate::errors::IllegalMoveError;
+use crate::errors::loose_fen_error;
 
 /// python-chess's starting FEN.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -9,10 +9,10 @@ use pyo3::exceptions::{PyAssertionError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
 
-use crate::board::base_board::{fen_value_error, loose_fen_error};
 use crate::board::board::{Board, base, nothing_to_move};
 use crate::board::moves::{Move, MoveData};
 use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
+use crate::errors::{fen_value_error, loose_fen_error};
 
 /// python-chess's `en_passant` argument.
 fn ep_mode(text: &str) -> PyResult<EnPassantMode> {

@@ -157,7 +157,7 @@ impl PyHeaders {
 pub fn setup_error(e: &lerf_pgn::tree::SetupError) -> PyErr {
     match e {
         lerf_pgn::tree::SetupError::Fen { fen, error } => {
-            crate::board::base_board::loose_fen_error(error, fen)
+            crate::errors::loose_fen_error(error, fen)
         }
         other => PyValueError::new_err(other.to_string()),
     }

@@ -161,7 +161,7 @@ impl Board {
         let board = match start {
             Some(fen) => {
                 let vb = VariantBoard::from_fen(variant, fen, chess960)
-                    .map_err(|e| crate::board::base_board::loose_fen_error(&e, fen))?;
+                    .map_err(|e| crate::errors::loose_fen_error(&e, fen))?;
                 base.kept.now = Extra::of(&vb);
                 vb.board
             }

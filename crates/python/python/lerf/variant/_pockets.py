@@ -3,14 +3,12 @@ and crazyhouse (pockets)."""
 
 from __future__ import annotations
 
-import re
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterable, Iterator, List
 
 from .. import _lerf
 from .._types import Status
 from ._board import _VariantBoard
 
-_CHECKS = re.compile(r"^[0-3]\+[0-3]\Z")
 _SYMBOLS = " pnbrqk"
 _PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
 
@@ -86,20 +84,17 @@ class ThreeCheckBoard(_VariantBoard):
         state = self._variant_state()
         return f"{state[0]}+{state[1]}"
 
-    def _split_fen(self, fen: str) -> Tuple[str, Optional[List[int]]]:
-        # The check counters as Lichess writes them (`+1+2` after the counters: the checks
-        # given) or as python-chess does (`3+3` after the en passant square: still to give),
-        # read in Rust with python-chess's words for what is wrong.
-        return self._variant_split_fen(fen)
+    # The check counters as Lichess writes them (`+1+2` after the counters: the checks
+    # given) or as python-chess does (`3+3` after the en passant square: still to give),
+    # read in Rust with python-chess's words for what is wrong.
+    _split_fen = _lerf.Board._variant_split_fen
 
     def set_epd(self, epd: str) -> Dict[str, Any]:
+        # The counters stand where a FEN has them (the fifth field), before the operations.
         parts = epd.strip().split(None, 5)
-        checks = (3, 3)
-        if len(parts) >= 5 and _CHECKS.match(parts[4]):
-            white, black = parts.pop(4).split("+")
-            checks = (int(white), int(black))
-        ops = super().set_epd(" ".join(parts))
-        _set_checks(self, checks[::-1])
+        head, state = self._variant_split_fen(" ".join(parts[:5]))
+        ops = super().set_epd(" ".join([head] + parts[5:]))
+        self._set_variant_state(state)
         return ops
 
     def is_variant_win(self) -> bool:
@@ -256,10 +251,9 @@ class CrazyhouseBoard(_VariantBoard):
         pocket = str(self.pockets[True]).upper() + str(self.pockets[False])
         return f"{board}[{pocket}] {rest}"
 
-    def _split_fen(self, fen: str) -> Tuple[str, Optional[List[int]]]:
-        # The pockets as Lichess writes them (`[Nq]` after the board) or as a ninth row,
-        # read in Rust with python-chess's words for what is wrong.
-        return self._variant_split_fen(fen)
+    # The pockets as Lichess writes them (`[Nq]` after the board) or as a ninth row, read
+    # in Rust with python-chess's words for what is wrong.
+    _split_fen = _lerf.Board._variant_split_fen
 
     def is_pseudo_legal(self, move: Any) -> bool:
         if move.drop:
