@@ -5,7 +5,8 @@ the library has undo, copy-make otherwise), SAN replay, PGN reading, tensors.
 Usage: PYTHON -m pip install fastchess bulletchess cozy-chess-py rust-chess esca chess==1.11.2 numpy
        (bulletchess and esca need CPython 3.13; pyenv has it), build lerf into the same
        environment (`maturin develop --release -m crates/python/Cargo.toml`), then
-       PYTHON crates/python/bench_peers.py [ROUNDS]
+       PYTHON crates/python/bench_peers.py [ROUNDS] [ROW ...]
+       (ROW: words of the rows to run, e.g. `FEN perft`; all rows without)
 
 A library that does not import, or lacks a task, is left out of that row. Rounds rotate
 the order; medians. A benchmark, not a test: nothing fails.
@@ -224,9 +225,11 @@ def tasks(games, fens):
     return rows
 
 
-def main(rounds: int) -> None:
+def main(rounds: int, only: list[str]) -> None:
     games, fens = sample_games()
     rows = tasks(games, fens)
+    if only:
+        rows = {name: runs for name, runs in rows.items() if any(w.lower() in name.lower() for w in only)}
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
     print(f"{cpu}, Python {platform.python_version()}, {rounds} rounds, medians; "
           f"lerf ÷ the fastest other library (above 1: lerf is faster)\n")
@@ -259,4 +262,4 @@ def main(rounds: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 5, sys.argv[2:])

@@ -202,10 +202,9 @@ impl LooseGame {
     /// Plays a move with castling written as king takes rook; the stack keeps it as the
     /// board writes it.
     fn push_chess960(&mut self, m960: LooseMove) {
-        let next = self.board.play_chess960(m960);
         let written = self.board.from_chess960(self.board.chess960, m960);
-        let before = core::mem::replace(&mut self.board, next);
-        self.stack.push((before, written));
+        self.stack.push((self.board, written));
+        self.board.make_chess960(m960);
     }
 
     /// Takes back the last move and returns it (`None`, nothing changed, when there is

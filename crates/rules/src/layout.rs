@@ -158,22 +158,20 @@ impl Layout {
     /// but in no type bitboard counts as a king.
     #[inline]
     pub fn piece_type_at(&self, sq: Square) -> Option<PieceType> {
-        let mask = bb(sq);
-        if !self.occupied.intersects(mask) {
-            None
-        } else if self.pawns.intersects(mask) {
-            Some(PieceType::Pawn)
-        } else if self.knights.intersects(mask) {
-            Some(PieceType::Knight)
-        } else if self.bishops.intersects(mask) {
-            Some(PieceType::Bishop)
-        } else if self.rooks.intersects(mask) {
-            Some(PieceType::Rook)
-        } else if self.queens.intersects(mask) {
-            Some(PieceType::Queen)
-        } else {
-            Some(PieceType::King)
+        // Without a branch per type: the square's bit of each type bitboard, pawns lowest,
+        // and the lowest one set names the type (pawn first, as python-chess looks).
+        let s = sq as u32;
+        let bit = |b: Bitboard| (b.0 >> s) & 1;
+        if bit(self.occupied) == 0 {
+            return None;
         }
+        let types = bit(self.pawns)
+            | bit(self.knights) << 1
+            | bit(self.bishops) << 2
+            | bit(self.rooks) << 3
+            | bit(self.queens) << 4
+            | 1 << 5;
+        PieceType::from_index(types.trailing_zeros() as u8 + 1)
     }
 
     /// The colour of the piece on `sq` (White when both colour bitboards hold it).
@@ -419,5 +417,29 @@ mod tests {
         assert_eq!(l.piece_type_at(C3), Some(PieceType::King));
         assert_eq!(l.piece_at(C3), Some(Piece::B_KING));
         assert_eq!(l.color_at(C3), None);
+    }
+
+    #[test]
+    fn the_piece_type_of_a_square_is_looked_up_pawn_first() {
+        let mut l = Layout::startpos();
+        for sq in Square::ALL {
+            let by_chain = [
+                (l.pawns, PieceType::Pawn),
+                (l.knights, PieceType::Knight),
+                (l.bishops, PieceType::Bishop),
+                (l.rooks, PieceType::Rook),
+                (l.queens, PieceType::Queen),
+            ]
+            .iter()
+            .find(|(b, _)| b.contains(sq))
+            .map(|&(_, pt)| pt);
+            let expected = l.occupied.contains(sq).then(|| by_chain.unwrap_or(PieceType::King));
+            assert_eq!(l.piece_type_at(sq), expected, "{sq:?}");
+        }
+        // Bitboards written to overlap: the first type in pawn-to-queen order wins.
+        l.knights |= bb(E2);
+        l.queens |= bb(B1);
+        assert_eq!(l.piece_type_at(E2), Some(PieceType::Pawn));
+        assert_eq!(l.piece_type_at(B1), Some(PieceType::Knight));
     }
 }

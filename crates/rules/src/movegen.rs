@@ -11,8 +11,10 @@ use super::layout::{bb, ray};
 use super::moves::LooseMove;
 use alloc::vec::Vec;
 use lerf_bitboard::{
-    Bitboard, RANK_3, RANK_4, RANK_5, RANK_6, RANKS, between, king_attacks, pawn_attacks,
+    Bitboard, RANK_3, RANK_4, RANK_5, RANK_6, RANKS, between, king_attacks, knight_attacks,
+    pawn_attacks,
 };
+use lerf_magics::{bishop_attacks, rook_attacks};
 use lerf_types::{Color, PieceType, Square};
 
 /// The promotions python-chess generates for a pawn reaching the last rank, in its order.
@@ -294,13 +296,41 @@ impl LooseBoard {
     /// own moves (castling only when legal), a pawn promoting exactly when it reaches the
     /// last rank. Null moves and drops are not.
     pub fn is_pseudo_legal(&self, m: LooseMove) -> bool {
-        if m.is_null() || m.drop.is_some() {
+        let l = &self.layout;
+        let (from, to) = (bb(m.from), bb(m.to));
+        let ours = self.ours();
+        if m.is_null() || m.drop.is_some() || !ours.intersects(from) {
             return false;
         }
+        // Knights and sliders first, the moves a game mostly makes: one look each.
+        if m.promotion.is_none() && !(l.pawns | l.kings).intersects(from) {
+            let attacks = if l.knights.intersects(from) {
+                knight_attacks(m.from)
+            } else {
+                let mut attacks = Bitboard::EMPTY;
+                if (l.bishops | l.queens).intersects(from) {
+                    attacks = bishop_attacks(m.from, l.occupied);
+                }
+                if (l.rooks | l.queens).intersects(from) {
+                    attacks |= rook_attacks(m.from, l.occupied);
+                }
+                attacks
+            };
+            return (attacks & !ours).intersects(to);
+        }
+        if l.pawns.intersects(from) {
+            return !ours.intersects(to) && self.is_pseudo_legal_pawn_move(m);
+        }
+        // A king (also when a pawn or another piece shares its square in an odd arrangement,
+        // which the full test below sorts out), or a promotion by a piece that is no pawn.
+        self.is_pseudo_legal_rest(m)
+    }
+
+    /// [`is_pseudo_legal`](LooseBoard::is_pseudo_legal) for the moves its quick tests leave:
+    /// king moves (castling among them) and promotions of pieces that are no pawns.
+    #[inline(never)]
+    fn is_pseudo_legal_rest(&self, m: LooseMove) -> bool {
         let Some(piece) = self.layout.piece_type_at(m.from) else { return false };
-        if !self.ours().contains(m.from) {
-            return false;
-        }
         if m.promotion.is_some() {
             let last = if self.turn == Color::White { 7 } else { 0 };
             if piece != PieceType::Pawn || m.to as u8 >> 3 != last {

@@ -118,32 +118,38 @@ impl LooseBoard {
     /// [`to_chess960`](LooseBoard::to_chess960).
     pub(crate) fn play_chess960(&self, m: LooseMove) -> LooseBoard {
         let mut next = *self;
-        next.castling_rights = self.clean_castling_rights();
-        next.played = true;
-        next.ep_square = None;
-        next.halfmove_clock = self.halfmove_clock.saturating_add(1);
-        if self.turn == Color::Black {
-            next.fullmove_number = self.fullmove_number.saturating_add(1);
-        }
-        next.turn = !self.turn;
-        if m.is_null() {
-            return next;
-        }
-        if let Some(drop) = m.drop {
-            next.layout.set_piece_at(m.to, Piece::new(self.turn, drop), false);
-            return next;
-        }
-        if self.is_zeroing(m) {
-            next.halfmove_clock = 0;
-        }
-        next.move_pieces(self, m);
+        next.make_chess960(m);
         next
     }
 
-    /// The piece moves of [`play_unchecked`](LooseBoard::play_unchecked): `self` is the
-    /// board being made, `before` the position before the move.
-    fn move_pieces(&mut self, before: &LooseBoard, m: LooseMove) {
-        let us = before.turn;
+    /// [`play_chess960`](LooseBoard::play_chess960) in place. Making the move where the
+    /// board lies, instead of in a copy returned by value, spares reading back a struct
+    /// just written field by field (a stalled store forward on each move).
+    pub(crate) fn make_chess960(&mut self, m: LooseMove) {
+        let (us, ep_square) = (self.turn, self.ep_square);
+        let zeroing = !m.is_null() && m.drop.is_none() && self.is_zeroing(m);
+        self.castling_rights = self.clean_castling_rights();
+        self.played = true;
+        self.ep_square = None;
+        self.halfmove_clock = if zeroing { 0 } else { self.halfmove_clock.saturating_add(1) };
+        if us == Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        self.turn = !us;
+        if m.is_null() {
+            return;
+        }
+        if let Some(drop) = m.drop {
+            self.layout.set_piece_at(m.to, Piece::new(us, drop), false);
+            return;
+        }
+        self.move_pieces(us, ep_square, m);
+    }
+
+    /// The piece moves of [`make_chess960`](LooseBoard::make_chess960), on a board whose
+    /// turn has passed already: `us` moved, from a position whose en passant square was
+    /// `ep_square`.
+    fn move_pieces(&mut self, us: Color, ep_square: Option<Square>, m: LooseMove) {
         let (from_bb, to_bb) = (bb(m.from), bb(m.to));
         let mut promoted = self.layout.promoted.intersects(from_bb);
         let Some(mut piece_type) = self.layout.remove_piece_at(m.from) else { return };
@@ -165,10 +171,7 @@ impl LooseBoard {
                 self.ep_square = Square::from_index(m.from as u8 + 8);
             } else if diff == -16 && from_rank == 6 {
                 self.ep_square = Square::from_index(m.from as u8 - 8);
-            } else if before.ep_square == Some(m.to)
-                && matches!(diff.abs(), 7 | 9)
-                && captured.is_none()
-            {
+            } else if ep_square == Some(m.to) && matches!(diff.abs(), 7 | 9) && captured.is_none() {
                 let down: i32 = if us == Color::White { -8 } else { 8 };
                 if let Some(victim) = Square::from_index((m.to as i32 + down) as u8) {
                     self.layout.remove_piece_at(victim);
