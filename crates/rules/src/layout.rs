@@ -131,15 +131,21 @@ impl Layout {
         }
     }
 
-    pub(crate) fn of_type_mut(&mut self, pt: PieceType) -> &mut Bitboard {
-        match pt {
-            PieceType::Pawn => &mut self.pawns,
-            PieceType::Knight => &mut self.knights,
-            PieceType::Bishop => &mut self.bishops,
-            PieceType::Rook => &mut self.rooks,
-            PieceType::Queen => &mut self.queens,
-            PieceType::King => &mut self.kings,
-        }
+    /// Flips `mask` in the bitboard of `pt` (with `or`: sets it). Each type's bitboard is
+    /// changed by `mask` or by nothing, so that no branch or jump table depends on the
+    /// type, which moves make unpredictable.
+    #[inline]
+    pub(crate) fn change_type(&mut self, pt: PieceType, mask: Bitboard, or: bool) {
+        let change = |b: &mut Bitboard, t: PieceType| {
+            let m = if pt == t { mask.0 } else { 0 };
+            b.0 = if or { b.0 | m } else { b.0 ^ m };
+        };
+        change(&mut self.pawns, PieceType::Pawn);
+        change(&mut self.knights, PieceType::Knight);
+        change(&mut self.bishops, PieceType::Bishop);
+        change(&mut self.rooks, PieceType::Rook);
+        change(&mut self.queens, PieceType::Queen);
+        change(&mut self.kings, PieceType::King);
     }
 
     /// The pieces of one colour.
@@ -275,12 +281,59 @@ impl Layout {
     pub fn remove_piece_at(&mut self, sq: Square) -> Option<PieceType> {
         let pt = self.piece_type_at(sq)?;
         let mask = bb(sq);
-        *self.of_type_mut(pt) ^= mask;
+        self.change_type(pt, mask, false);
         self.occupied ^= mask;
-        self.by_color[0] &= !mask;
-        self.by_color[1] &= !mask;
+        self.clear_colors(mask);
         self.promoted &= !mask;
         Some(pt)
+    }
+
+    /// A move's change of the board in one write per bitboard, exactly as removing the
+    /// piece of type `moving` from `from` (where [`piece_type_at`](Layout::piece_type_at)
+    /// found it), then putting `piece` on `to` (`promoted`: as a promoted piece) with
+    /// [`set_piece_at`](Layout::set_piece_at) over what stood there (`captured`, found
+    /// after the removal) would: the same bits even for a layout whose bitboards disagree,
+    /// as python-chess's own moves leave them. Reading back bitboards just written
+    /// piecewise would stall; here each type's bitboard changes without a branch.
+    #[inline]
+    pub(crate) fn relocate(
+        &mut self,
+        (from, moving): (Square, PieceType),
+        (to, captured): (Square, Option<PieceType>),
+        piece: Piece,
+        promoted: bool,
+    ) {
+        let (f, t) = (bb(from).0, bb(to).0);
+        // What the emptying of `to` takes away, when something stood there.
+        let taken = if captured.is_some() { t } else { 0 };
+        let pt = piece.piece_type();
+        let change = |b: &mut Bitboard, ty: PieceType| {
+            let off = if moving == ty { f } else { 0 } ^ if captured == Some(ty) { t } else { 0 };
+            b.0 = (b.0 ^ off) | if pt == ty { t } else { 0 };
+        };
+        change(&mut self.pawns, PieceType::Pawn);
+        change(&mut self.knights, PieceType::Knight);
+        change(&mut self.bishops, PieceType::Bishop);
+        change(&mut self.rooks, PieceType::Rook);
+        change(&mut self.queens, PieceType::Queen);
+        change(&mut self.kings, PieceType::King);
+        let white = piece.color() == Color::White;
+        let [w, b] = self.by_color;
+        let keep = !(f | taken);
+        self.by_color = [
+            Bitboard((w.0 & keep) ^ if white { t } else { 0 }),
+            Bitboard((b.0 & keep) ^ if white { 0 } else { t }),
+        ];
+        self.occupied = Bitboard(self.occupied.0 ^ f ^ taken ^ t);
+        self.promoted = Bitboard((self.promoted.0 & keep) ^ if promoted { t } else { 0 });
+    }
+
+    /// Takes `mask` out of both colours' bitboards, written as one pair: a move reads the
+    /// pair back at once, and two narrow writes would stall that read.
+    #[inline]
+    fn clear_colors(&mut self, mask: Bitboard) {
+        let [white, black] = self.by_color;
+        self.by_color = [white & !mask, black & !mask];
     }
 
     /// Puts `piece` on `sq`, replacing what stood there; `promoted` marks it as a promoted
@@ -288,32 +341,7 @@ impl Layout {
     pub fn set_piece_at(&mut self, sq: Square, piece: Piece, promoted: bool) {
         self.remove_piece_at(sq);
         let mask = bb(sq);
-        *self.of_type_mut(piece.piece_type()) |= mask;
-        self.occupied ^= mask;
-        self.by_color[piece.color() as usize] ^= mask;
-        if promoted {
-            self.promoted ^= mask;
-        }
-    }
-
-    /// [`set_piece_at`](Layout::set_piece_at) for a square known to hold `current`
-    /// (as `piece_type_at` would say).
-    pub(crate) fn replace_piece_at(
-        &mut self,
-        sq: Square,
-        current: Option<PieceType>,
-        piece: Piece,
-        promoted: bool,
-    ) {
-        let mask = bb(sq);
-        if let Some(pt) = current {
-            *self.of_type_mut(pt) ^= mask;
-            self.occupied ^= mask;
-            self.by_color[0] &= !mask;
-            self.by_color[1] &= !mask;
-            self.promoted &= !mask;
-        }
-        *self.of_type_mut(piece.piece_type()) |= mask;
+        self.change_type(piece.piece_type(), mask, true);
         self.occupied ^= mask;
         self.by_color[piece.color() as usize] ^= mask;
         if promoted {

@@ -105,7 +105,7 @@ impl Layout {
     #[inline]
     fn place(&mut self, sq: Square, piece: Piece) {
         let bit = bb(sq);
-        *self.of_type_mut(piece.piece_type()) |= bit;
+        self.change_type(piece.piece_type(), bit, true);
         self.by_color[piece.color() as usize] |= bit;
         self.occupied |= bit;
     }

@@ -152,8 +152,11 @@ impl LooseBoard {
     fn move_pieces(&mut self, us: Color, ep_square: Option<Square>, m: LooseMove) {
         let (from_bb, to_bb) = (bb(m.from), bb(m.to));
         let mut promoted = self.layout.promoted.intersects(from_bb);
-        let Some(mut piece_type) = self.layout.remove_piece_at(m.from) else { return };
-        let captured = self.layout.piece_type_at(m.to);
+        // The board is changed once, at the end: reading back bitboards just written
+        // piecewise stalls, and each type's bitboard then changes without a branch.
+        let Some(moving) = self.layout.piece_type_at(m.from) else { return };
+        let mut piece_type = moving;
+        let captured = if m.from == m.to { None } else { self.layout.piece_type_at(m.to) };
         self.castling_rights &= !to_bb & !from_bb;
         if piece_type == PieceType::King && !promoted {
             self.castling_rights &= !super::castling::back_rank(us);
@@ -182,7 +185,8 @@ impl LooseBoard {
             promoted = true;
             piece_type = p;
         }
-        let castling = piece_type == PieceType::King && self.layout.of_color(us).intersects(to_bb);
+        let castling = piece_type == PieceType::King
+            && (self.layout.of_color(us) & !from_bb).intersects(to_bb);
         if castling {
             let a_side = m.to.file() < m.from.file();
             self.layout.remove_piece_at(m.from);
@@ -193,9 +197,8 @@ impl LooseBoard {
             self.layout.set_piece_at(at(king_file), Piece::new(us, PieceType::King), false);
             self.layout.set_piece_at(at(rook_file), Piece::new(us, PieceType::Rook), false);
         } else {
-            // The destination holds what it held before the move (only the origin and an
-            // en passant victim changed), so it is emptied without looking at it again.
-            self.layout.replace_piece_at(m.to, captured, Piece::new(us, piece_type), promoted);
+            let piece = Piece::new(us, piece_type);
+            self.layout.relocate((m.from, moving), (m.to, captured), piece, promoted);
         }
     }
 }

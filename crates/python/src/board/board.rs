@@ -153,6 +153,29 @@ impl Board {
         }
         Ok(())
     }
+
+    /// `Board.push`: plays a pseudo-legal or null move (`IllegalMoveError` for anything
+    /// else, the board unchanged). Called by the plain method `plain_methods.rs` installs.
+    pub fn push_move(mut slf: PyRefMut<'_, Board>, r#move: MoveData) -> PyResult<()> {
+        if let Some(variant) = slf.as_super().variant {
+            return crate::variant::push(slf, variant, r#move);
+        }
+        Board::push_loose(&mut slf, r#move.to_loose())
+    }
+
+    /// `Board.pop`: takes back the last move and returns it (`IndexError` when there is
+    /// none).
+    pub fn pop_move(mut slf: PyRefMut<'_, Board>) -> PyResult<Py<Move>> {
+        let py = slf.py();
+        let base = slf.as_super();
+        let m = base.game.pop().ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
+        let moves_left = base.game.len();
+        crate::variant::popped(base, moves_left);
+        if let Some(list) = &base.stack_list {
+            list.bind(py).del_item(list.bind(py).len() - 1)?;
+        }
+        Ok(Move::shared_loose(m, py))
+    }
 }
 
 #[pymethods]
@@ -377,28 +400,6 @@ impl Board {
     /// `False`.
     fn is_variant_draw(&self) -> bool {
         false
-    }
-
-    /// Plays a pseudo-legal or null move (`IllegalMoveError` for anything else, the board
-    /// unchanged).
-    fn push(mut slf: PyRefMut<'_, Self>, r#move: MoveData) -> PyResult<()> {
-        if let Some(variant) = slf.as_super().variant {
-            return crate::variant::push(slf, variant, r#move);
-        }
-        Board::push_loose(&mut slf, r#move.to_loose())
-    }
-
-    /// Takes back the last move and returns it (`IndexError` when there is none).
-    fn pop(mut slf: PyRefMut<'_, Self>) -> PyResult<Py<Move>> {
-        let py = slf.py();
-        let base = slf.as_super();
-        let m = base.game.pop().ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
-        let moves_left = base.game.len();
-        crate::variant::popped(base, moves_left);
-        if let Some(list) = &base.stack_list {
-            list.bind(py).del_item(list.bind(py).len() - 1)?;
-        }
-        Ok(Move::shared_loose(m, py))
     }
 
     /// The last move played (`IndexError` when there is none).

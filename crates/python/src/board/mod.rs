@@ -11,6 +11,7 @@ pub mod generators;
 pub mod move_lists;
 pub mod moves;
 pub mod pickle;
+pub mod plain_methods;
 pub mod rules;
 pub mod squareset;
 pub mod tables;
@@ -23,6 +24,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<base_board::BaseBoard>()?;
     m.add_class::<board::Board>()?;
+    plain_methods::install(&py.get_type::<board::Board>())?;
     m.add_class::<moves::Move>()?;
     m.add_class::<moves::Piece>()?;
     m.add_class::<squareset::SquareSet>()?;
