@@ -232,3 +232,27 @@ def test_the_readme_pgn_snippet_prints_what_python_chess_prints(capsys):
     theirs = capsys.readouterr().out
     assert "promote" in snippet and "( 3... Nf6 $4 4. Qxf7# )" in ours
     assert ours == theirs
+
+
+def test_occupied_co_is_the_board_s_own_list():
+    """`board.occupied_co[color]` is read and written in place, as python-chess's list:
+    a write changes the board, a held list follows the board, and it copies, pickles,
+    compares and prints as a list."""
+    results = []
+    for module in (chess, lerf):
+        board = module.Board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+        held = board.occupied_co
+        board.occupied_co[module.WHITE] |= module.BB_E4
+        board.occupied_co[module.BLACK] &= ~module.BB_A8
+        board.push(module.Move.from_uci("e1g1"))
+        row = [held[0], held[1], list(held), held[-1], held[0:1], repr(held), len(held)]
+        row += [held == list(held), pickle.loads(pickle.dumps(held)), list(reversed(held))]
+        board.occupied_co[0], board.occupied_co[1] = board.occupied_co[1], board.occupied_co[0]
+        row += [board.fen(), board.occupied_co == [held[0], held[1]]]
+        for bad in (2, "x"):
+            try:
+                held[bad]
+            except (IndexError, TypeError) as error:
+                row.append((type(error).__name__, str(error)))
+        results.append(row)
+    assert results[0] == results[1]

@@ -260,9 +260,7 @@ def test_moves_on_boards_whose_bitboards_disagree():
             if rng.random() < 0.3:
                 color, bit = rng.choice([0, 1]), 1 << rng.randrange(64)
                 for board in (ours, theirs):
-                    co = list(board.occupied_co)
-                    co[color] |= bit
-                    board.occupied_co = co
+                    board.occupied_co[color] |= bit
         assert bitboards(ours) == bitboards(theirs)
         # (lerf's push refuses what is_pseudo_legal refuses, even where the generator,
         # as python-chess's, lists it on such a board)

@@ -265,12 +265,11 @@ impl BaseBoard {
         self.layout_mut().promoted = Bitboard(v);
     }
 
-    /// `[black's pieces, white's pieces]`, indexed by colour (`False`, `True`). A new list:
-    /// assign a whole list to change them.
+    /// `[black's pieces, white's pieces]`, indexed by colour (`False`, `True`): a view that
+    /// reads and writes the board, as python-chess's list is the board's own.
     #[getter]
-    fn occupied_co(&self) -> [u64; 2] {
-        let l = self.layout();
-        [l.by_color[1].0, l.by_color[0].0]
+    fn occupied_co(slf: Bound<'_, Self>) -> crate::board::colors::OccupiedCo {
+        crate::board::colors::OccupiedCo::new(slf.unbind())
     }
     #[setter]
     fn set_occupied_co(&mut self, v: [u64; 2]) {

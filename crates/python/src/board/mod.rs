@@ -4,6 +4,7 @@
 //! `python/lerf/__init__.py` (with `_types.py` and `_tables.py`).
 
 pub mod base_board;
+pub mod colors;
 // python-chess's `Board` class, named as its module's other files are.
 #[allow(clippy::module_inception)]
 pub mod board;
@@ -28,6 +29,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<moves::Move>()?;
     m.add_class::<moves::Piece>()?;
     m.add_class::<squareset::SquareSet>()?;
+    m.add_class::<colors::OccupiedCo>()?;
     m.add_class::<generators::LegalMoveGenerator>()?;
     m.add_class::<generators::PseudoLegalMoveGenerator>()?;
     m.add_function(wrap_pyfunction!(tables::leaper_tables, m)?)?;
