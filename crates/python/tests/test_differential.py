@@ -262,6 +262,9 @@ def test_moves_on_boards_whose_bitboards_disagree():
                 for board in (ours, theirs):
                     board.occupied_co[color] |= bit
         assert bitboards(ours) == bitboards(theirs)
+        every = [chess.Move(a, b, p) for a in range(64) for b in rng.sample(range(64), 8) for p in (None, 5)]
+        for move in every + list(theirs.pseudo_legal_moves):
+            assert ours.is_pseudo_legal(port(move)) == theirs.is_pseudo_legal(move), (theirs.fen(), move.uci())
         # (lerf's push refuses what is_pseudo_legal refuses, even where the generator,
         # as python-chess's, lists it on such a board)
         moves = [m for m in theirs.pseudo_legal_moves if theirs.is_pseudo_legal(m) and ours.is_pseudo_legal(port(m))]

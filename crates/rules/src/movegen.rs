@@ -299,7 +299,9 @@ impl LooseBoard {
         let l = &self.layout;
         let (from, to) = (bb(m.from), bb(m.to));
         let ours = self.ours();
-        if m.is_null() || m.drop.is_some() || !ours.intersects(from) {
+        // (An origin in `ours` but not occupied, on a board whose bitboards disagree, holds
+        // no piece for python-chess either.)
+        if m.is_null() || m.drop.is_some() || !(ours & l.occupied).intersects(from) {
             return false;
         }
         // Knights and sliders first, the moves a game mostly makes: one look each.
