@@ -56,7 +56,7 @@ def test_every_method(module, ours_module, name):
             "__dataclass_fields__", "__dataclass_params__", "__match_args__", "__firstlineno__",
             "__static_attributes__", "__orig_bases__", "__parameters__", "__hash__",
             "__abstractmethods__", "_abc_impl", "__slots__", "__class_getitem__",
-                "__slotnames__"}  # copyreg caches __slotnames__ once a test pickles a Move
+            "__slotnames__"}  # (copyreg caches __slotnames__ once a test pickles a Move)
     names = {n for k in theirs.__mro__ if k is not object for n in vars(k)} - skip
     public = {n for n in names if not n.startswith("_")}
     special = {n for n in names if n.startswith("__") and n.endswith("__")} - {"__weakref__"}

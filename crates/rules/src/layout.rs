@@ -131,21 +131,26 @@ impl Layout {
         }
     }
 
-    /// Flips `mask` in the bitboard of `pt` (with `or`: sets it). Each type's bitboard is
-    /// changed by `mask` or by nothing, so that no branch or jump table depends on the
-    /// type, which moves make unpredictable.
+    /// Runs `f` on each type's bitboard with its type, pawns to kings: the way a change
+    /// that depends on a type reaches every bitboard without a branch or a jump table on
+    /// it (which moves make unpredictable).
+    #[inline]
+    fn each_type_mut(&mut self, mut f: impl FnMut(&mut Bitboard, PieceType)) {
+        f(&mut self.pawns, PieceType::Pawn);
+        f(&mut self.knights, PieceType::Knight);
+        f(&mut self.bishops, PieceType::Bishop);
+        f(&mut self.rooks, PieceType::Rook);
+        f(&mut self.queens, PieceType::Queen);
+        f(&mut self.kings, PieceType::King);
+    }
+
+    /// Flips `mask` in the bitboard of `pt` (with `or`: sets it), without a branch on `pt`.
     #[inline]
     pub(crate) fn change_type(&mut self, pt: PieceType, mask: Bitboard, or: bool) {
-        let change = |b: &mut Bitboard, t: PieceType| {
+        self.each_type_mut(|b, t| {
             let m = if pt == t { mask.0 } else { 0 };
             b.0 = if or { b.0 | m } else { b.0 ^ m };
-        };
-        change(&mut self.pawns, PieceType::Pawn);
-        change(&mut self.knights, PieceType::Knight);
-        change(&mut self.bishops, PieceType::Bishop);
-        change(&mut self.rooks, PieceType::Rook);
-        change(&mut self.queens, PieceType::Queen);
-        change(&mut self.kings, PieceType::King);
+        });
     }
 
     /// The pieces of one colour.
@@ -307,16 +312,10 @@ impl Layout {
         // What the emptying of `to` takes away, when something stood there.
         let taken = if captured.is_some() { t } else { 0 };
         let pt = piece.piece_type();
-        let change = |b: &mut Bitboard, ty: PieceType| {
+        self.each_type_mut(|b, ty| {
             let off = if moving == ty { f } else { 0 } ^ if captured == Some(ty) { t } else { 0 };
             b.0 = (b.0 ^ off) | if pt == ty { t } else { 0 };
-        };
-        change(&mut self.pawns, PieceType::Pawn);
-        change(&mut self.knights, PieceType::Knight);
-        change(&mut self.bishops, PieceType::Bishop);
-        change(&mut self.rooks, PieceType::Rook);
-        change(&mut self.queens, PieceType::Queen);
-        change(&mut self.kings, PieceType::King);
+        });
         let white = piece.color() == Color::White;
         let [w, b] = self.by_color;
         let keep = !(f | taken);

@@ -11,10 +11,8 @@ use super::layout::{bb, ray};
 use super::moves::LooseMove;
 use alloc::vec::Vec;
 use lerf_bitboard::{
-    Bitboard, RANK_3, RANK_4, RANK_5, RANK_6, RANKS, between, king_attacks, knight_attacks,
-    pawn_attacks,
+    Bitboard, RANK_3, RANK_4, RANK_5, RANK_6, RANKS, between, king_attacks, pawn_attacks,
 };
-use lerf_magics::{bishop_attacks, rook_attacks};
 use lerf_types::{Color, PieceType, Square};
 
 /// The promotions python-chess generates for a pawn reaching the last rank, in its order.
@@ -306,19 +304,7 @@ impl LooseBoard {
         }
         // Knights and sliders first, the moves a game mostly makes: one look each.
         if m.promotion.is_none() && !(l.pawns | l.kings).intersects(from) {
-            let attacks = if l.knights.intersects(from) {
-                knight_attacks(m.from)
-            } else {
-                let mut attacks = Bitboard::EMPTY;
-                if (l.bishops | l.queens).intersects(from) {
-                    attacks = bishop_attacks(m.from, l.occupied);
-                }
-                if (l.rooks | l.queens).intersects(from) {
-                    attacks |= rook_attacks(m.from, l.occupied);
-                }
-                attacks
-            };
-            return (attacks & !ours).intersects(to);
+            return (l.attacks_mask(m.from) & !ours).intersects(to);
         }
         if l.pawns.intersects(from) {
             return !ours.intersects(to) && self.is_pseudo_legal_pawn_move(m);
