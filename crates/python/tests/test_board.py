@@ -256,3 +256,57 @@ def test_occupied_co_is_the_board_s_own_list():
                 row.append((type(error).__name__, str(error)))
         results.append(row)
     assert results[0] == results[1]
+
+
+def test_every_way_of_calling_board_answers_as_python_chess():
+    """`Board(...)` has a fast call for no argument or one `str` (installed on CPython's
+    default build: the flag says so); every call, fast or general, gives python-chess's
+    board or python-chess's exception."""
+    from lerf import _lerf
+
+    assert _lerf._board_fast_call is True
+
+    class Fen(str):
+        pass
+
+    class Sub:
+        pass
+
+    kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    calls = [
+        ((), {}),
+        ((kiwipete,), {}),
+        ((Fen("8/8/8/8/8/8/8/K6k b - - 3 9"),), {}),
+        ((None,), {}),
+        ((), {"fen": kiwipete}),
+        ((kiwipete,), {"chess960": True}),
+        ((), {"chess960": True}),
+        (("1rk1r3/pppppppp/8/8/8/8/PPPPPPPP/1RK1R3 w EBeb - 0 1",), {"chess960": True}),
+        (("not a fen",), {}),
+        (("8/8/8/8/8/8/8/8 x - - 0 1",), {}),
+        ((kiwipete, True), {}),
+        ((), {"colour": 1}),
+    ]
+    for args, kwargs in calls:
+        outcomes = []
+        for module in (chess, lerf):
+            try:
+                board = module.Board(*args, **kwargs)
+                outcomes.append((type(board).__name__, board.fen(), board.chess960))
+            except Exception as error:  # noqa: BLE001 - the exception is what is compared
+                outcomes.append(type(error).__name__)
+        assert outcomes[0] == outcomes[1], (args, kwargs)
+
+    class Mine(lerf.Board):
+        def __init__(self, fen, note):
+            super().__init__(fen)
+            self.note = note
+
+    mine = Mine(kiwipete, "a subclass takes its own arguments")
+    assert (type(mine), mine.fen(), mine.note) == (Mine, kiwipete, "a subclass takes its own arguments")
+    assert type(lerf.Board(kiwipete)) is lerf.Board
+    # Not a FEN at all: python-chess fails inside its parser (AttributeError, or ValueError
+    # for bytes); lerf refuses the argument's type.
+    for wrong in (b"8/8/8/8/8/8/8/K6k w - - 0 1", 3, Sub()):
+        with pytest.raises(TypeError):
+            lerf.Board(wrong)

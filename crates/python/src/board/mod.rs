@@ -5,6 +5,7 @@
 
 pub mod base_board;
 pub mod colors;
+pub mod construct;
 // python-chess's `Board` class, named as its module's other files are.
 #[allow(clippy::module_inception)]
 pub mod board;
@@ -26,6 +27,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<base_board::BaseBoard>()?;
     m.add_class::<board::Board>()?;
     plain_methods::install(&py.get_type::<board::Board>())?;
+    // Whether `Board(fen)` has the fast call (tests check that it does on CPython).
+    m.add("_board_fast_call", construct::install(&py.get_type::<board::Board>())?)?;
     m.add_class::<moves::Move>()?;
     m.add_class::<moves::Piece>()?;
     m.add_class::<squareset::SquareSet>()?;
