@@ -2,7 +2,7 @@
 //! the side to move and what to produce.
 
 use crate::move_list::MoveSink;
-use crate::source::{MoveSource, castling_rook_shields_king, enemy_attacks};
+use crate::source::{MoveSource, castling_rook_shields_king};
 use lerf_bitboard::{
     Bitboard, RANK_2, RANK_3, RANK_6, RANK_7, between, king_attacks, knight_attacks, line,
     pawn_attacks,
@@ -156,7 +156,7 @@ fn generate_for<
         let castling_paths =
             castlings.iter().flatten().fold(Bitboard::EMPTY, |b, c| b | c.king_path);
         if (king_targets | castling_paths).any() {
-            attacked = enemy_attacks(pos, ksq, them);
+            attacked = pos.attacks_near_king(ksq, them);
         }
         king_targets -= attacked;
     }

@@ -10,7 +10,7 @@ use lerf_types::{Color, Move, PieceType, Square};
 
 use crate::MoveSink;
 use crate::generate::{count_legal_inline, generate_legal_into};
-use crate::leaf_child::LeafChild;
+use crate::leaf_child::{LeafChild, Siblings};
 use crate::side::{BlackToMove, Side, Sided, WhiteToMove};
 
 /// Calls `f` with each legal move of `board`, in generation order, and the number of legal
@@ -45,7 +45,8 @@ pub fn reply_counts<F: FnMut(Move, u64)>(board: &Board, mut f: F) {
 /// [`reply_counts`] with `S` to move on `board`.
 #[inline(always)]
 pub(crate) fn replies_for<S: Side, F: FnMut(Move, u64)>(board: &Board, f: &mut F) {
-    let mut sink = ReplyCounts::<S::Next, F> { board, f, side: PhantomData };
+    let mut sink =
+        ReplyCounts::<S::Next, F> { board, siblings: Siblings::of(board), f, side: PhantomData };
     generate_legal_into(&Sided::<S>::new(board), &mut sink);
 }
 
@@ -53,6 +54,7 @@ pub(crate) fn replies_for<S: Side, F: FnMut(Move, u64)>(board: &Board, f: &mut F
 /// and hands both to `f`.
 struct ReplyCounts<'a, S: Side, F> {
     board: &'a Board,
+    siblings: Siblings<S>,
     f: &'a mut F,
     side: PhantomData<S>,
 }
@@ -62,7 +64,15 @@ impl<S: Side, F: FnMut(Move, u64)> ReplyCounts<'_, S, F> {
     /// `to` (a double push when `double_push`), on a [`LeafChild`].
     #[inline(always)]
     fn count_leaf(&mut self, m: Move, piece: PieceType, placed: PieceType, double_push: bool) {
-        let child = LeafChild::<S>::after(self.board, m.from(), m.to(), piece, placed, double_push);
+        let child = LeafChild::<S>::after(
+            self.board,
+            &self.siblings,
+            m.from(),
+            m.to(),
+            piece,
+            placed,
+            double_push,
+        );
         (self.f)(m, count_legal_inline(&child));
     }
 }

@@ -71,6 +71,15 @@ pub trait MoveSource {
         self.castling_rights().intersects(CastlingRights::for_color(self.side_to_move()))
     }
 
+    /// Squares `them` attacks with the king of the side to move (on `ksq`) taken off the
+    /// board. The generator reads the answer only on the king's neighbouring squares and
+    /// on the squares its castlings cross: a source that knows which of `them`'s pieces
+    /// can reach those may leave the others out. The default looks at every piece.
+    #[inline(always)]
+    fn attacks_near_king(&self, ksq: Square, them: Color) -> Bitboard {
+        enemy_attacks(self, ksq, them)
+    }
+
     /// The pieces of `color` and type `pt`.
     #[inline(always)]
     fn pieces(&self, color: Color, pt: PieceType) -> Bitboard {
@@ -349,7 +358,7 @@ pub(crate) fn check_information<P: PieceSets>(pos: &P, us: Color) -> (Bitboard, 
 /// Standard chess's castling squares by colour and side: the squares that must be empty,
 /// and those the king crosses and lands on.
 #[inline(always)]
-fn standard_castling(us: Color, side: CastlingSide) -> (Bitboard, Bitboard) {
+pub(crate) fn standard_castling(us: Color, side: CastlingSide) -> (Bitboard, Bitboard) {
     const fn bits(squares: &[Square]) -> Bitboard {
         let mut b = 0u64;
         let mut i = 0;
