@@ -305,6 +305,22 @@ def test_every_way_of_calling_board_answers_as_python_chess():
     mine = Mine(kiwipete, "a subclass takes its own arguments")
     assert (type(mine), mine.fen(), mine.note) == (Mine, kiwipete, "a subclass takes its own arguments")
     assert type(lerf.Board(kiwipete)) is lerf.Board
+
+    # A program that replaces `Board.__init__` has its own called, as with python-chess.
+    original = lerf.Board.__init__
+    seen = []
+
+    def noting_init(self, *args, **kwargs):
+        seen.append(args)
+        original(self, *args, **kwargs)
+
+    lerf.Board.__init__ = noting_init
+    try:
+        assert lerf.Board(kiwipete).fen() == kiwipete
+    finally:
+        lerf.Board.__init__ = original
+    assert seen == [(kiwipete,)]
+    assert lerf.Board(kiwipete).fen() == kiwipete and len(seen) == 1
     # Not a FEN at all: python-chess fails inside its parser (AttributeError, or ValueError
     # for bytes); lerf refuses the argument's type.
     for wrong in (b"8/8/8/8/8/8/8/K6k w - - 0 1", 3, Sub()):

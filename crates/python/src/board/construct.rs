@@ -8,8 +8,10 @@
 //! counted that machinery at about 600 instructions of `Board(fen)`'s 2,970 (CPython 3.13,
 //! 2,000 FENs of the peers bench).
 //!
-//! Any other call (keywords, `None`, two arguments, a subclass) goes to `type.__call__` as
-//! before, so every behaviour and error message is PyO3's `__new__` and `__init__`'s.
+//! Any other call (keywords, `None`, two arguments, a subclass, or any call once a program
+//! has assigned `Board.__new__` or `Board.__init__`) goes to `type.__call__` as before, so
+//! every behaviour and error message is PyO3's `__new__` and `__init__`'s, or the
+//! program's.
 //!
 //! The stable ABI that the wheel is built for does not expose the type object's fields.
 //! The slot is at the same place in every CPython the wheel runs on (3.10 to 3.14, the
@@ -40,6 +42,22 @@ type VectorCall = unsafe extern "C" fn(
 /// `type.__call__` (`tp_call` of `type`), which the general calls go to; set by
 /// [`install`] before the fast path can be reached.
 static TYPE_CALL: std::sync::OnceLock<ffi::ternaryfunc> = std::sync::OnceLock::new();
+
+/// The class's `tp_new` and `tp_init` when [`install`] ran: a program that assigns
+/// `Board.__new__` or `Board.__init__` changes them, and its calls then take the general
+/// path, which calls what it assigned.
+static SLOTS: std::sync::OnceLock<[usize; 2]> = std::sync::OnceLock::new();
+
+/// The class's `tp_new` and `tp_init` now.
+///
+/// # Safety
+///
+/// `board` is the class `Board`, on which [`install`] found the expected layout.
+unsafe fn new_and_init(board: *mut ffi::PyObject) -> [usize; 2] {
+    let fields = board.cast::<usize>();
+    // SAFETY: the layout `install` checked (the caller's promise); reads only.
+    unsafe { [fields.add(field::NEW).read(), fields.add(field::INIT).read()] }
+}
 
 /// Indexes of the type object's pointer-sized fields (CPython 3.10-3.14, default build):
 /// the ones [`install`] checks, and `tp_vectorcall`, the one it writes.
@@ -90,7 +108,9 @@ unsafe extern "C" fn construct(
     // SAFETY: CPython calls a type's vectorcall on a thread attached to the interpreter.
     let py = unsafe { Python::assume_attached() };
     let result = catch_unwind(AssertUnwindSafe(|| -> PyResult<*mut ffi::PyObject> {
-        let is_board = ptr::eq(callable, py.get_type::<Board>().as_ptr());
+        // SAFETY: `callable` is the class whose layout `install` checked once `is_board`.
+        let is_board = ptr::eq(callable, py.get_type::<Board>().as_ptr())
+            && SLOTS.get() == Some(&unsafe { new_and_init(callable) });
         // SAFETY: the arguments as CPython passed them.
         if let (true, Some(fen)) = (is_board, unsafe { fast_fen(py, args, nargsf, kwnames) }) {
             let game = match fen {
@@ -204,6 +224,8 @@ pub fn install(board: &Bound<'_, PyType>) -> PyResult<bool> {
     // SAFETY: `type_call` is `type`'s non-null `tp_call`, a `ternaryfunc`.
     let call: ffi::ternaryfunc = unsafe { core::mem::transmute(type_call as *mut c_void) };
     let _ = TYPE_CALL.set(call);
+    // SAFETY: the layout was checked above.
+    let _ = SLOTS.set(unsafe { new_and_init(board.as_ptr()) });
     let construct: VectorCall = construct;
     // SAFETY: the field checks above place `tp_vectorcall` here; the class is live, and
     // CPython reads the field at each call of the class (it is never inherited).
