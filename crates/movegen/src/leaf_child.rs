@@ -11,7 +11,7 @@
 use core::marker::PhantomData;
 
 use lerf_bitboard::{
-    Bitboard, between, bishop_pseudo_attacks, king_attacks, knight_attacks, pawn_attacks,
+    Bitboard, bishop_pseudo_attacks, king_attacks, knight_attacks, pawn_attacks,
     rook_pseudo_attacks,
 };
 use lerf_magics::{bishop_attacks, rook_attacks};
@@ -19,7 +19,10 @@ use lerf_position::{Board, CastlingSquares};
 use lerf_types::{CastlingRights, CastlingSide, Color, Direction, Move, PieceType, Square};
 
 use crate::side::Side;
-use crate::source::{CastlingCandidate, MoveSource, castling_candidate_with, standard_castling};
+use crate::source::{
+    CastlingCandidate, MoveSource, castling_candidate_with, checks_and_pins, enemy_attacks_from,
+    standard_castling,
+};
 
 /// What every [`LeafChild`] of one parent shares, found once for them all: where the king
 /// of `S` (the side that replies) stands, which squares would check it, and the other
@@ -176,16 +179,8 @@ impl<'a, S: Side> LeafChild<'a, S> {
         let snipers = (siblings.snipers - from)
             | ((placed_bb(PieceType::Rook) | placed_bb(PieceType::Queen)) & siblings.straight)
             | ((placed_bb(PieceType::Bishop) | placed_bb(PieceType::Queen)) & siblings.diagonal);
-        let occupied = colors[0] | colors[1];
-        let (mut checkers, mut pinned) = (close, Bitboard::EMPTY);
-        for sniper in snipers {
-            let blockers = between(siblings.king, sniper) & occupied;
-            if blockers.is_empty() {
-                checkers |= sniper;
-            } else if !blockers.more_than_one() {
-                pinned |= blockers;
-            }
-        }
+        let (checkers, pinned) =
+            checks_and_pins(siblings.king, close, snipers, colors[0] | colors[1]);
         let mover_king = if piece == PieceType::King { to } else { siblings.mover_king };
         let mut kings = [siblings.king; 2];
         kings[mover as usize] = mover_king;
@@ -283,22 +278,13 @@ impl<S: Side> MoveSource for LeafChild<'_, S> {
     /// board ([`Siblings`]) are looked at.
     #[inline(always)]
     fn attacks_near_king(&self, ksq: Square, them: Color) -> Bitboard {
-        let occupied = self.occupied() ^ ksq;
-        let theirs = self.colors[them as usize];
-        let (types, reach) = (&self.types, self.siblings);
-        let queens = types[PieceType::Queen as usize];
-        let mut attacked = (types[PieceType::Pawn as usize] & theirs).pawn_attacks(them)
-            | king_attacks(self.kings[them as usize]);
-        for sq in types[PieceType::Knight as usize] & theirs & reach.knight_reach {
-            attacked |= knight_attacks(sq);
-        }
-        for sq in (types[PieceType::Bishop as usize] | queens) & theirs & reach.diagonal_reach {
-            attacked |= bishop_attacks(sq, occupied);
-        }
-        for sq in (types[PieceType::Rook as usize] | queens) & theirs & reach.straight_reach {
-            attacked |= rook_attacks(sq, occupied);
-        }
-        attacked
+        let reach = self.siblings;
+        enemy_attacks_from(
+            self,
+            ksq,
+            them,
+            [reach.knight_reach, reach.diagonal_reach, reach.straight_reach],
+        )
     }
 }
 

@@ -342,8 +342,21 @@ pub(crate) fn check_information<P: PieceSets>(pos: &P, us: Color) -> (Bitboard, 
     // one piece between, or is blocked by more.
     let snipers =
         ((rook_pseudo_attacks(ksq) & rooks) | (bishop_pseudo_attacks(ksq) & bishops)) & theirs;
-    let mut checkers = close & theirs;
-    let mut pinned = Bitboard::EMPTY;
+    let (checkers, pinned) = checks_and_pins(ksq, close & theirs, snipers, occupied);
+    (checkers, pinned & pos.pieces_of(us))
+}
+
+/// The checkers of the king on `ksq` (`close`, the pawns and knights that check it, and
+/// those of `snipers`, the enemy sliders on its lines, that nothing blocks), and the pieces
+/// of either colour that alone stand between the king and a sniper.
+#[inline(always)]
+pub(crate) fn checks_and_pins(
+    ksq: Square,
+    close: Bitboard,
+    snipers: Bitboard,
+    occupied: Bitboard,
+) -> (Bitboard, Bitboard) {
+    let (mut checkers, mut pinned) = (close, Bitboard::EMPTY);
     for sniper in snipers {
         let between = between(ksq, sniper) & occupied;
         if between.is_empty() {
@@ -352,7 +365,7 @@ pub(crate) fn check_information<P: PieceSets>(pos: &P, us: Color) -> (Bitboard, 
             pinned |= between;
         }
     }
-    (checkers, pinned & pos.pieces_of(us))
+    (checkers, pinned)
 }
 
 /// Standard chess's castling squares by colour and side: the squares that must be empty,
@@ -400,21 +413,36 @@ pub(crate) fn castling_rook_shields_king<P: MoveSource + ?Sized>(
 /// Every slider's attacks are looked up, also those of sliders that cannot reach the
 /// king's squares: a test per slider skipped a lookup but was mispredicted often where
 /// checks are frequent (position 4: without it, 22% fewer mispredicted branches in
-/// cachegrind's model and the walk 5-9% faster there, docs/performance.md).
+/// cachegrind's model and the walk 5-9% faster there, docs/performance.md). A caller that
+/// knows, once for many boards, where the pieces that matter can stand gives those squares
+/// to [`enemy_attacks_from`] instead.
 #[inline(always)]
 pub(crate) fn enemy_attacks<P: MoveSource + ?Sized>(pos: &P, ksq: Square, them: Color) -> Bitboard {
+    enemy_attacks_from(pos, ksq, them, [Bitboard::FULL; 3])
+}
+
+/// [`enemy_attacks`] from `them`'s pawns and king, and from only those of its knights,
+/// bishops or queens, and rooks or queens that stand on `reach` (in that order).
+#[inline(always)]
+pub(crate) fn enemy_attacks_from<P: MoveSource + ?Sized>(
+    pos: &P,
+    ksq: Square,
+    them: Color,
+    reach: [Bitboard; 3],
+) -> Bitboard {
+    let [knight_reach, diagonal_reach, straight_reach] = reach;
     let occupied = pos.occupied() ^ ksq;
     let theirs = pos.pieces_of(them);
     let mut attacked =
         pos.pieces(them, PieceType::Pawn).pawn_attacks(them) | king_attacks(pos.king_square(them));
-    for sq in pos.pieces(them, PieceType::Knight) {
+    for sq in pos.pieces(them, PieceType::Knight) & knight_reach {
         attacked |= knight_attacks(sq);
     }
     let queens = pos.pieces_of_type(PieceType::Queen);
-    for sq in (pos.pieces_of_type(PieceType::Bishop) | queens) & theirs {
+    for sq in (pos.pieces_of_type(PieceType::Bishop) | queens) & theirs & diagonal_reach {
         attacked |= bishop_attacks(sq, occupied);
     }
-    for sq in (pos.pieces_of_type(PieceType::Rook) | queens) & theirs {
+    for sq in (pos.pieces_of_type(PieceType::Rook) | queens) & theirs & straight_reach {
         attacked |= rook_attacks(sq, occupied);
     }
     attacked

@@ -22,7 +22,6 @@
 
 use core::ffi::c_void;
 use core::ptr;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::ffi;
@@ -30,6 +29,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 use crate::board::board::{Board, STARTING_FEN, game_of_fen};
+use crate::board::plain_methods::run;
 
 /// CPython's `vectorcallfunc`.
 type VectorCall = unsafe extern "C" fn(
@@ -105,9 +105,7 @@ unsafe extern "C" fn construct(
     nargsf: usize,
     kwnames: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
-    // SAFETY: CPython calls a type's vectorcall on a thread attached to the interpreter.
-    let py = unsafe { Python::assume_attached() };
-    let result = catch_unwind(AssertUnwindSafe(|| -> PyResult<*mut ffi::PyObject> {
+    run("Board()", |py| {
         // SAFETY: `callable` is the class whose layout `install` checked once `is_board`.
         let is_board = ptr::eq(callable, py.get_type::<Board>().as_ptr())
             && SLOTS.get() == Some(&unsafe { new_and_init(callable) });
@@ -121,18 +119,7 @@ unsafe extern "C" fn construct(
         }
         // SAFETY: the arguments as CPython passed them.
         unsafe { general_call(py, callable, args, nargsf, kwnames) }
-    }));
-    match result {
-        Ok(Ok(object)) => object,
-        Ok(Err(error)) => {
-            error.restore(py);
-            ptr::null_mut()
-        }
-        Err(_) => {
-            PyValueError::new_err("lerf: internal error in Board()").restore(py);
-            ptr::null_mut()
-        }
-    }
+    })
 }
 
 /// The call as `type.__call__` takes it: the positional arguments in a tuple, the keyword

@@ -26,12 +26,15 @@ const PUSH_DOC: &CStr = c"push($self, move)\n--\n\nPlays a pseudo-legal or null 
 const POP_DOC: &CStr =
     c"pop($self)\n--\n\nTakes back the last move and returns it (IndexError when there is none).";
 
-/// Runs a method's body as CPython expects of a C function: the result as a new
-/// reference, or null with the error set (a panic raised as a Python `ValueError`
-/// rather than unwinding into the interpreter).
-fn run(body: impl FnOnce(Python<'_>) -> PyResult<*mut ffi::PyObject>) -> *mut ffi::PyObject {
-    // SAFETY: CPython calls a method's C function on a thread attached to the interpreter,
-    // which holds it for the whole call.
+/// Runs the body of a C function CPython calls (`name` is what the user called, for the
+/// message of a panic): the result as a new reference, or null with the error set (a panic
+/// raised as a Python `ValueError` rather than unwinding into the interpreter).
+pub(crate) fn run(
+    name: &str,
+    body: impl FnOnce(Python<'_>) -> PyResult<*mut ffi::PyObject>,
+) -> *mut ffi::PyObject {
+    // SAFETY: CPython calls a method's or a type's C function on a thread attached to the
+    // interpreter, which holds it for the whole call.
     let py = unsafe { Python::assume_attached() };
     match catch_unwind(AssertUnwindSafe(|| body(py))) {
         Ok(Ok(result)) => result,
@@ -40,7 +43,7 @@ fn run(body: impl FnOnce(Python<'_>) -> PyResult<*mut ffi::PyObject>) -> *mut ff
             ptr::null_mut()
         }
         Err(_) => {
-            PyValueError::new_err("lerf: internal error in Board.push or Board.pop").restore(py);
+            PyValueError::new_err(format!("lerf: internal error in {name}")).restore(py);
             ptr::null_mut()
         }
     }
@@ -95,7 +98,7 @@ unsafe extern "C" fn push(
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
-    run(|py| {
+    run("Board.push", |py| {
         // SAFETY: CPython passes the live object the method is called on.
         let slf = unsafe { Borrowed::from_ptr(py, slf) };
         // SAFETY: the arguments as CPython passed them.
@@ -109,7 +112,7 @@ unsafe extern "C" fn push(
 }
 
 unsafe extern "C" fn pop(slf: *mut ffi::PyObject, _: *mut ffi::PyObject) -> *mut ffi::PyObject {
-    run(|py| {
+    run("Board.pop", |py| {
         // SAFETY: CPython passes the live object the method is called on.
         let slf = unsafe { Borrowed::from_ptr(py, slf) };
         // SAFETY: a method descriptor calls its function only on an instance of its class.
