@@ -213,3 +213,36 @@ def test_parse_san_agrees_with_python_chess(name):
             theirs.push(move)
             ours.push(lerf.Move.from_uci(move.uci()))
     assert compared > 1000
+
+
+def placement_fen(rng: random.Random, white: str, black: str) -> str:
+    """A FEN of `white`'s and `black`'s pieces (letters) on random squares, pawns off the
+    back ranks, either side to move."""
+    squares = {}
+    free = rng.sample(range(64), 64)
+    for letters, upper in ((white, True), (black, False)):
+        for letter in letters:
+            sq = next(s for s in free if letter != "P" or 8 <= s < 56)
+            free.remove(sq)
+            squares[sq] = letter if upper else letter.lower()
+    board = chess.BaseBoard.empty()
+    for sq, symbol in squares.items():
+        board.set_piece_at(sq, chess.Piece.from_symbol(symbol))
+    return f"{board.board_fen()} {rng.choice('wb')} - - 0 1"
+
+
+@pytest.mark.parametrize("name", ["SuicideBoard", "GiveawayBoard", "AntichessBoard", "AtomicBoard"])
+def test_placements_no_game_reaches_end_as_in_python_chess(name):
+    """Boards set up by FEN, one side without pieces (or the board empty) included: the
+    variant's end, win, loss, draw and outcome are python-chess's. A side without pieces
+    that is not to move is no loss in python-chess's losing chess (the board is a
+    stalemate), which lerf once counted as one."""
+    rng = random.Random(f"placements {name}")
+    sides = ["", "N", "K", "P", "KQ", "PP", "BN"]
+    for _ in range(600):
+        white, black = rng.choice(sides), rng.choice(sides)
+        if name == "AtomicBoard":
+            white, black = "K" + white.replace("K", ""), "K" + black.replace("K", "") if rng.random() < 0.9 else ""
+        fen = placement_fen(rng, white, black)
+        theirs, ours = getattr(chess.variant, name)(fen), getattr(lerf.variant, name)(fen)
+        assert snapshot(ours, False) == snapshot(theirs, False), fen

@@ -44,7 +44,7 @@ pub enum SyzygyError {
     /// The position has castling rights, which no table holds.
     CastlingRights,
     /// The position is not one a table can hold (a side without a king, or more than
-    /// one).
+    /// one, or in standard chess the kings side by side).
     NotAPosition,
     /// The file is not a table of the kind and material its name says, or is cut short.
     Corrupt {
@@ -59,6 +59,16 @@ pub enum SyzygyError {
         path: PathBuf,
         /// The operating system's message.
         message: String,
+    },
+    /// A standard chess probe asked of a tablebase of another family's tables.
+    WrongVariant {
+        /// The tablebase's family.
+        tables: crate::TableVariant,
+    },
+    /// A [`Placement`](crate::Placement) given a square twice, or sets that disagree.
+    BadPlacement {
+        /// What was wrong.
+        why: &'static str,
     },
     /// A table name that is not one (`KQvK` is one; `KQK` is not).
     BadName {
@@ -79,13 +89,17 @@ impl fmt::Display for SyzygyError {
                 f.write_str("syzygy tables do not contain positions with castling rights")
             }
             SyzygyError::NotAPosition => {
-                f.write_str("syzygy tables hold positions with one king of each colour")
+                f.write_str("no syzygy table holds this position (one king a side, apart)")
             }
             SyzygyError::Corrupt { path, what } => {
                 write!(f, "{}: not a valid syzygy table: {what}", path.display())
             }
             SyzygyError::Io { path, message } => write!(f, "{}: {message}", path.display()),
             SyzygyError::BadName { name, why } => write!(f, "not a table name: {name:?}: {why}"),
+            SyzygyError::WrongVariant { tables } => {
+                write!(f, "a standard chess probe of a tablebase of {tables:?} tables")
+            }
+            SyzygyError::BadPlacement { why } => write!(f, "not a placement: {why}"),
         }
     }
 }

@@ -126,7 +126,8 @@ pub(crate) const BELOW_DIAGONAL: [u8; 64] = {
     t
 };
 
-const fn kings_touch(a: usize, b: usize) -> bool {
+/// Whether two squares are the same or side by side (kings there cannot both stand).
+pub(crate) const fn kings_touch(a: usize, b: usize) -> bool {
     let df = (a & 7) as i32 - (b & 7) as i32;
     let dr = (a >> 3) as i32 - (b >> 3) as i32;
     df >= -1 && df <= 1 && dr >= -1 && dr <= 1
@@ -168,6 +169,204 @@ pub(crate) const KINGS: [[u16; 64]; 10] = {
     t
 };
 
+/// Every square's class under the board's eight symmetries, as the [`TRIANGLE`] number of
+/// the class's square in the a1-d1-d4 triangle.
+pub(crate) const ORBIT: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (mut file, mut rank) = (sq & 7, sq >> 3);
+        if file > 3 {
+            file = 7 - file;
+        }
+        if rank > 3 {
+            rank = 7 - rank;
+        }
+        if file < rank {
+            let f = file;
+            file = rank;
+            rank = f;
+        }
+        t[sq] = TRIANGLE[rank * 8 + file];
+        sq += 1;
+    }
+    t
+};
+
+/// The square of each [`TRIANGLE`] number.
+pub(crate) const TRIANGLE_SQUARE: [usize; 10] = {
+    let mut t = [0usize; 10];
+    let mut sq = 0;
+    while sq < 64 {
+        if sq & 7 < 4 && sq >> 3 < 4 && off_diagonal(sq) <= 0 {
+            t[TRIANGLE[sq] as usize] = sq;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The squares a1-h8 diagonal flip sends `sq` to.
+pub(crate) const fn flip_diagonal(sq: usize) -> usize {
+    ((sq >> 3) | (sq << 3)) & 63
+}
+
+/// Twice a square's offset from the board's centre, turned a quarter anticlockwise.
+const fn quarter_turned(sq: usize) -> (i32, i32) {
+    let (x, y) = (2 * (sq & 7) as i32 - 7, 2 * (sq >> 3) as i32 - 7);
+    (-y, x)
+}
+
+/// Whether `a` comes before `b` going anticlockwise round the board's centre from straight
+/// down (the direction of the first rank).
+const fn before_round(a: usize, b: usize) -> bool {
+    // Turned so that "straight down" points along +x; then compare half-planes and, within
+    // one, the cross product.
+    let (ax, ay) = quarter_turned(a);
+    let (bx, by) = quarter_turned(b);
+    let half_a = !(ay > 0 || (ay == 0 && ax > 0));
+    let half_b = !(by > 0 || (by == 0 && bx > 0));
+    if half_a != half_b {
+        return !half_a;
+    }
+    ax * by - ay * bx > 0
+}
+
+/// The order of squares for groups of three or more like leading pieces: the square
+/// classes from the centre's (d4's) to b1's, the four diagonal classes first; within a
+/// class, anticlockwise from the square nearest straight below the centre.
+pub(crate) const MULTI_ORDER: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut next = 0u8;
+    let mut class = 10;
+    while class > 0 {
+        class -= 1;
+        let mut members = [0usize; 8];
+        let mut n = 0;
+        let mut sq = 0;
+        while sq < 64 {
+            if ORBIT[sq] as usize == class {
+                members[n] = sq;
+                n += 1;
+            }
+            sq += 1;
+        }
+        // Selection sort of the class's (at most eight) squares.
+        let mut i = 0;
+        while i < n {
+            let mut best = i;
+            let mut j = i + 1;
+            while j < n {
+                if before_round(members[j], members[best]) {
+                    best = j;
+                }
+                j += 1;
+            }
+            let m = members[i];
+            members[i] = members[best];
+            members[best] = m;
+            t[members[i]] = next;
+            next += 1;
+            i += 1;
+        }
+    }
+    t
+};
+
+/// For `k` like leading pieces (3..=5) with the first on triangle number `t`: where that
+/// square's placements start (`MULTI_INDEX[k][t]`), and all their placements
+/// (`MULTI_INDEX[k][10]`).
+pub(crate) const MULTI_INDEX: [[u64; 11]; 6] = {
+    let mut t = [[0u64; 11]; 6];
+    let mut k = 3;
+    while k < 6 {
+        let mut acc = 0u64;
+        let mut c = 0;
+        while c < 10 {
+            t[k][c] = acc;
+            acc += BINOMIAL[k - 1][MULTI_ORDER[TRIANGLE_SQUARE[c]] as usize];
+            c += 1;
+        }
+        t[k][10] = acc;
+        k += 1;
+    }
+    t
+};
+
+/// Two like leading pieces on `first` and `second` put as the table indexes them: the one
+/// of the lower square class first, moved by the board's symmetries into the triangle;
+/// then, for two of one class with the second on a5, b5, c5, a6, b6 or a7, both reflected
+/// in the a8-h1 diagonal and exchanged. Also returns the moves made (bits: files flipped,
+/// ranks flipped, a1-h8 reflection, the final reflection and exchange), which the other
+/// pieces follow.
+pub(crate) const fn normalize_pair(first: usize, second: usize) -> (usize, usize, u8) {
+    let (mut a, mut b) =
+        if ORBIT[first] > ORBIT[second] { (second, first) } else { (first, second) };
+    let mut moves = 0u8; // bit 0: files flipped, 1: ranks, 2: diagonal, 3: the pair swapped
+    if a & 4 != 0 {
+        a ^= 7;
+        b ^= 7;
+        moves |= 1;
+    }
+    if a & 0x20 != 0 {
+        a ^= 0x38;
+        b ^= 0x38;
+        moves |= 2;
+    }
+    if off_diagonal(a) > 0 || (off_diagonal(a) == 0 && off_diagonal(b) > 0) {
+        a = flip_diagonal(a);
+        b = flip_diagonal(b);
+        moves |= 4;
+    }
+    if ORBIT[a] == ORBIT[b] && is_pair_swap_square(b) {
+        let swapped = a;
+        a = flip_diagonal(b ^ 0x38);
+        b = flip_diagonal(swapped ^ 0x38);
+        moves |= 8;
+    }
+    (a, b, moves)
+}
+
+/// a5 b5 c5 a6 b6 a7: where the second of two like pieces of one class sends the pair to
+/// its reflection in the a8-h1 diagonal.
+pub(crate) const fn is_pair_swap_square(sq: usize) -> bool {
+    matches!(sq, 32 | 33 | 34 | 40 | 41 | 48)
+}
+
+/// The 278 placements of two like leading pieces, by the first's triangle number and the
+/// second's square (-1: never a normalized pair). Numbered by the first's triangle number;
+/// within one, in square order, except that with the first on the diagonal the seconds on
+/// the diagonal come first.
+pub(crate) const PAIRS: [[i16; 64]; 10] = {
+    let mut t = [[-1i16; 64]; 10];
+    let mut code = 0i16;
+    let mut c = 0;
+    while c < 10 {
+        let first = TRIANGLE_SQUARE[c];
+        let mut pass = 0;
+        while pass < 2 {
+            let mut second = 0;
+            while second < 64 {
+                let (a, b, _) = normalize_pair(first, second);
+                let on_diagonal = off_diagonal(second) == 0;
+                let this_pass = if c < 6 { pass == 0 } else { on_diagonal == (pass == 0) };
+                if second != first && a == first && b == second && this_pass {
+                    t[c][second] = code;
+                    code += 1;
+                }
+                second += 1;
+            }
+            pass += 1;
+        }
+        c += 1;
+    }
+    assert!(code == 278);
+    t
+};
+
+/// The placements of two unique leading pieces that may stand side by side.
+pub(crate) const UNIQUE_PAIRS: u64 = 6 * 63 + 4 * 28 + 4 * 7;
+
 /// The number of placements of three unique leading pieces (the first in the triangle).
 pub(crate) const UNIQUE_TRIPLES: u64 = 6 * 63 * 62 + 4 * 28 * 62 + 4 * 7 * 28 + 4 * 7 * 6;
 
@@ -193,5 +392,38 @@ mod tests {
         // One pawn on file a: rank 2 first.
         assert_eq!(LEAD_PAWN_INDEX[1][8], 0);
         assert_eq!(LEAD_PAWN_INDEX[1][16], 1);
+        assert_eq!(UNIQUE_PAIRS, 518);
+    }
+
+    #[test]
+    fn connected_tables_hold_their_definitions() {
+        // The centre's class first, anticlockwise from e4; b1's class last, ending on b1.
+        assert_eq!(MULTI_ORDER[28], 0); // e4
+        assert_eq!(MULTI_ORDER[36], 1); // e5
+        assert_eq!(MULTI_ORDER[27], 3); // d4
+        assert_eq!(MULTI_ORDER[0], 15); // a1
+        assert_eq!(MULTI_ORDER[20], 16); // e3
+        assert_eq!(MULTI_ORDER[6], 56); // g1
+        assert_eq!(MULTI_ORDER[1], 63); // b1
+        let mut seen = [false; 64];
+        for &m in &MULTI_ORDER {
+            assert!(!seen[usize::from(m)]);
+            seen[usize::from(m)] = true;
+        }
+        assert_eq!(ORBIT[62], 0); // g8 is in b1's class
+        assert_eq!(ORBIT[36], 9); // e5 is in d4's
+        assert_eq!(TRIANGLE_SQUARE, [1, 2, 3, 10, 11, 19, 0, 9, 18, 27]);
+        // Pairs: b1 with a1 is the first; b1 with a7 is b1 with h2; a1 with b2 the first
+        // of a diagonal first piece; d4 with e5 and e4 the last two.
+        assert_eq!(PAIRS[0][0], 0);
+        assert_eq!(PAIRS[0][48], -1);
+        assert_eq!(PAIRS[1][0], 62);
+        assert_eq!(PAIRS[6][9], 252);
+        assert_eq!(PAIRS[6][7], 259);
+        assert_eq!(PAIRS[9][36], 276);
+        assert_eq!(PAIRS[9][28], 277);
+        assert_eq!(normalize_pair(1, 48).0, 1);
+        assert_eq!(normalize_pair(1, 48).1, 15);
+        assert_eq!(MULTI_INDEX[3][1], BINOMIAL[2][63]); // after b1's placements
     }
 }

@@ -33,17 +33,22 @@
 
 mod error;
 mod index_tables;
+mod lead;
 mod material;
 mod pairs;
+mod placement;
 mod search;
 mod table;
 mod tablebase;
+mod variant;
 
 pub use error::{SyzygyError, TableKind};
 pub use material::Material;
+pub use placement::Placement;
 pub use search::{RootMove, Wdl, dtz_before_zeroing};
 pub use table::MAX_PIECES;
 pub use tablebase::Tablebase;
+pub use variant::TableVariant;
 
 // The README is documentation too: its examples run as doc tests.
 #[cfg(doctest)]

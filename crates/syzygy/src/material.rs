@@ -2,6 +2,7 @@
 //! Black's king and rook. A table is stored once for a material and its colour swap, under
 //! the name whose first side is the stronger.
 
+use crate::placement::Pieces;
 use core::fmt;
 use core::str::FromStr;
 use lerf_position::Board;
@@ -36,6 +37,15 @@ pub struct Material {
 impl Material {
     /// The material on `board`, White's side first.
     pub fn of(board: &Board) -> Material {
+        Material::of_pieces(board)
+    }
+
+    /// The material of a placement, White's side first.
+    pub fn of_placement(placement: &crate::Placement) -> Material {
+        Material::of_pieces(placement)
+    }
+
+    pub(crate) fn of_pieces<P: Pieces>(board: &P) -> Material {
         let mut counts = [[0u8; 6]; 2];
         for color in [Color::White, Color::Black] {
             for pt in PieceType::ALL {

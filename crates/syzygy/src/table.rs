@@ -3,19 +3,17 @@
 
 use crate::error::{SyzygyError, TableKind};
 use crate::index_tables::{
-    BELOW_DIAGONAL, BINOMIAL, KINGS, LEAD_PAWN_INDEX, LEAD_PAWN_SIZE, PAWN_ORDER, TRIANGLE,
-    UNIQUE_TRIPLES, edge_distance, off_diagonal,
+    BINOMIAL, LEAD_PAWN_INDEX, LEAD_PAWN_SIZE, PAWN_ORDER, edge_distance, kings_touch,
 };
+use crate::lead::Lead;
 use crate::material::Material;
 use crate::pairs::{Malformed, Pairs, RegionSizes, bytes, le_u16};
-use lerf_position::Board;
+use crate::placement::Pieces;
+use crate::variant::TableVariant;
 use lerf_types::{Color, PieceType};
 use memmap2::Mmap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
-
-const WDL_MAGIC: [u8; 4] = [0x71, 0xe8, 0x23, 0x5d];
-const DTZ_MAGIC: [u8; 4] = [0xd7, 0x66, 0x0c, 0xa5];
 
 /// The most pieces a table holds.
 pub const MAX_PIECES: usize = 7;
@@ -51,8 +49,10 @@ pub(crate) struct Table {
     /// The table's material: its "White" is the name's first side.
     material: Material,
     pawns: bool,
-    /// Three unique pieces lead (pawnless tables); otherwise the two kings do.
-    unique: bool,
+    /// The family whose rules (and index) the table was generated for.
+    variant: TableVariant,
+    /// How a pawnless table's leading pieces are indexed (`None` with pawns).
+    lead: Option<Lead>,
     /// Both sides have pawns: the other side's pawns are the second group.
     both_pawns: bool,
     sides: usize,
@@ -70,11 +70,13 @@ pub(crate) enum Lookup {
 }
 
 impl Table {
-    /// Maps and checks `path` as the `kind` table of `material` (the normalized one).
+    /// Maps and checks `path` as the `kind` table of `material` (the normalized one) in
+    /// `variant`'s family.
     pub(crate) fn open(
         path: &Path,
         kind: TableKind,
         material: Material,
+        variant: TableVariant,
     ) -> Result<Table, SyzygyError> {
         let io = |e: std::io::Error| SyzygyError::Io { path: path.into(), message: e.to_string() };
         let file = File::open(path).map_err(io)?;
@@ -90,7 +92,8 @@ impl Table {
             kind,
             material,
             pawns: material.has_pawns(),
-            unique: false,
+            variant,
+            lead: None,
             both_pawns: false,
             sides: 1,
             files: 1,
@@ -102,12 +105,9 @@ impl Table {
 
     fn read_header(&mut self) -> Result<(), Malformed> {
         let data: &[u8] = &self.map;
-        let magic = match self.kind {
-            TableKind::Wdl => WDL_MAGIC,
-            TableKind::Dtz => DTZ_MAGIC,
-        };
         let head = bytes::<5>(data, 0).map_err(|_| "shorter than a header")?;
-        if head[..4] != magic {
+        if !self.variant.accepts_magic(self.kind, self.pawns, [head[0], head[1], head[2], head[3]])
+        {
             return Err("wrong magic number (not a table of this kind)");
         }
         let split = head[4] & 1 != 0;
@@ -122,12 +122,7 @@ impl Table {
         if self.kind == TableKind::Wdl && split == symmetric {
             return Err("sides in the header do not match the name");
         }
-        let unique_count = [Color::White, Color::Black]
-            .iter()
-            .flat_map(|&c| PieceType::ALL.map(|pt| m.pieces(c, pt)))
-            .filter(|&n| n == 1)
-            .count();
-        self.unique = !self.pawns && unique_count >= 3;
+        self.lead = (!self.pawns).then(|| Lead::of(&m, self.variant.connected_kings()));
         self.sides = if self.kind == TableKind::Wdl && split { 2 } else { 1 };
         self.files = if self.pawns { 4 } else { 1 };
         let (w, b) =
@@ -232,17 +227,13 @@ impl Table {
         let num = self.material.count() as usize;
         let mut groups = [0u8; MAX_PIECES + 1];
         let mut n = 0;
-        let mut first = if self.pawns {
-            0i32
-        } else if self.unique {
-            3
-        } else {
-            2
-        };
+        let mut first = self.lead.map_or(0, |lead| lead.len() as i32);
         groups[0] = 1;
         for i in 1..num {
             first -= 1;
-            if first > 0 || pieces[i] == pieces[i - 1] {
+            // Like pieces after the leading group of a pawnless table are a group of
+            // their own (the leading group has exactly its lead's pieces).
+            if first > 0 || (pieces[i] == pieces[i - 1] && (self.pawns || n > 0)) {
                 groups[n] += 1;
             } else {
                 n += 1;
@@ -262,16 +253,13 @@ impl Table {
             }
             if k == orders[0] {
                 factors[0] = size;
-                let lead_size = if self.pawns {
-                    *LEAD_PAWN_SIZE
+                let lead_size = match self.lead {
+                    None => *LEAD_PAWN_SIZE
                         .get(usize::from(lead))
                         .ok_or("too many pawns")?
                         .get(file)
-                        .ok_or("file")?
-                } else if self.unique {
-                    UNIQUE_TRIPLES
-                } else {
-                    462
+                        .ok_or("file")?,
+                    Some(lead) => lead.size()?,
                 };
                 size = size.checked_mul(lead_size).ok_or("table too large")?;
             } else if k == orders[1] {
@@ -298,24 +286,33 @@ impl Table {
 
     /// Looks `board` (whose material is `material`) up; `wdl` (the position's WDL class)
     /// chooses a DTZ table's value map.
-    pub(crate) fn lookup(
+    pub(crate) fn lookup<P: Pieces>(
         &self,
-        board: &Board,
+        board: &P,
         material: Material,
         wdl: i32,
     ) -> Result<Lookup, SyzygyError> {
+        if self.lead == Some(Lead::Kings) {
+            // The index has no place for kings side by side: no table holds them.
+            let king = |c| board.pieces(c, PieceType::King).lsb().map(|s| s.index());
+            if let (Some(w), Some(b)) = (king(Color::White), king(Color::Black))
+                && kings_touch(w, b)
+            {
+                return Err(SyzygyError::NotAPosition);
+            }
+        }
         self.lookup_inner(board, material, wdl)
             .map_err(|what| SyzygyError::Corrupt { path: self.path.clone(), what })
     }
 
-    fn lookup_inner(
+    fn lookup_inner<P: Pieces>(
         &self,
-        board: &Board,
+        board: &P,
         material: Material,
         wdl: i32,
     ) -> Result<Lookup, Malformed> {
         let data: &[u8] = &self.map;
-        let stm_black = board.side_to_move() == Color::Black;
+        let stm_black = board.turn() == Color::Black;
         let mirror =
             if self.material.is_symmetric() { stm_black } else { material != self.material };
         let color_flip = if mirror { 8u8 } else { 0 };
@@ -349,56 +346,40 @@ impl Table {
             return Ok(Lookup::OtherSide);
         }
         for sq in board.occupied() & !lead_bb {
-            let piece = board.piece_on(sq).ok_or("board")?;
+            let code = board.code_on(sq).ok_or("board")?;
             squares[size] = sq.index() ^ square_flip;
-            pieces[size] = piece as u8 ^ color_flip;
+            pieces[size] = code ^ color_flip;
             size += 1;
         }
         if size != self.material.count() as usize {
             return Err("position does not have the table's pieces");
         }
+        // Into the header's order, like pieces kept in square order: which of two like
+        // leading pieces comes first decides how the others are mirrored when the two
+        // stand symmetrically.
         for i in lead_count..size.saturating_sub(1) {
-            if let Some(j) = (i + 1..size).find(|&j| pieces[j] == part.pieces[i]) {
-                pieces.swap(i, j);
-                squares.swap(i, j);
+            if let Some(j) = (i..size).find(|&j| pieces[j] == part.pieces[i]) {
+                let (code, square) = (pieces[j], squares[j]);
+                pieces.copy_within(i..j, i + 1);
+                squares.copy_within(i..j, i + 1);
+                pieces[i] = code;
+                squares[i] = square;
             }
         }
-        if squares[0] & 7 > 3 {
-            for sq in &mut squares[..size] {
-                *sq ^= 7;
-            }
-        }
-
         let mut index;
-        if self.pawns {
+        if let Some(lead) = self.lead {
+            index = lead.index(&mut squares, size)?;
+        } else {
+            if squares[0] & 7 > 3 {
+                for sq in &mut squares[..size] {
+                    *sq ^= 7;
+                }
+            }
             index = LEAD_PAWN_INDEX[lead_count][squares[0]];
             squares[1..lead_count].sort_unstable_by_key(|&s| PAWN_ORDER[s]);
             for (i, &sq) in squares.iter().enumerate().take(lead_count).skip(1) {
                 index += BINOMIAL[i][usize::from(PAWN_ORDER[sq])];
             }
-        } else {
-            if squares[0] >> 3 > 3 {
-                for sq in &mut squares[..size] {
-                    *sq ^= 56;
-                }
-            }
-            for i in 0..usize::from(part.groups[0]) {
-                let d = off_diagonal(squares[i]);
-                if d == 0 {
-                    continue;
-                }
-                if d > 0 {
-                    for sq in &mut squares[i..size] {
-                        *sq = ((*sq >> 3) | (*sq << 3)) & 63;
-                    }
-                }
-                break;
-            }
-            index = if self.unique {
-                unique_index(&squares)
-            } else {
-                u64::from(KINGS[usize::from(TRIANGLE[squares[0]])][squares[1]])
-            };
         }
         index *= part.factors[0];
 
@@ -443,38 +424,14 @@ impl Table {
                 }
                 let plies = (wdl == 2 && part.flags & FLAG_WIN_PLIES != 0)
                     || (wdl == -2 && part.flags & FLAG_LOSS_PLIES != 0);
-                if !plies && wdl != 0 {
+                // Doubled unless the table counts plies for this class (python-chess
+                // doubles a draw's value too, which no search asks for).
+                if !plies {
                     value *= 2;
                 }
                 Ok(Lookup::Value(value as i32))
             }
         }
-    }
-}
-
-/// The index of three unique leading pieces, the first in the a1-d1-d4 triangle.
-fn unique_index(sq: &[usize; MAX_PIECES]) -> u64 {
-    let adjust1 = u64::from(sq[1] > sq[0]);
-    let adjust2 = u64::from(sq[2] > sq[0]) + u64::from(sq[2] > sq[1]);
-    let (s0, s1, s2) = (sq[0] as u64, sq[1] as u64, sq[2] as u64);
-    let rank = |s: u64| s >> 3;
-    if off_diagonal(sq[0]) != 0 {
-        (u64::from(TRIANGLE[sq[0]]) * 63 + (s1 - adjust1)) * 62 + s2 - adjust2
-    } else if off_diagonal(sq[1]) != 0 {
-        (6 * 63 + rank(s0) * 28 + u64::from(BELOW_DIAGONAL[sq[1]])) * 62 + s2 - adjust2
-    } else if off_diagonal(sq[2]) != 0 {
-        6 * 63 * 62
-            + 4 * 28 * 62
-            + rank(s0) * 7 * 28
-            + (rank(s1) - adjust1) * 28
-            + u64::from(BELOW_DIAGONAL[sq[2]])
-    } else {
-        6 * 63 * 62
-            + 4 * 28 * 62
-            + 4 * 7 * 28
-            + rank(s0) * 7 * 6
-            + (rank(s1) - adjust1) * 6
-            + (rank(s2) - adjust2)
     }
 }
 

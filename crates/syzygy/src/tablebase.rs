@@ -3,7 +3,9 @@
 
 use crate::error::{SyzygyError, TableKind};
 use crate::material::Material;
+use crate::placement::{Pieces, Placement};
 use crate::table::{Lookup, MAX_PIECES, Table};
+use crate::variant::TableVariant;
 use lerf_position::Board;
 use lerf_types::{Color, PieceType};
 use std::collections::HashMap;
@@ -42,9 +44,14 @@ struct Slot {
 impl Slot {
     /// The table, mapped and checked on the first call (the result, error included, is
     /// kept); `None` where no file was added.
-    fn open(&self, kind: TableKind, material: Material) -> Result<Option<&Table>, SyzygyError> {
+    fn open(
+        &self,
+        kind: TableKind,
+        material: Material,
+        variant: TableVariant,
+    ) -> Result<Option<&Table>, SyzygyError> {
         let Some(path) = &self.path else { return Ok(None) };
-        let table = self.table.get_or_init(|| Table::open(path, kind, material));
+        let table = self.table.get_or_init(|| Table::open(path, kind, material, variant));
         table.as_ref().map(Some).map_err(Clone::clone)
     }
 }
@@ -88,12 +95,39 @@ pub struct Tablebase {
     index: HashMap<Material, usize, BuildHasherDefault<WordHasher>>,
     entries: Vec<Entry>,
     max_pieces: u32,
+    variant: TableVariant,
 }
 
 impl Tablebase {
-    /// A tablebase with no tables.
+    /// A tablebase of standard chess tables, with no tables yet.
     pub fn new() -> Tablebase {
         Tablebase::default()
+    }
+
+    /// A tablebase of `variant`'s tables (atomic's `.atbw`, antichess's `.gtbw` ...), with
+    /// no tables yet. Its `*_table` probes read that family's files, with that family's
+    /// index; the searching probes ([`probe_wdl`](Self::probe_wdl) ...) are standard
+    /// chess's and refuse its tables.
+    ///
+    /// ```no_run
+    /// use lerf_syzygy::{Placement, Tablebase, TableVariant};
+    /// use lerf_types::{Color, PieceType, Square};
+    ///
+    /// let mut tables = Tablebase::with_variant(TableVariant::Giveaway);
+    /// tables.add_directory("syzygy/antichess")?;
+    /// let mut p = Placement::new(Color::White);
+    /// p.put(Square::B1, Color::White, PieceType::Knight)?;
+    /// p.put(Square::H8, Color::Black, PieceType::Rook)?;
+    /// println!("{}", tables.probe_wdl_table_of(&p)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_variant(variant: TableVariant) -> Tablebase {
+        Tablebase { variant, ..Tablebase::default() }
+    }
+
+    /// The family of tables this tablebase reads.
+    pub fn variant(&self) -> TableVariant {
+        self.variant
     }
 
     /// Adds every WDL and DTZ table in `dir` (files named as tables are, such as
@@ -117,8 +151,9 @@ impl Tablebase {
         Ok(paths.iter().filter(|p| self.add_file_of(p, wdl, dtz)).count())
     }
 
-    /// Adds one table file if its name is a table's (`KQvK.rtbw`, `KQvK.rtbz`); returns
-    /// whether it was added. The file is opened when a probe first needs it.
+    /// Adds one table file if its name is a table's of this tablebase's family
+    /// (`KQvK.rtbw`, `KQvK.rtbz` for standard chess); returns whether it was added. The
+    /// file is opened when a probe first needs it.
     pub fn add_file(&mut self, path: impl AsRef<Path>) -> bool {
         self.add_file_of(path.as_ref(), true, true)
     }
@@ -129,18 +164,24 @@ impl Tablebase {
         else {
             return false;
         };
-        let kind = match ext.to_str() {
-            Some("rtbw") if wdl => TableKind::Wdl,
-            Some("rtbz") if dtz => TableKind::Dtz,
-            _ => return false,
+        let Some((kind, pawnless_only)) = ext.to_str().and_then(|e| self.variant.kind_of_suffix(e))
+        else {
+            return false;
         };
+        if !(if kind == TableKind::Wdl { wdl } else { dtz }) {
+            return false;
+        }
         let Ok(material) = stem.parse::<Material>() else { return false };
+        let one_king = self.variant.one_king();
         if material.normalized() != material
             || material.to_string() != stem
             || material.count() as usize > MAX_PIECES
-            || [Color::White, Color::Black]
-                .iter()
-                .any(|&c| material.pieces(c, PieceType::King) != 1)
+            || (pawnless_only && material.has_pawns())
+            || [Color::White, Color::Black].iter().any(|&c| {
+                let side: u8 = PieceType::ALL.iter().map(|&pt| material.pieces(c, pt)).sum();
+                side == 0 || (one_king && material.pieces(c, PieceType::King) != 1)
+            })
+            || (one_king && material.count() < 3)
         {
             return false;
         }
@@ -231,7 +272,7 @@ impl Tablebase {
         for entry in &self.entries {
             for (slot, kind) in [(&entry.wdl, TableKind::Wdl), (&entry.dtz, TableKind::Dtz)] {
                 if slot.path.is_some() {
-                    slot.open(kind, entry.material)?;
+                    slot.open(kind, entry.material, self.variant)?;
                     open += 1;
                 }
             }
@@ -240,22 +281,64 @@ impl Tablebase {
     }
 
     /// The table of `kind` for the material on `board`, with that material.
-    fn table(&self, board: &Board, kind: TableKind) -> Result<(&Table, Material), SyzygyError> {
-        let material = Material::of(board);
+    fn table<P: Pieces>(
+        &self,
+        board: &P,
+        kind: TableKind,
+    ) -> Result<(&Table, Material), SyzygyError> {
+        let material = Material::of_pieces(board);
         let missing = || SyzygyError::MissingTable { name: material.to_string(), kind };
         let entry = self.index.get(&material).map(|&at| &self.entries[at]).ok_or_else(missing)?;
         let slot = if kind == TableKind::Wdl { &entry.wdl } else { &entry.dtz };
-        let table = slot.open(kind, entry.material)?.ok_or_else(missing)?;
+        let table = slot.open(kind, entry.material, self.variant)?.ok_or_else(missing)?;
         Ok((table, material))
+    }
+
+    /// Standard chess's probes refuse a tablebase of another family.
+    fn standard(&self) -> Result<(), SyzygyError> {
+        if self.variant == TableVariant::Standard {
+            Ok(())
+        } else {
+            Err(SyzygyError::WrongVariant { tables: self.variant })
+        }
     }
 
     /// The WDL table's value for `board`, from the side to move's view (-2 loss … 2 win),
     /// read from the table alone: en passant is not considered, and the position is
     /// taken as reached by a capture or pawn move (the 50-move counter is not read).
     pub fn probe_wdl_table(&self, board: &Board) -> Result<i32, SyzygyError> {
+        self.standard()?;
         if bare_kings(board) {
             return Ok(0);
         }
+        self.wdl_table(board)
+    }
+
+    /// The DTZ table's value for `board` whose WDL class is `wdl`: `Some(distance)`, or
+    /// `None` when the table holds the other side to move.
+    pub fn probe_dtz_table(&self, board: &Board, wdl: i32) -> Result<Option<i32>, SyzygyError> {
+        self.standard()?;
+        self.dtz_table(board, wdl)
+    }
+
+    /// [`probe_wdl_table`](Self::probe_wdl_table) for a placement of this tablebase's
+    /// family: the table's value alone, from the side to move's view. Positions no table
+    /// holds (two bare kings in standard chess and atomic) are not answered here.
+    pub fn probe_wdl_table_of(&self, placement: &Placement) -> Result<i32, SyzygyError> {
+        self.wdl_table(placement)
+    }
+
+    /// [`probe_dtz_table`](Self::probe_dtz_table) for a placement of this tablebase's
+    /// family.
+    pub fn probe_dtz_table_of(
+        &self,
+        placement: &Placement,
+        wdl: i32,
+    ) -> Result<Option<i32>, SyzygyError> {
+        self.dtz_table(placement, wdl)
+    }
+
+    fn wdl_table<P: Pieces>(&self, board: &P) -> Result<i32, SyzygyError> {
         let (table, material) = self.table(board, TableKind::Wdl)?;
         match table.lookup(board, material, 0)? {
             Lookup::Value(v) => Ok(v),
@@ -263,9 +346,7 @@ impl Tablebase {
         }
     }
 
-    /// The DTZ table's value for `board` whose WDL class is `wdl`: `Some(distance)`, or
-    /// `None` when the table holds the other side to move.
-    pub fn probe_dtz_table(&self, board: &Board, wdl: i32) -> Result<Option<i32>, SyzygyError> {
+    fn dtz_table<P: Pieces>(&self, board: &P, wdl: i32) -> Result<Option<i32>, SyzygyError> {
         let (table, material) = self.table(board, TableKind::Dtz)?;
         match table.lookup(board, material, wdl)? {
             Lookup::Value(v) => Ok(Some(v)),

@@ -8,11 +8,14 @@ when a probe first needs it and checked against its name; no file descriptor sta
 so ``max_fds`` bounds nothing and is accepted for python-chess's signature. Values are
 python-chess's, position for position.
 
-lerf reads the standard chess tables (``.rtbw``, ``.rtbz``). A tablebase opened with a
-variant board (``VariantBoard=chess.variant.AtomicBoard`` ...) answers positions the
-variant's rules decide (a side without a king in atomic, without pieces in antichess) and
-finds the variant's files, but probing one raises ``NotImplementedError``: the variant
-tables' encodings are not read yet.
+lerf reads the standard chess tables (``.rtbw``, ``.rtbz``) and the tables of atomic
+(``.atbw``, ``.atbz``), suicide (``.stbw``, ``.stbz``; pawnless ones ``.gtbw``, ``.gtbz``)
+and giveaway/antichess (the other way round). A tablebase opened with a variant board
+(``VariantBoard=chess.variant.AtomicBoard`` ...) reads that variant's files with its
+index: ``probe_wdl_table`` and ``probe_dtz_table`` give the tables' values. Its searching
+probes (``probe_wdl``, ``probe_dtz`` ...) answer positions the variant's rules decide (a
+side without a king in atomic, without pieces in antichess) and otherwise raise
+``NotImplementedError``: the variants' searches over captures are not written yet.
 
 >>> import lerf as chess
 >>> import lerf.syzygy
@@ -28,7 +31,7 @@ import itertools
 import os
 import re
 from types import TracebackType
-from typing import Dict, Iterable, Iterator, List, Optional, Tuple, Type, TypeVar
+from typing import Iterable, Iterator, List, Optional, Tuple, Type, TypeVar
 
 from . import Board, KING, PIECE_TYPES, WHITE, BLACK
 from ._lerf import MissingTableError, SyzygyTables as _Tables
@@ -164,6 +167,17 @@ def _variant_name(board_class) -> str:
     return getattr(board_class, "uci_variant", "chess")
 
 
+#: The variants with Syzygy tables lerf reads (by ``uci_variant``).
+_FAMILIES = ("chess", "atomic", "suicide", "giveaway", "antichess")
+
+
+def _tables_for(board_class) -> _Tables:
+    """The Rust prober of ``board_class``'s table family (a standard one, which finds no
+    files of a variant without tables, for the others)."""
+    name = _variant_name(board_class)
+    return _Tables(name) if name in _FAMILIES else _Tables()
+
+
 class Table:
     """One table file, probed alone (python-chess's tests open tables this way)."""
 
@@ -173,12 +187,14 @@ class Table:
         self.path = path
         self.variant = variant
         self.key = os.path.splitext(os.path.basename(path))[0]
-        self._tables = _Tables()
+        self._standard = _variant_name(variant) == "chess"
+        self._family = _variant_name(variant) in _FAMILIES
+        self._tables = _tables_for(variant)
         self._added = self._tables.add_file(path, self._kind == "wdl", self._kind == "dtz")
         self.initialized = False
 
     def _init(self) -> None:
-        if not self._added:
+        if not self._added or not self._family:
             raise MissingTableError(f"not a {self._kind} table name: {self.path}")
         if not self.initialized:
             self._tables.open_all()
@@ -206,7 +222,9 @@ class WdlTable(Table):
 
     def probe_wdl_table(self, board) -> int:
         self._init()
-        return self._tables.probe_wdl_table(board)
+        if self._standard:
+            return self._tables.probe_wdl_table(board)
+        return self._tables.probe_variant_wdl_table(board)
 
 
 class DtzTable(Table):
@@ -219,7 +237,9 @@ class DtzTable(Table):
 
     def probe_dtz_table(self, board, wdl: int) -> Tuple[int, int]:
         self._init()
-        return self._tables.probe_dtz_table(board, wdl)
+        if self._standard:
+            return self._tables.probe_dtz_table(board, wdl)
+        return self._tables.probe_variant_dtz_table(board, wdl)
 
 
 class Tablebase:
@@ -230,10 +250,9 @@ class Tablebase:
     def __init__(self, *, max_fds: Optional[int] = 128, VariantBoard: Type[Board] = Board) -> None:
         self.max_fds = max_fds
         self.variant = VariantBoard
-        self._tables = _Tables()
+        self._tables = _tables_for(VariantBoard)
         self._standard = _variant_name(VariantBoard) == "chess"
-        # A variant's files, found but not read (see the module's documentation).
-        self._variant_files: Dict[str, str] = {}
+        self._family = _variant_name(VariantBoard) in _FAMILIES
         if self._standard:
             # The prober's own methods, called without a Python frame in between (it refuses
             # variant boards itself).
@@ -244,41 +263,26 @@ class Tablebase:
             self.probe_dtz_no_ep = tables.probe_dtz_no_ep
             self.probe_dtz = tables.probe_dtz
 
-    def _suffixes(self, load_wdl: bool, load_dtz: bool) -> List[str]:
-        out = []
-        for kind, wanted in (("tbw", load_wdl), ("tbz", load_dtz)):
-            if wanted:
-                for attr in (f"{kind}_suffix", f"pawnless_{kind}_suffix"):
-                    suffix = getattr(self.variant, attr, None)
-                    if suffix and suffix not in out:
-                        out.append(suffix)
-        return out
-
     def add_file(self, path: str, *, load_wdl: bool = True, load_dtz: bool = True) -> int:
-        """Adds one table file; returns 1 if its name is a table's, else 0."""
-        if self._standard:
-            return self._tables.add_file(path, load_wdl, load_dtz)
-        stem, ext = os.path.splitext(os.path.basename(path))
-        one_king = getattr(self.variant, "one_king", True)
-        if ext in self._suffixes(load_wdl, load_dtz) and is_tablename(stem, one_king=one_king):
-            self._variant_files[stem + ext] = path
-            return 1
-        return 0
+        """Adds one table file; returns 1 if its name is a table's of this tablebase's
+        variant, else 0."""
+        if not self._family:
+            return 0
+        return self._tables.add_file(os.fspath(path), load_wdl, load_dtz)
 
     def add_directory(self, directory: str, *, load_wdl: bool = True, load_dtz: bool = True) -> int:
         """Adds every table file in ``directory``; returns how many."""
-        if self._standard:
-            return self._tables.add_directory(os.fspath(directory), load_wdl, load_dtz)
-        return sum(self.add_file(os.path.join(directory, name), load_wdl=load_wdl, load_dtz=load_dtz)
-                   for name in sorted(os.listdir(directory)))
+        if not self._family:
+            return sum(self.add_file(os.path.join(directory, name), load_wdl=load_wdl, load_dtz=load_dtz)
+                       for name in sorted(os.listdir(directory)))
+        return self._tables.add_directory(os.fspath(directory), load_wdl, load_dtz)
 
     def _check(self, board, kind: str) -> Optional[int]:
         """Raises for a board of another variant; for a variant tablebase, the value of a
         position the variant's rules decide (a side without king in atomic ...), else
-        ``MissingTableError`` or ``NotImplementedError`` (the variant tables are not read)."""
-        if _variant_name(type(board)) != _variant_name(self.variant):
-            raise KeyError(f"tablebase has been opened for {_variant_name(self.variant)}, "
-                           f"probed with: {_variant_name(type(board))}")
+        ``MissingTableError`` or ``NotImplementedError`` (the variants' searches are not
+        written)."""
+        self._same_variant(board)
         if self._standard:
             return None
         if board.is_variant_win():
@@ -287,14 +291,37 @@ class Tablebase:
             return -2
         if board.is_variant_draw():
             return 0
-        key = normalize_tablename(calc_key(board))
-        if any(f.startswith(key + ".") for f in self._variant_files):
-            raise NotImplementedError(f"lerf does not read {_variant_name(self.variant)} tables yet ({key})")
+        if self._family:
+            # Raises MissingTableError where the table is missing.
+            if kind == "wdl":
+                self._tables.probe_variant_wdl_table(board)
+            else:
+                self._tables.probe_variant_dtz_table(board, 0)
+            raise NotImplementedError(f"lerf reads {_variant_name(self.variant)} tables but does not "
+                                      f"search them yet ({calc_key(board)})")
         raise MissingTableError(f"did not find {kind} table {calc_key(board)}")
 
+    def _same_variant(self, board) -> None:
+        if _variant_name(type(board)) != _variant_name(self.variant):
+            raise KeyError(f"tablebase has been opened for {_variant_name(self.variant)}, "
+                           f"probed with: {_variant_name(type(board))}")
+
     def probe_wdl_table(self, board) -> int:
-        decided = self._check(board, "wdl")
-        return self._tables.probe_wdl_table(board) if decided is None else decided
+        """The WDL table's value alone (no search over captures or en passant). As in
+        python-chess, a position the variant's rules decide is answered by them (win 2,
+        loss -2, draw 0), and bare kings of a one-king variant are a draw."""
+        self._same_variant(board)
+        if board.is_variant_win():
+            return 2
+        if board.is_variant_loss():
+            return -2
+        if board.is_variant_draw():
+            return 0
+        if getattr(self.variant, "one_king", True) and board.occupied == board.kings:
+            return 0
+        if not self._family:
+            raise MissingTableError(f"did not find wdl table {calc_key(board)}")
+        return self._tables.probe_variant_wdl_table(board)
 
     def probe_ab(self, board, alpha: int, beta: int, threats: bool = False) -> Tuple[int, int]:
         decided = self._check(board, "wdl")
@@ -317,8 +344,12 @@ class Tablebase:
             return default
 
     def probe_dtz_table(self, board, wdl: int) -> Tuple[int, int]:
-        decided = self._check(board, "dtz")
-        return self._tables.probe_dtz_table(board, wdl) if decided is None else (dtz_before_zeroing(decided), 1)
+        """The DTZ table's value alone: ``(distance, 1)``, or ``(0, -1)`` where the table
+        stores the other side to move."""
+        self._same_variant(board)
+        if not self._family:
+            raise MissingTableError(f"did not find dtz table {calc_key(board)}")
+        return self._tables.probe_variant_dtz_table(board, wdl)
 
     def probe_dtz_no_ep(self, board) -> int:
         decided = self._check(board, "wdl")

@@ -3,7 +3,7 @@
 //! name helpers and the checks python-chess makes before it probes.
 
 use crate::board::base_board::BaseBoard;
-use lerf_syzygy::{Material, SyzygyError, Tablebase};
+use lerf_syzygy::{Material, Placement, SyzygyError, TableVariant, Tablebase};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyKeyError, PyOSError, PyValueError};
 use pyo3::prelude::*;
@@ -34,16 +34,28 @@ fn syzygy_normalize(name: &str, mirror: bool) -> PyResult<String> {
     Ok(if mirror { n.swapped() } else { n }.to_string())
 }
 
-/// A python-chess board as the prober reads it: `Ok(board)`, or `Err(value)` for a board
-/// with only kings (worth 0 in every WDL probe, as in python-chess), or the exception.
-/// As python-chess's probes do, the WDL probes refuse more than seven pieces (`search`) and
-/// those that search castling rights (`no_castling`) first; the board is built from the position's sets, not through a FEN.
+/// A python-chess board as the standard prober reads it.
+enum Converted {
+    /// A position a game can reach.
+    Board(lerf_position::Board),
+    /// Only kings: worth 0 in every WDL probe, as in python-chess.
+    Value(i32),
+    /// A position no game reaches (the side not to move in check ...), which the
+    /// table-only probes still look up, as python-chess does.
+    Loose(Placement),
+}
+
+/// A python-chess board as the prober reads it, or the exception. As python-chess's
+/// probes do, the WDL probes refuse more than seven pieces (`search`) and those that search
+/// castling rights (`no_castling`) first; the board is built from the position's sets, not
+/// through a FEN. A position no game reaches is [`Converted::Loose`] for the table-only
+/// probes (those that do not refuse castling rights) and a missing table for the others.
 fn convert(
     board: &Bound<'_, PyAny>,
     kind: &str,
     search: bool,
     no_castling: bool,
-) -> PyResult<Result<lerf_position::Board, i32>> {
+) -> PyResult<Converted> {
     let py = board.py();
     if !board.get_type().is(py.get_type::<crate::board::board::Board>()) {
         // A subclass: a variant's board is refused by a standard tablebase, as python-chess
@@ -75,7 +87,7 @@ fn convert(
         )));
     }
     if occupied == layout.kings && kind == "wdl" {
-        return Ok(Err(0));
+        return Ok(Converted::Value(0));
     }
     let sets =
         [layout.pawns, layout.knights, layout.bishops, layout.rooks, layout.queens, layout.kings];
@@ -88,13 +100,34 @@ fn convert(
         rule50,
         1,
     ) {
-        Ok(b) => Ok(Ok(b)),
-        // One king a side, and a position a game can reach, is what the tables hold;
-        // python-chess finds no table either.
+        Ok(b) => Ok(Converted::Board(b)),
+        Err(_) if !no_castling => Ok(Converted::Loose(
+            Placement::from_sets(layout.by_color, sets, loose.turn).map_err(error)?,
+        )),
+        // The searching probes need a position a game can reach.
         Err(_) => {
             Err(MissingTableError::new_err(format!("did not find {kind} table {}", key_of(loose))))
         }
     }
+}
+
+/// A converted board for a searching probe: `Ok(board)` or `Err(value)`.
+fn searched(c: Converted) -> PyResult<Result<lerf_position::Board, i32>> {
+    match c {
+        Converted::Board(b) => Ok(Ok(b)),
+        Converted::Value(v) => Ok(Err(v)),
+        Converted::Loose(_) => Err(MissingTableError::new_err("no table holds this position")),
+    }
+}
+
+/// A variant board's pieces and turn, for a tablebase of its family's tables.
+fn placement(board: &Bound<'_, PyAny>) -> PyResult<Placement> {
+    let base = board.cast::<BaseBoard>()?.borrow();
+    let loose = base.game.board();
+    let layout = &loose.layout;
+    let sets =
+        [layout.pawns, layout.knights, layout.bishops, layout.rooks, layout.queens, layout.kings];
+    Placement::from_sets(layout.by_color, sets, loose.turn).map_err(error)
 }
 
 /// The material, White's side first, as python-chess's `calc_key` writes it.
@@ -133,9 +166,27 @@ pub struct SyzygyTables {
 
 #[pymethods]
 impl SyzygyTables {
+    /// Tables of the family python-chess's `uci_variant` names (`"chess"` by default).
     #[new]
-    fn new() -> SyzygyTables {
-        SyzygyTables { inner: Tablebase::new() }
+    #[pyo3(signature = (variant="chess"))]
+    fn new(variant: &str) -> PyResult<SyzygyTables> {
+        let family = TableVariant::from_uci(variant)
+            .ok_or_else(|| PyValueError::new_err(format!("no syzygy tables for {variant}")))?;
+        Ok(SyzygyTables { inner: Tablebase::with_variant(family) })
+    }
+
+    /// A variant board's WDL table value (the board's own rules are not consulted).
+    fn probe_variant_wdl_table(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
+        self.inner.probe_wdl_table_of(&placement(board)?).map_err(error)
+    }
+
+    /// A variant board's DTZ table value: `(distance, 1)`, or `(0, -1)` when the table
+    /// stores the other side to move.
+    fn probe_variant_dtz_table(&self, board: &Bound<'_, PyAny>, wdl: i32) -> PyResult<(i32, i32)> {
+        match self.inner.probe_dtz_table_of(&placement(board)?, wdl).map_err(error)? {
+            Some(v) => Ok((v, 1)),
+            None => Ok((0, -1)),
+        }
     }
 
     /// Adds the tables in `directory`; returns how many files were added.
@@ -175,14 +226,15 @@ impl SyzygyTables {
     /// The WDL table's value, without en passant or the search over captures.
     fn probe_wdl_table(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
         match convert(board, "wdl", true, false)? {
-            Ok(b) => self.inner.probe_wdl_table(&b).map_err(error),
-            Err(v) => Ok(v),
+            Converted::Board(b) => self.inner.probe_wdl_table(&b).map_err(error),
+            Converted::Value(v) => Ok(v),
+            Converted::Loose(p) => self.inner.probe_wdl_table_of(&p).map_err(error),
         }
     }
 
     /// `(value, 2 if a capture wins else 1)` of the search over captures.
     fn probe_ab(&self, board: &Bound<'_, PyAny>, alpha: i32, beta: i32) -> PyResult<(i32, u8)> {
-        match convert(board, "wdl", true, true)? {
+        match searched(convert(board, "wdl", true, true)?)? {
             Ok(b) => self.inner.probe_ab(&b, alpha, beta).map_err(error),
             Err(v) => Ok((v, 1)),
         }
@@ -190,7 +242,7 @@ impl SyzygyTables {
 
     /// WDL with captures and en passant resolved.
     fn probe_wdl(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
-        match convert(board, "wdl", true, true)? {
+        match searched(convert(board, "wdl", true, true)?)? {
             Ok(b) => self.inner.probe_wdl(&b).map(|w| w.value()).map_err(error),
             Err(v) => Ok(v),
         }
@@ -198,18 +250,20 @@ impl SyzygyTables {
 
     /// `(distance, 1)` from the DTZ table, or `(0, -1)` when it stores the other side.
     fn probe_dtz_table(&self, board: &Bound<'_, PyAny>, wdl: i32) -> PyResult<(i32, i32)> {
-        match convert(board, "dtz", false, false)? {
-            Ok(b) => match self.inner.probe_dtz_table(&b, wdl).map_err(error)? {
-                Some(v) => Ok((v, 1)),
-                None => Ok((0, -1)),
-            },
-            Err(v) => Ok((v, 1)),
+        let found = match convert(board, "dtz", false, false)? {
+            Converted::Board(b) => self.inner.probe_dtz_table(&b, wdl),
+            Converted::Value(v) => return Ok((v, 1)),
+            Converted::Loose(p) => self.inner.probe_dtz_table_of(&p, wdl),
+        };
+        match found.map_err(error)? {
+            Some(v) => Ok((v, 1)),
+            None => Ok((0, -1)),
         }
     }
 
     /// DTZ, en passant at the root left out.
     fn probe_dtz_no_ep(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
-        match convert(board, "wdl", true, true)? {
+        match searched(convert(board, "wdl", true, true)?)? {
             Ok(b) => self.inner.probe_dtz_no_ep(&b).map_err(error),
             Err(v) => Ok(v),
         }
@@ -248,7 +302,7 @@ impl SyzygyTables {
 
     /// DTZ with en passant resolved.
     fn probe_dtz(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
-        match convert(board, "wdl", true, true)? {
+        match searched(convert(board, "wdl", true, true)?)? {
             Ok(b) => self.inner.probe_dtz(&b).map_err(error),
             Err(v) => Ok(v),
         }

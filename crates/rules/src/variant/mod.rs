@@ -168,7 +168,9 @@ impl VariantBoard {
     pub fn is_variant_loss(&self) -> bool {
         let us = self.board.turn;
         match self.variant {
-            Variant::Antichess => !self.board.layout.of_color(!us).any(),
+            // A stalemate wins for the side to move, and python-chess counts a board whose
+            // other side has no pieces (which no game reaches) as no loss either.
+            Variant::Antichess => false,
             _ => self.variant_result_for(!us, us),
         }
     }

@@ -71,8 +71,11 @@ class SuicideBoard(_VariantBoard):
         return self._stalemated() and self._balance() < 0
 
     def is_variant_loss(self) -> bool:
-        if not self.occupied_co[not self.turn]:
-            return True
+        # Only a stalemate loses: a board whose other side has no pieces left (which no
+        # game reaches, the side without pieces being the one to move) is no loss for
+        # python-chess either.
+        if not self.occupied_co[self.turn] or not self.occupied_co[not self.turn]:
+            return False
         return self._stalemated() and self._balance() > 0
 
     def is_variant_draw(self) -> bool:
@@ -132,7 +135,9 @@ class GiveawayBoard(SuicideBoard):
         return not self.occupied_co[self.turn] or self._stalemated()
 
     def is_variant_loss(self) -> bool:
-        return not self.occupied_co[not self.turn]
+        # A stalemate wins; a board whose other side has no pieces (which no game reaches)
+        # is no loss for python-chess either.
+        return False
 
     def is_variant_draw(self) -> bool:
         return False
@@ -197,7 +202,9 @@ class AtomicBoard(_VariantBoard):
         status = super().status()
         status &= ~(Status.OPPOSITE_CHECK | Status.TOO_MANY_CHECKERS | Status.IMPOSSIBLE_CHECK)
         if self.is_variant_end():
-            status &= ~(Status.NO_WHITE_KING | Status.NO_BLACK_KING)
+            # Only the side to move's king can have exploded (on the other side's move):
+            # the other side without a king stays an error, as in python-chess.
+            status &= ~(Status.NO_WHITE_KING if self.turn else Status.NO_BLACK_KING)
         if self.turn and self.kings & self.occupied_co[False] and self._kings_touch():
             status &= ~Status.OPPOSITE_CHECK
         return status
