@@ -66,7 +66,10 @@ def lead_of(material: str, connected: bool) -> Tuple[str, int, int]:
     k = min(n for n in all_counts if n > 1)
     if k == 2:
         return "pair", 2, 278
-    raise ValueError("three or more like leading pieces: not written by this helper")
+    # Three to five like pieces: python-chess's count of their placements (the reference's
+    # own constant: the writer needs the size, not how positions map into it).
+    import chess.syzygy
+    return "like", k, chess.syzygy.MFACTOR[k - 1]
 
 
 def piece_codes(material: str) -> List[int]:

@@ -10,7 +10,8 @@ against the reader both libraries already agree on over real files.
 
 Every way the format indexes a pawnless table's leading pieces is covered: two kings apart
 (standard), three unique pieces, two unique pieces that may touch (atomic and losing chess),
-two like pieces (losing chess), and pawns, with one or both colours' pawns leading."""
+two, three and four like pieces (losing chess), and pawns, with one or both colours' pawns
+leading."""
 
 from __future__ import annotations
 
@@ -34,8 +35,8 @@ POSITIONS = int(os.environ.get("LERF_SYZYGY_POSITIONS", "1500"))
 FAMILIES = [
     ("Board", ["KQvK", "KRRvK", "KPvKP", "KNPvK"]),
     ("AtomicBoard", ["KQvK", "KQQvK", "KRvKN", "KPvK", "KPvKP", "KBvKN"]),
-    ("SuicideBoard", ["NvN", "KQvR", "NNvB", "BBvNN", "RRvKQ", "PvP", "PPvN", "KvPP"]),
-    ("GiveawayBoard", ["BvN", "QvK", "RRvK", "KKvNN", "PvK", "KPvP", "NvNP"]),
+    ("SuicideBoard", ["NvN", "KQvR", "NNvB", "BBvNN", "RRvKQ", "NNNvB", "PvP", "PPvN", "KvPP"]),
+    ("GiveawayBoard", ["BvN", "QvK", "RRvK", "KKvNN", "KKKvQ", "RRRRvN", "PvK", "KPvP", "NvNP"]),
     ("AntichessBoard", ["KvK", "QQvR", "PvN"]),
 ]
 
