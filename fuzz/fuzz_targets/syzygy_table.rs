@@ -2,11 +2,13 @@
 //! outside the file (every read is bounds-checked; under the fuzzer's sanitizer an
 //! out-of-bounds read would be caught). The first byte picks the table (material and WDL
 //! or DTZ); the right magic number and flags are put in front of the rest, so the fuzzer
-//! spends its time in the headers, the decoders and the index, not on the magic.
+//! spends its time in the headers, the decoders and the index, not on the magic. The same
+//! bytes are then read as antichess tables led by groups of like pieces.
 #![no_main]
 
 use lerf_position::Board;
-use lerf_syzygy::Tablebase;
+use lerf_syzygy::{Placement, TableKind, TableVariant, Tablebase};
+use lerf_types::{Color, PieceType, Square};
 use libfuzzer_sys::fuzz_target;
 
 /// Name, flags byte (bit 0: two sides stored, bit 1: pawns) and positions to probe.
@@ -46,4 +48,48 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let _ = std::fs::remove_file(&path);
+
+    // The same bytes as a losing-chess table led by like pieces (the connected-kings
+    // indexes): two knights against a bishop, and three knights against a king.
+    for (name, pieces) in [
+        (
+            "NNvB",
+            [
+                (1, 0, PieceType::Knight),
+                (6, 0, PieceType::Knight),
+                (58, 1, PieceType::Bishop),
+                (64, 0, PieceType::Pawn),
+            ],
+        ),
+        (
+            "NNNvK",
+            [
+                (1, 0, PieceType::Knight),
+                (6, 0, PieceType::Knight),
+                (27, 0, PieceType::Knight),
+                (60, 1, PieceType::King),
+            ],
+        ),
+    ] {
+        let variant = TableVariant::Giveaway;
+        let kind = if dtz { TableKind::Dtz } else { TableKind::Wdl };
+        let path = dir.join(format!("{name}.{}", variant.suffix(kind)));
+        let mut file = variant.magic(kind).to_vec();
+        file.push(flags & 1);
+        file.extend_from_slice(body);
+        std::fs::write(&path, &file).expect("the file writes");
+        let mut tables = Tablebase::with_variant(variant);
+        assert!(tables.add_file(&path));
+        for turn in [Color::White, Color::Black] {
+            let mut p = Placement::new(turn);
+            for &(sq, color, pt) in pieces.iter().filter(|&&(sq, _, _)| sq < 64) {
+                let color = if color == 0 { Color::White } else { Color::Black };
+                p.put(Square::from_index(sq).expect("a square"), color, pt)
+                    .expect("an empty square");
+            }
+            let _ = tables.probe_wdl_table_of(&p);
+            let _ = tables.probe_dtz_table_of(&p, 2);
+        }
+        let _ = std::fs::remove_file(&path);
+    }
 });

@@ -16,6 +16,8 @@ import pytest
 import lerf
 import lerf.variant
 
+from placements import placement
+
 GAMES = int(os.environ.get("LERF_VARIANT_GAMES", "40"))
 NAMES = ["SuicideBoard", "GiveawayBoard", "AntichessBoard", "AtomicBoard", "KingOfTheHillBoard",
          "RacingKingsBoard", "HordeBoard", "ThreeCheckBoard", "CrazyhouseBoard"]
@@ -216,19 +218,8 @@ def test_parse_san_agrees_with_python_chess(name):
 
 
 def placement_fen(rng: random.Random, white: str, black: str) -> str:
-    """A FEN of `white`'s and `black`'s pieces (letters) on random squares, pawns off the
-    back ranks, either side to move."""
-    squares = {}
-    free = rng.sample(range(64), 64)
-    for letters, upper in ((white, True), (black, False)):
-        for letter in letters:
-            sq = next(s for s in free if letter != "P" or 8 <= s < 56)
-            free.remove(sq)
-            squares[sq] = letter if upper else letter.lower()
-    board = chess.BaseBoard.empty()
-    for sq, symbol in squares.items():
-        board.set_piece_at(sq, chess.Piece.from_symbol(symbol))
-    return f"{board.board_fen()} {rng.choice('wb')} - - 0 1"
+    """A FEN of `white`'s and `black`'s pieces on random squares, either side to move."""
+    return f"{placement(rng, white, black).board_fen()} {rng.choice('wb')} - - 0 1"
 
 
 @pytest.mark.parametrize("name", ["SuicideBoard", "GiveawayBoard", "AntichessBoard", "AtomicBoard"])

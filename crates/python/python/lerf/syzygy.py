@@ -12,10 +12,10 @@ lerf reads the standard chess tables (``.rtbw``, ``.rtbz``) and the tables of at
 (``.atbw``, ``.atbz``), suicide (``.stbw``, ``.stbz``; pawnless ones ``.gtbw``, ``.gtbz``)
 and giveaway/antichess (the other way round). A tablebase opened with a variant board
 (``VariantBoard=chess.variant.AtomicBoard`` ...) reads that variant's files with its
-index: ``probe_wdl_table`` and ``probe_dtz_table`` give the tables' values. Its searching
-probes (``probe_wdl``, ``probe_dtz`` ...) answer positions the variant's rules decide (a
-side without a king in atomic, without pieces in antichess) and otherwise raise
-``NotImplementedError``: the variants' searches over captures are not written yet.
+index (in Rust), and its searching probes (``probe_wdl``, ``probe_dtz``, ``probe_ab``)
+search over the variant board's own moves (``_syzygy_search``, in Python): explosions in
+atomic; compulsory captures, en passant included, and the moves that force the other side
+to capture in losing chess. The values are python-chess's, position for position.
 
 >>> import lerf as chess
 >>> import lerf.syzygy
@@ -36,6 +36,7 @@ from typing import Iterable, Iterator, List, Optional, Tuple, Type, TypeVar
 from . import Board, KING, PIECE_TYPES, WHITE, BLACK
 from ._lerf import MissingTableError, SyzygyTables as _Tables
 from ._lerf import syzygy_normalize as _normalize
+from ._syzygy_search import VariantSearch, variant_decided
 
 #: The most pieces a Syzygy table holds.
 TBPIECES = 7
@@ -253,6 +254,9 @@ class Tablebase:
         self._tables = _tables_for(VariantBoard)
         self._standard = _variant_name(VariantBoard) == "chess"
         self._family = _variant_name(VariantBoard) in _FAMILIES
+        # A variant's searching probes (standard chess searches in Rust, bound below).
+        self._searcher = VariantSearch(self.probe_wdl_table, self._dtz_table,
+                                       bool(getattr(VariantBoard, "captures_compulsory", False)))
         if self._standard:
             # The prober's own methods, called without a Python frame in between (it refuses
             # variant boards itself).
@@ -277,29 +281,16 @@ class Tablebase:
                        for name in sorted(os.listdir(directory)))
         return self._tables.add_directory(os.fspath(directory), load_wdl, load_dtz)
 
-    def _check(self, board, kind: str) -> Optional[int]:
-        """Raises for a board of another variant; for a variant tablebase, the value of a
-        position the variant's rules decide (a side without king in atomic ...), else
-        ``MissingTableError`` or ``NotImplementedError`` (the variants' searches are not
-        written)."""
+    def _search(self, board):
+        """The variant search for `board` (a variant tablebase's searching probes): raises
+        as python-chess does for another variant, castling rights or too many pieces."""
         self._same_variant(board)
-        if self._standard:
-            return None
-        if board.is_variant_win():
-            return 2
-        if board.is_variant_loss():
-            return -2
-        if board.is_variant_draw():
-            return 0
-        if self._family:
-            # Raises MissingTableError where the table is missing.
-            if kind == "wdl":
-                self._tables.probe_variant_wdl_table(board)
-            else:
-                self._tables.probe_variant_dtz_table(board, 0)
-            raise NotImplementedError(f"lerf reads {_variant_name(self.variant)} tables but does not "
-                                      f"search them yet ({calc_key(board)})")
-        raise MissingTableError(f"did not find {kind} table {calc_key(board)}")
+        if board.castling_rights:
+            raise KeyError(f"syzygy tables do not contain positions with castling rights: {board.fen()}")
+        pieces = bin(board.occupied).count("1")
+        if pieces > TBPIECES:
+            raise KeyError(f"syzygy tables support up to {TBPIECES} pieces, not {pieces}: {board.fen()}")
+        return self._searcher
 
     def _same_variant(self, board) -> None:
         if _variant_name(type(board)) != _variant_name(self.variant):
@@ -311,12 +302,9 @@ class Tablebase:
         python-chess, a position the variant's rules decide is answered by them (win 2,
         loss -2, draw 0), and bare kings of a one-king variant are a draw."""
         self._same_variant(board)
-        if board.is_variant_win():
-            return 2
-        if board.is_variant_loss():
-            return -2
-        if board.is_variant_draw():
-            return 0
+        decided = variant_decided(board)
+        if decided is not None:
+            return decided
         if getattr(self.variant, "one_king", True) and board.occupied == board.kings:
             return 0
         if not self._family:
@@ -324,8 +312,9 @@ class Tablebase:
         return self._tables.probe_variant_wdl_table(board)
 
     def probe_ab(self, board, alpha: int, beta: int, threats: bool = False) -> Tuple[int, int]:
-        decided = self._check(board, "wdl")
-        return self._tables.probe_ab(board, alpha, beta) if decided is None else (decided, 1)
+        """``(value, 2 if a capture is the reason for it else 1)`` of the search over
+        captures."""
+        return self._search(board).probe_ab(board, alpha, beta)
 
     def probe_wdl(self, board) -> int:
         """Win (2), cursed win (1), draw (0), blessed loss (-1) or loss (-2) for the side
@@ -333,8 +322,7 @@ class Tablebase:
 
         Raises ``KeyError`` for castling rights or too many pieces, and
         ``MissingTableError`` (a ``KeyError``) when a needed table is missing."""
-        decided = self._check(board, "wdl")
-        return self._tables.probe_wdl(board) if decided is None else decided
+        return self._search(board).probe_wdl(board)
 
     def get_wdl(self, board, default: Optional[int] = None) -> Optional[int]:
         """``probe_wdl``, or ``default`` where it would raise ``KeyError``."""
@@ -342,6 +330,11 @@ class Tablebase:
             return self.probe_wdl(board)
         except KeyError:
             return default
+
+    def _dtz_table(self, board, wdl: int) -> Tuple[int, int]:
+        if not self._family:
+            raise MissingTableError(f"did not find dtz table {calc_key(board)}")
+        return self._tables.probe_variant_dtz_table(board, wdl)
 
     def probe_dtz_table(self, board, wdl: int) -> Tuple[int, int]:
         """The DTZ table's value alone: ``(distance, 1)``, or ``(0, -1)`` where the table
@@ -352,8 +345,7 @@ class Tablebase:
         return self._tables.probe_variant_dtz_table(board, wdl)
 
     def probe_dtz_no_ep(self, board) -> int:
-        decided = self._check(board, "wdl")
-        return self._tables.probe_dtz_no_ep(board) if decided is None else dtz_before_zeroing(decided)
+        return self._search(board).probe_dtz_no_ep(board)
 
     def probe_dtz(self, board) -> int:
         """Distance to zeroing the 50-move counter, in plies, with best play: positive
@@ -362,8 +354,7 @@ class Tablebase:
         can be one ply off where the table rounds, as syzygy-tables.info describes).
 
         Raises as ``probe_wdl`` does."""
-        decided = self._check(board, "wdl")
-        return self._tables.probe_dtz(board) if decided is None else dtz_before_zeroing(decided)
+        return self._search(board).probe_dtz(board)
 
     def get_dtz(self, board, default: Optional[int] = None) -> Optional[int]:
         """``probe_dtz``, or ``default`` where it would raise ``KeyError``."""
