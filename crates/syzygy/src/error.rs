@@ -65,6 +65,9 @@ pub enum SyzygyError {
         /// The tablebase's family.
         tables: crate::TableVariant,
     },
+    /// A variant search went deeper than any set of published tables sends it: the
+    /// tables contradict each other.
+    TooDeep,
     /// A [`Placement`](crate::Placement) given a square twice, or sets that disagree.
     BadPlacement {
         /// What was wrong.
@@ -100,6 +103,9 @@ impl fmt::Display for SyzygyError {
                 write!(f, "a standard chess probe of a tablebase of {tables:?} tables")
             }
             SyzygyError::BadPlacement { why } => write!(f, "not a placement: {why}"),
+            SyzygyError::TooDeep => {
+                f.write_str("the search went too deep: the tables contradict each other")
+            }
         }
     }
 }

@@ -41,6 +41,7 @@ mod search;
 mod table;
 mod tablebase;
 mod variant;
+mod variant_search;
 
 pub use error::{SyzygyError, TableKind};
 pub use material::Material;

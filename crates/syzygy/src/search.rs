@@ -149,21 +149,14 @@ impl Tablebase {
     /// move, with captures and en passant resolved.
     pub fn probe_wdl(&self, board: &Board) -> Result<Wdl, SyzygyError> {
         no_castling(board)?;
-        let (mut v, _) = self.ab(board, -2, 2)?;
+        let (v, _) = self.ab(board, -2, 2)?;
         if board.ep_square().is_none() {
             return Ok(wdl_of(v));
         }
         let moves = legal(board);
         let v1 = self.en_passant_value(board, &moves)?;
-        if v1 > -3 {
-            if v1 >= v {
-                v = v1;
-            } else if v == 0 && moves.as_slice().iter().all(|m| m.kind() == MoveKind::EnPassant) {
-                // Only en passant captures are legal: the position is worth the best.
-                v = v1;
-            }
-        }
-        Ok(wdl_of(v))
+        let only_ep = moves.as_slice().iter().all(|m| m.kind() == MoveKind::EnPassant);
+        Ok(wdl_of(wdl_with_en_passant(v, v1, only_ep)))
     }
 
     /// DTZ without en passant captures at the root (they are resolved in the search
@@ -242,35 +235,14 @@ impl Tablebase {
     }
 
     fn dtz(&self, board: &Board) -> Result<i32, SyzygyError> {
-        let mut v = self.dtz_no_ep(board)?;
+        let v = self.dtz_no_ep(board)?;
         if board.ep_square().is_none() {
             return Ok(v);
         }
         let moves = legal(board);
         let v1 = self.en_passant_value(board, &moves)?;
-        if v1 > -3 {
-            let v1 = dtz_before_zeroing(wdl_of(v1));
-            if v < -100 {
-                if v1 >= 0 {
-                    v = v1;
-                }
-            } else if v < 0 {
-                if !(-100..0).contains(&v1) {
-                    v = v1;
-                }
-            } else if v > 100 {
-                if v1 > 0 {
-                    v = v1;
-                }
-            } else if v > 0 {
-                if v1 == 1 {
-                    v = v1;
-                }
-            } else if v1 >= 0 || moves.as_slice().iter().all(|m| m.kind() == MoveKind::EnPassant) {
-                v = v1;
-            }
-        }
-        Ok(v)
+        let only_ep = moves.as_slice().iter().all(|m| m.kind() == MoveKind::EnPassant);
+        Ok(dtz_with_en_passant(v, v1, only_ep))
     }
 
     /// Every legal move of `board` with its value and DTZ from the tables, best first:
@@ -331,6 +303,34 @@ fn may_capture(board: &Board) -> bool {
         };
     }
     (attacked & targets).any()
+}
+
+/// The WDL of a position whose en passant captures are worth `v1` at best (-3 without
+/// any) and the rest of it `v`; `only_ep` when every legal move is en passant (then the
+/// position is worth the best of them, however bad).
+pub(crate) fn wdl_with_en_passant(v: i32, v1: i32, only_ep: bool) -> i32 {
+    if v1 > -3 && (v1 >= v || (v == 0 && only_ep)) { v1 } else { v }
+}
+
+/// The DTZ `v` of a position corrected by its en passant captures, worth the WDL `v1`
+/// at best (-3 without any), as python-chess corrects it.
+pub(crate) fn dtz_with_en_passant(v: i32, v1: i32, only_ep: bool) -> i32 {
+    if v1 <= -3 {
+        return v;
+    }
+    let v1 = dtz_before_zeroing(wdl_of(v1));
+    let better = if v < -100 {
+        v1 >= 0
+    } else if v < 0 {
+        !(-100..0).contains(&v1)
+    } else if v > 100 {
+        v1 > 0
+    } else if v > 0 {
+        v1 == 1
+    } else {
+        v1 >= 0 || only_ep
+    };
+    if better { v1 } else { v }
 }
 
 fn is_checkmate(board: &Board) -> bool {

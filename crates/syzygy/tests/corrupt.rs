@@ -49,13 +49,7 @@ fn broken_files_are_errors_naming_them() {
 #[test]
 fn changed_bytes_never_panic() {
     let Some(src) = sdist().map(|d| d.join("data/syzygy/regular")) else { return };
-    let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
     let boards: Vec<Board> = [
         "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
         "8/8/8/3k4/8/8/8/R3K3 b - - 0 1",
@@ -98,13 +92,7 @@ fn variant_families_read_their_files_and_survive_changed_bytes() {
     let mut standard = Tablebase::new();
     standard.add_file(src.join("KRvK.rtbw"));
     let dir = scratch("families");
-    let mut rng = 0x2545_f491_4f6c_dd1du64;
-    let mut next = || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
     for variant in [TableVariant::Atomic, TableVariant::Suicide, TableVariant::Giveaway] {
         let name = format!("KRvK.{}", variant.suffix(TableKind::Wdl));
         let mut bytes = original.clone();
@@ -119,7 +107,7 @@ fn variant_families_read_their_files_and_survive_changed_bytes() {
             if squares[0] == squares[1] || squares[0] == squares[2] || squares[1] == squares[2] {
                 continue;
             }
-            let turn = if next() % 2 == 0 { Color::White } else { Color::Black };
+            let turn = if next() & 1 == 0 { Color::White } else { Color::Black };
             let sq = |i: usize| Square::from_index(squares[i] as u8).unwrap();
             let mut p = Placement::new(turn);
             p.put(sq(0), Color::White, PieceType::King).unwrap();
@@ -159,6 +147,16 @@ fn variant_families_read_their_files_and_survive_changed_bytes() {
         }
     }
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A xorshift generator from `seed` (not 0): the tests' changes are the same every run.
+fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
 }
 
 /// The board part of a FEN with `pieces` on their squares.

@@ -12,8 +12,8 @@ lerf reads the standard chess tables (``.rtbw``, ``.rtbz``) and the tables of at
 (``.atbw``, ``.atbz``), suicide (``.stbw``, ``.stbz``; pawnless ones ``.gtbw``, ``.gtbz``)
 and giveaway/antichess (the other way round). A tablebase opened with a variant board
 (``VariantBoard=chess.variant.AtomicBoard`` ...) reads that variant's files with its
-index (in Rust), and its searching probes (``probe_wdl``, ``probe_dtz``, ``probe_ab``)
-search over the variant board's own moves (``_syzygy_search``, in Python): explosions in
+index, and its searching probes (``probe_wdl``, ``probe_dtz``, ``probe_ab``) search over
+the variant's own moves (in Rust, over ``lerf-rules``' variant board): explosions in
 atomic; compulsory captures, en passant included, and the moves that force the other side
 to capture in losing chess. The values are python-chess's, position for position.
 
@@ -36,7 +36,6 @@ from typing import Iterable, Iterator, List, Optional, Tuple, Type, TypeVar
 from . import Board, KING, PIECE_TYPES, WHITE, BLACK
 from ._lerf import MissingTableError, SyzygyTables as _Tables
 from ._lerf import syzygy_normalize as _normalize
-from ._syzygy_search import VariantSearch, variant_decided
 
 #: The most pieces a Syzygy table holds.
 TBPIECES = 7
@@ -254,9 +253,6 @@ class Tablebase:
         self._tables = _tables_for(VariantBoard)
         self._standard = _variant_name(VariantBoard) == "chess"
         self._family = _variant_name(VariantBoard) in _FAMILIES
-        # A variant's searching probes (standard chess searches in Rust, bound below).
-        self._searcher = VariantSearch(self.probe_wdl_table, self._dtz_table,
-                                       bool(getattr(VariantBoard, "captures_compulsory", False)))
         if self._standard:
             # The prober's own methods, called without a Python frame in between (it refuses
             # variant boards itself).
@@ -281,16 +277,15 @@ class Tablebase:
                        for name in sorted(os.listdir(directory)))
         return self._tables.add_directory(os.fspath(directory), load_wdl, load_dtz)
 
-    def _search(self, board):
-        """The variant search for `board` (a variant tablebase's searching probes): raises
-        as python-chess does for another variant, castling rights or too many pieces."""
+    def _searchable(self, board) -> None:
+        """Raises as python-chess does, before a variant tablebase's search, for another
+        variant, castling rights or too many pieces."""
         self._same_variant(board)
         if board.castling_rights:
             raise KeyError(f"syzygy tables do not contain positions with castling rights: {board.fen()}")
         pieces = bin(board.occupied).count("1")
         if pieces > TBPIECES:
             raise KeyError(f"syzygy tables support up to {TBPIECES} pieces, not {pieces}: {board.fen()}")
-        return self._searcher
 
     def _same_variant(self, board) -> None:
         if _variant_name(type(board)) != _variant_name(self.variant):
@@ -302,9 +297,12 @@ class Tablebase:
         python-chess, a position the variant's rules decide is answered by them (win 2,
         loss -2, draw 0), and bare kings of a one-king variant are a draw."""
         self._same_variant(board)
-        decided = variant_decided(board)
-        if decided is not None:
-            return decided
+        if board.is_variant_win():
+            return 2
+        if board.is_variant_loss():
+            return -2
+        if board.is_variant_draw():
+            return 0
         if getattr(self.variant, "one_king", True) and board.occupied == board.kings:
             return 0
         if not self._family:
@@ -314,7 +312,10 @@ class Tablebase:
     def probe_ab(self, board, alpha: int, beta: int, threats: bool = False) -> Tuple[int, int]:
         """``(value, 2 if a capture is the reason for it else 1)`` of the search over
         captures."""
-        return self._search(board).probe_ab(board, alpha, beta)
+        if self._standard:
+            return self._tables.probe_ab(board, alpha, beta)
+        self._searchable(board)
+        return self._tables.probe_variant_ab(board, alpha, beta)
 
     def probe_wdl(self, board) -> int:
         """Win (2), cursed win (1), draw (0), blessed loss (-1) or loss (-2) for the side
@@ -322,7 +323,8 @@ class Tablebase:
 
         Raises ``KeyError`` for castling rights or too many pieces, and
         ``MissingTableError`` (a ``KeyError``) when a needed table is missing."""
-        return self._search(board).probe_wdl(board)
+        self._searchable(board)
+        return self._tables.probe_variant(board, 0)
 
     def get_wdl(self, board, default: Optional[int] = None) -> Optional[int]:
         """``probe_wdl``, or ``default`` where it would raise ``KeyError``."""
@@ -345,7 +347,8 @@ class Tablebase:
         return self._tables.probe_variant_dtz_table(board, wdl)
 
     def probe_dtz_no_ep(self, board) -> int:
-        return self._search(board).probe_dtz_no_ep(board)
+        self._searchable(board)
+        return self._tables.probe_variant(board, 2)
 
     def probe_dtz(self, board) -> int:
         """Distance to zeroing the 50-move counter, in plies, with best play: positive
@@ -354,7 +357,8 @@ class Tablebase:
         can be one ply off where the table rounds, as syzygy-tables.info describes).
 
         Raises as ``probe_wdl`` does."""
-        return self._search(board).probe_dtz(board)
+        self._searchable(board)
+        return self._tables.probe_variant(board, 1)
 
     def get_dtz(self, board, default: Optional[int] = None) -> Optional[int]:
         """``probe_dtz``, or ``default`` where it would raise ``KeyError``."""

@@ -120,6 +120,13 @@ fn searched(c: Converted) -> PyResult<Result<lerf_position::Board, i32>> {
     }
 }
 
+/// The Rust rules' board of a variant board.
+fn variant_board(board: &Bound<'_, PyAny>) -> PyResult<lerf_rules::variant::VariantBoard> {
+    let base = board.cast::<BaseBoard>()?.borrow();
+    crate::variant::current(&base)
+        .ok_or_else(|| PyValueError::new_err("a variant tablebase probes variant boards"))
+}
+
 /// A variant board's pieces and turn, for a tablebase of its family's tables.
 fn placement(board: &Bound<'_, PyAny>) -> PyResult<Placement> {
     let base = board.cast::<BaseBoard>()?.borrow();
@@ -152,6 +159,8 @@ fn error(e: SyzygyError) -> PyErr {
             MissingTableError::new_err(e.to_string())
         }
         SyzygyError::Corrupt { .. } | SyzygyError::Io { .. } => PyOSError::new_err(e.to_string()),
+        // python-chess's recursive search ends the same way over contradictory tables.
+        SyzygyError::TooDeep => pyo3::exceptions::PyRecursionError::new_err(e.to_string()),
         // Castling rights are refused before a probe (`convert`), with the board's FEN.
         _ => PyKeyError::new_err(e.to_string()),
     }
@@ -173,6 +182,28 @@ impl SyzygyTables {
         let family = TableVariant::from_uci(variant)
             .ok_or_else(|| PyValueError::new_err(format!("no syzygy tables for {variant}")))?;
         Ok(SyzygyTables { inner: Tablebase::with_variant(family) })
+    }
+
+    /// A variant board's searched WDL (`probe_wdl`, `probe_dtz`, `probe_dtz_no_ep` by
+    /// `which`: 0, 1, 2).
+    fn probe_variant(&self, board: &Bound<'_, PyAny>, which: u8) -> PyResult<i32> {
+        let vb = variant_board(board)?;
+        match which {
+            0 => self.inner.probe_variant_wdl(&vb),
+            1 => self.inner.probe_variant_dtz(&vb),
+            _ => self.inner.probe_variant_dtz_no_ep(&vb),
+        }
+        .map_err(error)
+    }
+
+    /// A variant board's search over captures: `(value, 2 if a capture decides else 1)`.
+    fn probe_variant_ab(
+        &self,
+        board: &Bound<'_, PyAny>,
+        alpha: i32,
+        beta: i32,
+    ) -> PyResult<(i32, u8)> {
+        self.inner.probe_variant_ab(&variant_board(board)?, alpha, beta).map_err(error)
     }
 
     /// A variant board's WDL table value (the board's own rules are not consulted).
