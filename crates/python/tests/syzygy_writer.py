@@ -18,6 +18,8 @@ import random
 import struct
 from typing import Dict, List, Optional, Sequence, Tuple
 
+import chess.syzygy
+
 LETTERS = "PNBRQK"  # piece type codes 1..6
 ORDER = "KQRBNP"  # the order of letters in a table name
 
@@ -68,7 +70,6 @@ def lead_of(material: str, connected: bool) -> Tuple[str, int, int]:
         return "pair", 2, 278
     # Three to five like pieces: python-chess's count of their placements (the reference's
     # own constant: the writer needs the size, not how positions map into it).
-    import chess.syzygy
     return "like", k, chess.syzygy.MFACTOR[k - 1]
 
 

@@ -116,6 +116,8 @@ def test_variant_tables_read_as_python_chess_reads_them(tmp_path, family, materi
     theirs = chess.syzygy.open_tablebase(str(tmp_path), VariantBoard=theirs_cls)
     ours = lerf.syzygy.open_tablebase(str(tmp_path), VariantBoard=ours_cls)
     differences = []
+    values = []  # lerf's probe_wdl_table answers
+    searched = []  # lerf's probe_dtz answers (variant families)
     probes = 0
     for material in materials:
         for _ in range(max(POSITIONS // len(materials), 50)):
@@ -129,6 +131,7 @@ def test_variant_tables_read_as_python_chess_reads_them(tmp_path, family, materi
                     ours.probe_wdl_table(b)
                 continue
             got = [outcome(ours.probe_wdl_table, b)] + [outcome(ours.probe_dtz_table, b, w) for w in range(-2, 3)]
+            values.append(got[0])
             want = [outcome(theirs.probe_wdl_table, a)] + [outcome(theirs.probe_dtz_table, a, w) for w in range(-2, 3)]
             if family != "Board":
                 # A fresh board for each: a search that fails deep inside (random tables can
@@ -138,6 +141,7 @@ def test_variant_tables_read_as_python_chess_reads_them(tmp_path, family, materi
                                     ("probe_ab", (-2, 2))):
                     got.append(outcome(getattr(ours, probe), ours_cls(fen), *args))
                     want.append(outcome(getattr(theirs, probe), theirs_cls(fen), *args))
+                searched.append(got[7])
             probes += 1
             if got != want:
                 differences.append((fen, want, got))
@@ -163,8 +167,14 @@ def test_variant_tables_read_as_python_chess_reads_them(tmp_path, family, materi
                 if got != want:
                     differences.append((fen, want, got))
     assert not differences, f"{len(differences)} of {probes}: {differences[:5]}"
-    # The values are not all one (the files hold what was written, and were found).
-    assert probes >= 50 * len(materials)
+    # The comparison is of answers, not of failures: most lookups found their table and
+    # read values of every WDL class, and most searches ended in a DTZ.
+    found = [v for v in values if isinstance(v, int)]
+    assert len(found) > len(values) * 3 // 4, f"{len(found)} of {len(values)} lookups gave a value"
+    assert set(found) == {-2, -1, 0, 1, 2}
+    if searched:
+        dtz = [v for v in searched if isinstance(v, int)]
+        assert len(dtz) > len(searched) // 2, f"{len(dtz)} of {len(searched)} searches gave a DTZ"
 
 
 def test_variant_files_are_found_by_their_family(tmp_path):

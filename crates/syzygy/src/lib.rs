@@ -1,5 +1,7 @@
 //! Syzygy endgame tablebases for lerf: win/draw/loss and distance-to-zeroing probes of
-//! positions with up to seven pieces, from the `.rtbw` and `.rtbz` files.
+//! positions with up to seven pieces, from the `.rtbw` and `.rtbz` files, and from the
+//! atomic, suicide and giveaway (antichess) families' files
+//! ([`Tablebase::with_variant`]).
 //!
 //! Written from the format's public descriptions (Ronald de Man's generator README,
 //! syzygy-tables.info's metrics, the Chess Programming Wiki, and the permissively licensed

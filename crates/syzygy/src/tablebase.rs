@@ -105,9 +105,10 @@ impl Tablebase {
     }
 
     /// A tablebase of `variant`'s tables (atomic's `.atbw`, antichess's `.gtbw` ...), with
-    /// no tables yet. Its `*_table` probes read that family's files, with that family's
-    /// index; the searching probes ([`probe_wdl`](Self::probe_wdl) ...) are standard
-    /// chess's and refuse its tables.
+    /// no tables yet. Its `*_table_of` probes read that family's files, with that family's
+    /// index, and [`probe_variant_wdl`](Self::probe_variant_wdl) and
+    /// [`probe_variant_dtz`](Self::probe_variant_dtz) search a variant board; standard
+    /// chess's probes ([`probe_wdl`](Self::probe_wdl) ...) refuse its tables.
     ///
     /// ```no_run
     /// use lerf_syzygy::{Placement, Tablebase, TableVariant};

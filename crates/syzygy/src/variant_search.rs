@@ -36,8 +36,9 @@ impl<'a> VariantSearch<'a> {
         matches!(self.family, TableVariant::Suicide | TableVariant::Giveaway)
     }
 
-    /// The value the variant's own rules give the side to move, if they decide.
-    fn decided(&self, vb: &VariantBoard) -> Option<i32> {
+    /// The value the variant's own rules give the side to move, if they decide; `moves`,
+    /// the legal moves where the caller has them (losing chess asks whether there are any).
+    fn decided(&self, vb: &VariantBoard, moves: Option<&[LooseMove]>) -> Option<i32> {
         if !self.compulsory() {
             return if vb.is_variant_win() {
                 Some(2)
@@ -54,7 +55,11 @@ impl<'a> VariantSearch<'a> {
         if !l.of_color(us).any() {
             return Some(2);
         }
-        if vb.is_variant_end() || !vb.legal_moves().is_empty() {
+        let stalemated = match moves {
+            Some(moves) => moves.is_empty(),
+            None => vb.legal_moves().is_empty(),
+        };
+        if vb.is_variant_end() || !stalemated {
             return None;
         }
         // Stalemated: giveaway's stalemated side wins; suicide's with fewer pieces does.
@@ -67,9 +72,14 @@ impl<'a> VariantSearch<'a> {
 
     /// The WDL table's value, the variant's own ends decided first.
     pub(crate) fn wdl_table(&self, vb: &VariantBoard) -> Result<i32, SyzygyError> {
-        if let Some(v) = self.decided(vb) {
-            return Ok(v);
+        match self.decided(vb, None) {
+            Some(v) => Ok(v),
+            None => self.table(vb),
         }
+    }
+
+    /// The WDL table's value of a position the variant's rules leave open.
+    fn table(&self, vb: &VariantBoard) -> Result<i32, SyzygyError> {
         let l = &vb.board.layout;
         if self.family.one_king() && l.occupied == l.kings {
             return Ok(0);
@@ -134,13 +144,14 @@ impl<'a> VariantSearch<'a> {
         alpha: i32,
         beta: i32,
     ) -> Result<(i32, u8), SyzygyError> {
-        if let Some(v) = self.decided(vb) {
+        let moves = vb.legal_moves();
+        if let Some(v) = self.decided(vb, Some(&moves)) {
             return Ok((v, 2));
         }
         let captures: Vec<LooseMove> =
-            vb.legal_moves().into_iter().filter(|&m| vb.board.is_capture(m)).collect();
+            moves.into_iter().filter(|&m| vb.board.is_capture(m)).collect();
         if captures.is_empty() {
-            return Ok((self.wdl_table(vb)?, 1));
+            return Ok((self.table(vb)?, 1));
         }
         let (v, _) =
             self.best_capture(vb, &captures, alpha, beta, &|s, c, a, b| s.compulsory_ab(c, a, b))?;
@@ -291,6 +302,13 @@ impl Tablebase {
     pub fn probe_variant_wdl(&self, board: &VariantBoard) -> Result<i32, SyzygyError> {
         variant_position(board)?;
         VariantSearch::new(self).probe_wdl(board)
+    }
+
+    /// The WDL table's value for a variant position (no search), after the variant's own
+    /// rules: a position they decide is worth their verdict (win 2, loss -2, draw 0), and
+    /// bare kings of a one-king family are a draw, as python-chess answers it.
+    pub fn probe_variant_wdl_table(&self, board: &VariantBoard) -> Result<i32, SyzygyError> {
+        VariantSearch::new(self).wdl_table(board)
     }
 
     /// A variant position's distance to zeroing the 50-move counter, in plies, as

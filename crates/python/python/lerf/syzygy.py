@@ -224,7 +224,7 @@ class WdlTable(Table):
         self._init()
         if self._standard:
             return self._tables.probe_wdl_table(board)
-        return self._tables.probe_variant_wdl_table(board)
+        return self._tables.probe_placement_wdl_table(board)
 
 
 class DtzTable(Table):
@@ -239,7 +239,7 @@ class DtzTable(Table):
         self._init()
         if self._standard:
             return self._tables.probe_dtz_table(board, wdl)
-        return self._tables.probe_variant_dtz_table(board, wdl)
+        return self._tables.probe_placement_dtz_table(board, wdl)
 
 
 class Tablebase:
@@ -297,17 +297,7 @@ class Tablebase:
         python-chess, a position the variant's rules decide is answered by them (win 2,
         loss -2, draw 0), and bare kings of a one-king variant are a draw."""
         self._same_variant(board)
-        if board.is_variant_win():
-            return 2
-        if board.is_variant_loss():
-            return -2
-        if board.is_variant_draw():
-            return 0
-        if getattr(self.variant, "one_king", True) and board.occupied == board.kings:
-            return 0
-        if not self._family:
-            raise MissingTableError(f"did not find wdl table {calc_key(board)}")
-        return self._tables.probe_variant_wdl_table(board)
+        return self._tables.probe_variant(board, "wdl_table")
 
     def probe_ab(self, board, alpha: int, beta: int, threats: bool = False) -> Tuple[int, int]:
         """``(value, 2 if a capture is the reason for it else 1)`` of the search over
@@ -324,7 +314,7 @@ class Tablebase:
         Raises ``KeyError`` for castling rights or too many pieces, and
         ``MissingTableError`` (a ``KeyError``) when a needed table is missing."""
         self._searchable(board)
-        return self._tables.probe_variant(board, 0)
+        return self._tables.probe_variant(board, "wdl")
 
     def get_wdl(self, board, default: Optional[int] = None) -> Optional[int]:
         """``probe_wdl``, or ``default`` where it would raise ``KeyError``."""
@@ -333,22 +323,15 @@ class Tablebase:
         except KeyError:
             return default
 
-    def _dtz_table(self, board, wdl: int) -> Tuple[int, int]:
-        if not self._family:
-            raise MissingTableError(f"did not find dtz table {calc_key(board)}")
-        return self._tables.probe_variant_dtz_table(board, wdl)
-
     def probe_dtz_table(self, board, wdl: int) -> Tuple[int, int]:
         """The DTZ table's value alone: ``(distance, 1)``, or ``(0, -1)`` where the table
         stores the other side to move."""
         self._same_variant(board)
-        if not self._family:
-            raise MissingTableError(f"did not find dtz table {calc_key(board)}")
-        return self._tables.probe_variant_dtz_table(board, wdl)
+        return self._tables.probe_placement_dtz_table(board, wdl)
 
     def probe_dtz_no_ep(self, board) -> int:
         self._searchable(board)
-        return self._tables.probe_variant(board, 2)
+        return self._tables.probe_variant(board, "dtz_no_ep")
 
     def probe_dtz(self, board) -> int:
         """Distance to zeroing the 50-move counter, in plies, with best play: positive
@@ -358,7 +341,7 @@ class Tablebase:
 
         Raises as ``probe_wdl`` does."""
         self._searchable(board)
-        return self._tables.probe_variant(board, 1)
+        return self._tables.probe_variant(board, "dtz")
 
     def get_dtz(self, board, default: Optional[int] = None) -> Optional[int]:
         """``probe_dtz``, or ``default`` where it would raise ``KeyError``."""

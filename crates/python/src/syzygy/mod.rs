@@ -184,14 +184,16 @@ impl SyzygyTables {
         Ok(SyzygyTables { inner: Tablebase::with_variant(family) })
     }
 
-    /// A variant board's searched WDL (`probe_wdl`, `probe_dtz`, `probe_dtz_no_ep` by
-    /// `which`: 0, 1, 2).
-    fn probe_variant(&self, board: &Bound<'_, PyAny>, which: u8) -> PyResult<i32> {
+    /// A variant board's `probe` (`"wdl"`, `"dtz"`, `"dtz_no_ep"`, or `"wdl_table"`: the
+    /// table after the variant's own rules), searched over the variant's moves.
+    fn probe_variant(&self, board: &Bound<'_, PyAny>, probe: &str) -> PyResult<i32> {
         let vb = variant_board(board)?;
-        match which {
-            0 => self.inner.probe_variant_wdl(&vb),
-            1 => self.inner.probe_variant_dtz(&vb),
-            _ => self.inner.probe_variant_dtz_no_ep(&vb),
+        match probe {
+            "wdl" => self.inner.probe_variant_wdl(&vb),
+            "dtz" => self.inner.probe_variant_dtz(&vb),
+            "dtz_no_ep" => self.inner.probe_variant_dtz_no_ep(&vb),
+            "wdl_table" => self.inner.probe_variant_wdl_table(&vb),
+            _ => return Err(PyValueError::new_err(format!("no variant probe {probe:?}"))),
         }
         .map_err(error)
     }
@@ -207,13 +209,17 @@ impl SyzygyTables {
     }
 
     /// A variant board's WDL table value (the board's own rules are not consulted).
-    fn probe_variant_wdl_table(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
+    fn probe_placement_wdl_table(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
         self.inner.probe_wdl_table_of(&placement(board)?).map_err(error)
     }
 
     /// A variant board's DTZ table value: `(distance, 1)`, or `(0, -1)` when the table
     /// stores the other side to move.
-    fn probe_variant_dtz_table(&self, board: &Bound<'_, PyAny>, wdl: i32) -> PyResult<(i32, i32)> {
+    fn probe_placement_dtz_table(
+        &self,
+        board: &Bound<'_, PyAny>,
+        wdl: i32,
+    ) -> PyResult<(i32, i32)> {
         match self.inner.probe_dtz_table_of(&placement(board)?, wdl).map_err(error)? {
             Some(v) => Ok((v, 1)),
             None => Ok((0, -1)),
