@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 mod error;
 mod gen_magics;
+mod layers;
 mod perft;
 mod pgn;
 mod test;
@@ -26,6 +27,9 @@ enum Command {
     /// what it recovered from; `--parquet OUT` writes its training rows instead; `pgn split`
     /// cuts one into shards. Runs the `xtask-pgn` binary (`cargo xtask pgn --help`).
     Pgn(pgn::Args),
+    /// Check the structure: no two files importing each other (in a crate or the Python
+    /// package), and every crate depending only on the crates above it in the README's table.
+    Layers(layers::Args),
     /// Run every test: the Rust workspace's, then the Python package's (built into a
     /// virtual environment under target/, with python-chess and pytest from PyPI).
     Test(test::Args),
@@ -39,6 +43,7 @@ fn main() -> ExitCode {
         Command::Pgn(args) => return pgn::run(args).unwrap_or_else(report),
         Command::Perft(args) => perft::run(args),
         Command::GenMagics(args) => gen_magics::run(args),
+        Command::Layers(args) => layers::run(args),
         Command::Test(args) => test::run(args),
     };
     result.map_or_else(report, |()| ExitCode::SUCCESS)

@@ -1,11 +1,11 @@
-//! The `Bitboard` newtype: operators, bit scans and shifts (its squares as an iterator in
-//! `squares.rs`, its text forms in `bitboard_fmt.rs`).
+//! The `Bitboard` newtype: a set of squares, its operators and bit scans (its moves across
+//! the board in `shifts.rs`, its squares as an iterator in `squares.rs`, its text forms in
+//! `bitboard_fmt.rs`).
 
-use crate::consts::{FILE_A, FILE_H};
 use core::ops::{
     BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr, Sub, SubAssign,
 };
-use lerf_types::{Color, Direction, Square};
+use lerf_types::Square;
 
 /// A set of squares: bit `n` stands for the square with index `n` (a1 = 0, h8 = 63).
 ///
@@ -180,125 +180,6 @@ impl Bitboard {
         lsb
     }
 
-    /// The set moved one step in `dir`. Squares that would leave the board, including across
-    /// the a/h edge, drop out instead of wrapping.
-    ///
-    /// ```
-    /// use lerf_bitboard::Bitboard;
-    /// use lerf_types::{Direction, Square};
-    /// assert_eq!(Bitboard::from(Square::E4).shift(Direction::NorthEast), Bitboard::from(Square::F5));
-    /// assert!(Bitboard::from(Square::H4).shift(Direction::East).is_empty()); // no wrap to a5
-    /// ```
-    #[inline]
-    pub const fn shift(self, dir: Direction) -> Bitboard {
-        let b = self.0;
-        Bitboard(match dir {
-            Direction::North => b << 8,
-            Direction::South => b >> 8,
-            Direction::NorthNorth => b << 16,
-            Direction::SouthSouth => b >> 16,
-            Direction::East => (b & !FILE_H.0) << 1,
-            Direction::West => (b & !FILE_A.0) >> 1,
-            Direction::NorthEast => (b & !FILE_H.0) << 9,
-            Direction::NorthWest => (b & !FILE_A.0) << 7,
-            Direction::SouthEast => (b & !FILE_H.0) >> 7,
-            Direction::SouthWest => (b & !FILE_A.0) >> 9,
-        })
-    }
-
-    /// Squares attacked by a whole set of `color`'s pawns.
-    ///
-    /// ```
-    /// use lerf_bitboard::Bitboard;
-    /// use lerf_types::{Color, Square};
-    /// let pawns = Bitboard::from(Square::A2) | Square::E2;
-    /// let hit: Vec<_> = pawns.pawn_attacks(Color::White).into_iter().collect();
-    /// assert_eq!(hit, [Square::B3, Square::D3, Square::F3]);
-    /// ```
-    #[inline]
-    pub const fn pawn_attacks(self, color: Color) -> Bitboard {
-        match color {
-            Color::White => {
-                Bitboard(self.shift(Direction::NorthEast).0 | self.shift(Direction::NorthWest).0)
-            }
-            Color::Black => {
-                Bitboard(self.shift(Direction::SouthEast).0 | self.shift(Direction::SouthWest).0)
-            }
-        }
-    }
-
-    /// Squares attacked by a whole set of knights, without a loop: the eight jumps as
-    /// shifts of the set.
-    ///
-    /// ```
-    /// use lerf_bitboard::{Bitboard, knight_attacks};
-    /// use lerf_types::Square;
-    /// let knights = Bitboard::from(Square::B1) | Square::G8;
-    /// assert_eq!(knights.knight_attacks(), knight_attacks(Square::B1) | knight_attacks(Square::G8));
-    /// ```
-    #[inline]
-    pub const fn knight_attacks(self) -> Bitboard {
-        let b = self.0;
-        let one = ((b >> 1) & !crate::FILE_H.0) | ((b << 1) & !crate::FILE_A.0);
-        let two = ((b >> 2) & !(crate::FILE_G.0 | crate::FILE_H.0))
-            | ((b << 2) & !(crate::FILE_A.0 | crate::FILE_B.0));
-        Bitboard((one << 16) | (one >> 16) | (two << 8) | (two >> 8))
-    }
-
-    /// Squares attacked twice by a set of `color`'s pawns.
-    ///
-    /// ```
-    /// use lerf_bitboard::Bitboard;
-    /// use lerf_types::{Color, Square};
-    /// let pawns = Bitboard::from(Square::C2) | Square::E2;
-    /// assert_eq!(pawns.pawn_double_attacks(Color::White), Bitboard::from(Square::D3));
-    /// ```
-    #[inline]
-    pub const fn pawn_double_attacks(self, color: Color) -> Bitboard {
-        match color {
-            Color::White => {
-                Bitboard(self.shift(Direction::NorthEast).0 & self.shift(Direction::NorthWest).0)
-            }
-            Color::Black => {
-                Bitboard(self.shift(Direction::SouthEast).0 & self.shift(Direction::SouthWest).0)
-            }
-        }
-    }
-
-    /// Single pushes of a set of `color`'s pawns onto the squares in `empty`.
-    ///
-    /// ```
-    /// use lerf_bitboard::Bitboard;
-    /// use lerf_types::{Color, Square};
-    /// let pawns = Bitboard::from(Square::E7);
-    /// let empty = !Bitboard::from(Square::E5);
-    /// assert_eq!(pawns.pawn_pushes(Color::Black, empty), Bitboard::from(Square::E6));
-    /// ```
-    #[inline]
-    pub const fn pawn_pushes(self, color: Color, empty: Bitboard) -> Bitboard {
-        Bitboard(self.shift(Direction::up(color)).0 & empty.0)
-    }
-
-    /// Double pushes of a set of `color`'s pawns: from the second rank through an empty
-    /// third rank to an empty fourth.
-    ///
-    /// ```
-    /// use lerf_bitboard::Bitboard;
-    /// use lerf_types::{Color, Square};
-    /// let pawns = Bitboard::from(Square::E2) | Square::D2;
-    /// let empty = !(Bitboard::from(Square::D3) | Square::E2 | Square::D2);
-    /// assert_eq!(pawns.pawn_double_pushes(Color::White, empty), Bitboard::from(Square::E4));
-    /// ```
-    #[inline]
-    pub const fn pawn_double_pushes(self, color: Color, empty: Bitboard) -> Bitboard {
-        let (start, third) = match color {
-            Color::White => (crate::RANK_2, crate::RANK_3),
-            Color::Black => (crate::RANK_7, crate::RANK_6),
-        };
-        let once = Bitboard(Bitboard(self.0 & start.0).pawn_pushes(color, empty).0 & third.0);
-        once.pawn_pushes(color, empty)
-    }
-
     /// The set mirrored top to bottom (rank 1 ↔ rank 8).
     ///
     /// ```
@@ -428,6 +309,7 @@ impl Shr<u32> for Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lerf_types::{Color, Direction};
     use quickcheck::quickcheck;
 
     #[test]

@@ -25,6 +25,7 @@ mod bitboard_fmt;
 mod consts;
 mod leapers;
 mod rays;
+mod shifts;
 mod squares;
 
 pub use bitboard::Bitboard;

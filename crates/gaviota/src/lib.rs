@@ -21,9 +21,11 @@
 //! # Ok::<(), lerf_gaviota::GaviotaError>(())
 //! ```
 
+mod distance;
 mod error;
 mod index;
 mod probe;
+mod side;
 mod table;
 mod tablebase;
 

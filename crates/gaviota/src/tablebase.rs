@@ -8,9 +8,10 @@ use std::sync::{Mutex, OnceLock};
 use lerf_position::Board;
 use lerf_types::{Color, PieceType, Square};
 
+use crate::distance::{BLACK_MATES, DRAW, ILLEGAL, WHITE_MATES, unpack};
 use crate::error::GaviotaError;
 use crate::index::{NAMES, Table};
-use crate::probe::{BLACK_MATES, DRAW, ILLEGAL, Side, WHITE_MATES, unpack};
+use crate::side::Side;
 use crate::table::{Block, Format, TableFile};
 
 /// Decoded blocks kept: 16 KiB each, 4 MiB in all.

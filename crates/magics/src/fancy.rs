@@ -39,8 +39,9 @@ const BISHOP: [Magic; 64] = magics(&BISHOP_SLOTS, &BISHOP_MAGICS);
 static ROOK_MAGIC: [Magic; 64] = ROOK;
 static BISHOP_MAGIC: [Magic; 64] = BISHOP;
 /// Built by `build.rs` (fancy-magic order) and checked entry by entry in `tests/agree.rs`.
-static ATTACKS: [Bitboard; TABLE_ENTRIES] =
-    crate::attack_table(include_bytes!(concat!(env!("OUT_DIR"), "/fancy_attacks.bin")));
+static ATTACKS: [Bitboard; TABLE_ENTRIES] = crate::table_bytes::attack_table(include_bytes!(
+    concat!(env!("OUT_DIR"), "/fancy_attacks.bin")
+));
 
 /// Squares a rook on `sq` attacks when `occupied` holds the pieces on the board.
 #[inline]

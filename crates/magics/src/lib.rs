@@ -38,6 +38,7 @@ mod numbers;
 #[cfg(all(target_arch = "x86_64", any(feature = "all-backends", target_feature = "bmi2")))]
 pub mod pext;
 pub mod reference;
+mod table_bytes;
 
 use lerf_bitboard::{Bitboard, king_attacks, knight_attacks};
 use lerf_types::{PieceType, Square};
@@ -112,20 +113,6 @@ pub fn attacks(pt: PieceType, sq: Square, occupied: Bitboard) -> Bitboard {
         PieceType::Rook => rook_attacks(sq, occupied),
         PieceType::Queen => queen_attacks(sq, occupied),
         PieceType::King => king_attacks(sq),
-    }
-}
-
-/// Bytes of a table `build.rs` wrote (in the target's byte order) as the table itself. The
-/// `include_bytes!` argument must have exactly `TABLE_ENTRIES * 8` bytes, or the build fails.
-const fn attack_table(
-    bytes: &[u8; layout::TABLE_ENTRIES * 8],
-) -> [Bitboard; layout::TABLE_ENTRIES] {
-    // SAFETY: Bitboard is a `repr(transparent)` u64, every bit pattern is a valid u64, and
-    // the two arrays have the same size (the types say so).
-    unsafe {
-        core::mem::transmute::<[u8; layout::TABLE_ENTRIES * 8], [Bitboard; layout::TABLE_ENTRIES]>(
-            *bytes,
-        )
     }
 }
 

@@ -14,7 +14,7 @@ static ROOK: [Slot; 64] = ROOK_SLOTS;
 static BISHOP: [Slot; 64] = BISHOP_SLOTS;
 /// Built by `build.rs` (PEXT order) and checked entry by entry in `tests/agree.rs`.
 static ATTACKS: [Bitboard; TABLE_ENTRIES] =
-    crate::attack_table(include_bytes!(concat!(env!("OUT_DIR"), "/pext_attacks.bin")));
+    crate::table_bytes::attack_table(include_bytes!(concat!(env!("OUT_DIR"), "/pext_attacks.bin")));
 
 #[inline]
 #[target_feature(enable = "bmi2")]

@@ -1,7 +1,11 @@
 //! What can go wrong: damage in a game, which the reader records and reads past
-//! ([`PgnError`]), and the input failing, which ends the reading ([`ReadError`]).
+//! ([`PgnError`]), the input failing, which ends the reading ([`ReadError`]), and a game
+//! that cannot be replayed ([`ReplayError`]).
 
 use core::fmt;
+use lerf_position::FenError;
+use lerf_san::SanError;
+use lerf_san::loose::LooseSanError;
 
 /// What was wrong in a game. The reader recovered from each of these as python-chess 1.11
 /// does; [`is_python_chess_error`](PgnErrorKind::is_python_chess_error) tells the ones that
@@ -164,3 +168,46 @@ impl std::error::Error for ReadError {
         Some(&self.source)
     }
 }
+
+/// Why [`Replay`](crate::Replay) refused a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ReplayError {
+    /// The `FEN` tag does not hold a position (lerf refuses impossible ones, which
+    /// python-chess sets up): no move is played.
+    Fen(FenError),
+    /// A move that is not legal (or not SAN) where it stands.
+    San(SanError),
+    /// A null move while in check, which lerf cannot play.
+    NullMoveInCheck,
+    /// The `FEN` tag of a variant game (Atomic, Crazyhouse ...) is not a FEN of that
+    /// variant (python-chess's words): no move is played.
+    VariantFen(String),
+    /// A move of a variant game that is not legal (or not SAN) where it stands.
+    VariantSan {
+        /// The move's text (cut to 16 characters).
+        text: String,
+        /// What is wrong with it.
+        error: LooseSanError,
+    },
+    /// A `Variant` python-chess does not know either: the game is played as standard
+    /// chess, as python-chess plays it.
+    UnknownVariant(String),
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Fen(e) => e.fmt(f),
+            ReplayError::San(e) => e.fmt(f),
+            ReplayError::NullMoveInCheck => f.write_str("a null move in check"),
+            ReplayError::VariantFen(e) => write!(f, "variant fen: {e}"),
+            ReplayError::VariantSan { text, error } => write!(f, "{error}: {text:?}"),
+            ReplayError::UnknownVariant(v) => {
+                write!(f, "unknown variant {v:?}; played as standard chess")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}

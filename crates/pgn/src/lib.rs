@@ -48,11 +48,11 @@ mod visitor;
 mod zstd;
 
 pub use chunks::{Chunk, GameChunks};
-pub use error::{PgnError, PgnErrorKind, ReadError};
+pub use error::{PgnError, PgnErrorKind, ReadError, ReplayError};
 pub use game::{Game, GameBuilder, LINE_WIDTH, Line, Node, SEVEN_TAG_ROSTER};
 pub use parallel::ParallelGames;
 pub use reader::{DEFAULT_MAX_TOKEN, MAX_ERRORS_PER_GAME, MAX_VARIATION_DEPTH, Reader};
-pub use replay::{Replay, ReplayError, Replayed, position_from_fen_tag};
+pub use replay::{Replay, Replayed, position_from_fen_tag};
 pub use variants::{PgnVariant, VariantKind, variant_kind};
 pub use visitor::{GameResult, RawTag, Skip, UnknownResult, Visitor};
 #[cfg(feature = "zstd")]

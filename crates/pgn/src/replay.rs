@@ -1,57 +1,13 @@
 //! Playing games as they are read: every move, mainline and variations, through lerf.
 
 use crate::PgnError;
+use crate::error::ReplayError;
 use crate::variants::{PgnVariant, VariantKind, VariantLines, variant_kind};
 use crate::visitor::{RawTag, Skip, Visitor};
-use core::fmt;
 use lerf_position::{Board, FenError, Outcome, Position};
-use lerf_san::loose::LooseSanError;
-use lerf_san::{SanError, SanErrorKind, parse_san_bytes, play_san_board, san};
+use lerf_san::{SanErrorKind, parse_san_bytes, play_san_board, san};
 use lerf_types::Move;
 use std::fmt::Write as _;
-
-/// Why [`Replay`] refused a game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ReplayError {
-    /// The `FEN` tag does not hold a position (lerf refuses impossible ones, which
-    /// python-chess sets up): no move is played.
-    Fen(FenError),
-    /// A move that is not legal (or not SAN) where it stands.
-    San(SanError),
-    /// A null move while in check, which lerf cannot play.
-    NullMoveInCheck,
-    /// The `FEN` tag of a variant game (Atomic, Crazyhouse ...) is not a FEN of that
-    /// variant (python-chess's words): no move is played.
-    VariantFen(String),
-    /// A move of a variant game that is not legal (or not SAN) where it stands.
-    VariantSan {
-        /// The move's text (cut to 16 characters).
-        text: String,
-        /// What is wrong with it.
-        error: LooseSanError,
-    },
-    /// A `Variant` python-chess does not know either: the game is played as standard
-    /// chess, as python-chess plays it.
-    UnknownVariant(String),
-}
-
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ReplayError::Fen(e) => e.fmt(f),
-            ReplayError::San(e) => e.fmt(f),
-            ReplayError::NullMoveInCheck => f.write_str("a null move in check"),
-            ReplayError::VariantFen(e) => write!(f, "variant fen: {e}"),
-            ReplayError::VariantSan { text, error } => write!(f, "{error}: {text:?}"),
-            ReplayError::UnknownVariant(v) => {
-                write!(f, "unknown variant {v:?}; played as standard chess")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ReplayError {}
 
 /// What [`Replay`] gives for a game.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

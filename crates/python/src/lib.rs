@@ -30,6 +30,7 @@ mod polyglot;
 mod svg;
 mod syzygy;
 mod variant;
+mod variant_state;
 
 use pyo3::prelude::*;
 

@@ -1,33 +1,8 @@
 //! What can go wrong when tables are added or probed.
 
+use crate::kind::TableKind;
 use std::fmt;
 use std::path::PathBuf;
-
-/// Which of a material's two tables.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TableKind {
-    /// Win/draw/loss (`.rtbw`).
-    Wdl,
-    /// Distance to zeroing (`.rtbz`).
-    Dtz,
-}
-
-impl TableKind {
-    /// The file extension of the standard chess tables of this kind.
-    pub fn extension(self) -> &'static str {
-        match self {
-            TableKind::Wdl => "rtbw",
-            TableKind::Dtz => "rtbz",
-        }
-    }
-
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            TableKind::Wdl => "wdl",
-            TableKind::Dtz => "dtz",
-        }
-    }
-}
 
 /// A failed probe, or a table that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq)]

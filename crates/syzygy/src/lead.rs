@@ -8,7 +8,6 @@ use crate::index_tables::{
 };
 use crate::material::Material;
 use crate::pairs::Malformed;
-use crate::table::MAX_PIECES;
 use lerf_types::{Color, PieceType};
 
 /// How a pawnless table's leading pieces are indexed.
@@ -61,10 +60,10 @@ impl Lead {
         })
     }
 
-    /// Brings the `n` squares (the leading group's first) into the triangle by the board's
-    /// symmetries, every square moved alike, and returns the leading group's index.
-    pub(crate) fn index(self, sq: &mut [usize; MAX_PIECES], n: usize) -> Result<u64, Malformed> {
-        let all = &mut sq[..n];
+    /// Brings the placed pieces' squares (`all`, the leading group's first) into the
+    /// triangle by the board's symmetries, every square moved alike, and returns the leading
+    /// group's index.
+    pub(crate) fn index(self, all: &mut [usize]) -> Result<u64, Malformed> {
         match self {
             Lead::Kings | Lead::Unique3 | Lead::Unique2 => {
                 if all[0] & 4 != 0 {
@@ -204,8 +203,7 @@ mod tests {
         let mut seen = vec![false; UNIQUE_PAIRS as usize];
         for a in 0..64 {
             for b in (0..64).filter(|&b| b != a) {
-                let mut sq = [a, b, 0, 0, 0, 0, 0];
-                let i = Lead::Unique2.index(&mut sq, 2).unwrap();
+                let i = Lead::Unique2.index(&mut [a, b]).unwrap();
                 seen[i as usize] = true;
             }
         }
@@ -236,9 +234,7 @@ mod tests {
                 }
             }
             walk(usize::from(k), 0, 0, &mut squares, &mut |set| {
-                let mut sq = [0usize; MAX_PIECES];
-                sq[..set.len()].copy_from_slice(set);
-                let i = Lead::Like(k).index(&mut sq, set.len()).unwrap() as usize;
+                let i = Lead::Like(k).index(&mut set.to_vec()).unwrap() as usize;
                 assert!(i < size, "{set:?} -> {i} of {size}");
                 seen[i] = true;
             });

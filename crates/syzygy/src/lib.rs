@@ -35,6 +35,7 @@
 
 mod error;
 mod index_tables;
+mod kind;
 mod lead;
 mod material;
 mod pairs;
@@ -45,7 +46,8 @@ mod tablebase;
 mod variant;
 mod variant_search;
 
-pub use error::{SyzygyError, TableKind};
+pub use error::SyzygyError;
+pub use kind::TableKind;
 pub use material::Material;
 pub use placement::Placement;
 pub use search::{RootMove, Wdl, dtz_before_zeroing};

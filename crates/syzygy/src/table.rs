@@ -1,10 +1,11 @@
 //! One table file: its header read into per-side, per-file decoders, and the index of a
 //! position within it.
 
-use crate::error::{SyzygyError, TableKind};
+use crate::error::SyzygyError;
 use crate::index_tables::{
     BINOMIAL, LEAD_PAWN_INDEX, LEAD_PAWN_SIZE, PAWN_ORDER, edge_distance, kings_touch,
 };
+use crate::kind::TableKind;
 use crate::lead::Lead;
 use crate::material::Material;
 use crate::pairs::{Malformed, Pairs, RegionSizes, bytes, le_u16};
@@ -368,7 +369,7 @@ impl Table {
         }
         let mut index;
         if let Some(lead) = self.lead {
-            index = lead.index(&mut squares, size)?;
+            index = lead.index(&mut squares[..size])?;
         } else {
             if squares[0] & 7 > 3 {
                 for sq in &mut squares[..size] {

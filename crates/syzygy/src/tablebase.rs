@@ -1,7 +1,8 @@
 //! A set of tables: files found in directories, each mapped and checked the first time a
 //! probe needs it, then shared by every thread that probes.
 
-use crate::error::{SyzygyError, TableKind};
+use crate::error::SyzygyError;
+use crate::kind::TableKind;
 use crate::material::Material;
 use crate::placement::{Pieces, Placement};
 use crate::table::{Lookup, MAX_PIECES, Table};

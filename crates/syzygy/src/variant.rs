@@ -3,7 +3,7 @@
 //! own file suffixes and magic numbers, and the families whose kings may stand side by side
 //! (or be missing, or be several) index their leading pieces differently.
 
-use crate::error::TableKind;
+use crate::kind::TableKind;
 
 /// The rules a set of tables was generated for.
 ///

@@ -12,7 +12,7 @@ use lerf_san::variant::parse_variant_san;
 use std::string::String;
 use std::vec::Vec;
 
-use super::builder::BuildError;
+use super::issues::BuildError;
 use super::visit::PlayBoard;
 
 /// A line of a game being read: its position, with the moves (or, in a variant, the

@@ -24,6 +24,7 @@ mod builder;
 mod export;
 mod game_tree;
 mod headers;
+mod issues;
 mod lines;
 mod read;
 mod skim;
@@ -36,10 +37,11 @@ pub use annotations::{
     set_eval, strip_arrows,
 };
 pub use board::TreeBoard;
-pub use builder::{BuildError, ReadIssue, ReadIssueKind, TreeBuilder, TreeRead};
+pub use builder::{TreeBuilder, TreeRead};
 pub use export::{ExportError, ExportOptions, MoveTextWriter};
 pub use game_tree::{GameTree, Node, NodeId, SetupError, ply_of, start_board_of};
 pub use headers::{HeaderError, Headers, is_tag_name};
+pub use issues::{BuildError, ReadIssue, ReadIssueKind};
 pub use lines::{LineSource, ReadLines, StrLines};
 pub use read::{ReadFailure, ReadResult, read_game};
 pub use skim::{Skim, skim_game};

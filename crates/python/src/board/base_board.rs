@@ -28,10 +28,16 @@ pub struct BaseBoard {
     /// follow its rules, so no Python method runs for a move.
     pub variant: Option<lerf_rules::variant::Variant>,
     /// The state beside the position three-check and crazyhouse keep, with its history.
-    pub kept: crate::variant::Kept,
+    pub kept: crate::variant_state::Kept,
 }
 
 impl BaseBoard {
+    /// The variant board this is, with the state it keeps (`None` for a standard board).
+    #[inline]
+    pub fn variant_board(&self) -> Option<lerf_rules::variant::VariantBoard> {
+        self.variant.map(|variant| self.kept.board(variant, self.board()))
+    }
+
     /// A base board over `game`.
     pub fn new(game: LooseGame) -> BaseBoard {
         BaseBoard {
@@ -39,7 +45,7 @@ impl BaseBoard {
             stack_list: None,
             fresh: false,
             variant: None,
-            kept: crate::variant::Kept::default(),
+            kept: crate::variant_state::Kept::default(),
         }
     }
 
@@ -197,7 +203,7 @@ impl BaseBoard {
     fn clear_board(&mut self) {
         self.set_layout(Layout::empty());
         // A variant's checks to give and pockets start again, as python-chess's do.
-        self.kept = crate::variant::Kept::default();
+        self.kept = crate::variant_state::Kept::default();
     }
 
     #[getter]
@@ -263,17 +269,6 @@ impl BaseBoard {
     #[setter]
     fn set_promoted(&mut self, v: u64) {
         self.layout_mut().promoted = Bitboard(v);
-    }
-
-    /// `[black's pieces, white's pieces]`, indexed by colour (`False`, `True`): a view that
-    /// reads and writes the board, as python-chess's list is the board's own.
-    #[getter]
-    fn occupied_co(slf: Bound<'_, Self>) -> crate::board::colors::OccupiedCo {
-        crate::board::colors::OccupiedCo::new(slf.unbind())
-    }
-    #[setter]
-    fn set_occupied_co(&mut self, v: [u64; 2]) {
-        self.layout_mut().by_color = [Bitboard(v[1]), Bitboard(v[0])];
     }
 
     /// The squares of `color`'s pieces of `piece_type`, as a bitboard.

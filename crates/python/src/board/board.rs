@@ -144,8 +144,16 @@ impl Board {
     pub fn push_loose(slf: &mut PyRefMut<'_, Board>, m: LooseMove) -> PyResult<()> {
         let py = slf.py();
         let base = slf.as_super();
-        if base.game.push(m).is_err() {
-            return Err(not_pseudo_legal(m, base.game.board()));
+        match base.variant_board() {
+            Some(vb) if crate::variant_state::plays_own_moves(vb.variant) => {
+                let b: &mut BaseBoard = base;
+                crate::variant_state::push(&vb, m, &mut b.game, &mut b.kept)?;
+            }
+            _ => {
+                if base.game.push(m).is_err() {
+                    return Err(not_pseudo_legal(m, base.game.board()));
+                }
+            }
         }
         if let Some(list) = &base.stack_list {
             let written = base.game.peek().unwrap_or(m);
@@ -157,9 +165,6 @@ impl Board {
     /// `Board.push`: plays a pseudo-legal or null move (`IllegalMoveError` for anything
     /// else, the board unchanged). Called by the plain method `plain_methods.rs` installs.
     pub fn push_move(mut slf: PyRefMut<'_, Board>, r#move: MoveData) -> PyResult<()> {
-        if let Some(variant) = slf.as_super().variant {
-            return crate::variant::push(slf, variant, r#move);
-        }
         Board::push_loose(&mut slf, r#move.to_loose())
     }
 
@@ -170,7 +175,7 @@ impl Board {
         let base = slf.as_super();
         let m = base.game.pop().ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
         let moves_left = base.game.len();
-        crate::variant::popped(base, moves_left);
+        crate::variant_state::popped(base.variant, &mut base.kept, moves_left);
         if let Some(list) = &base.stack_list {
             list.bind(py).del_item(list.bind(py).len() - 1)?;
         }
@@ -365,7 +370,7 @@ impl Board {
         let base = slf.as_super();
         let chess960 = base.game.board().chess960;
         base.set_game(LooseGame::new(LooseBoard { chess960, ..LooseBoard::empty() }));
-        base.kept = crate::variant::Kept::default();
+        base.kept = crate::variant_state::Kept::default();
     }
 
     /// Forgets the moves played (the position stays).

@@ -102,3 +102,18 @@ impl OccupiedCo {
         Ok((py.get_type::<PyList>().into_any(), (self.list(py)?,)))
     }
 }
+
+/// `BaseBoard.occupied_co`, made here so that the board's own file never names the view.
+#[pymethods]
+impl BaseBoard {
+    /// `[black's pieces, white's pieces]`, indexed by colour (`False`, `True`): a view that
+    /// reads and writes the board, as python-chess's list is the board's own.
+    #[getter]
+    fn occupied_co(slf: Bound<'_, Self>) -> OccupiedCo {
+        OccupiedCo::new(slf.unbind())
+    }
+    #[setter]
+    fn set_occupied_co(&mut self, v: [u64; 2]) {
+        self.layout_mut().by_color = [Bitboard(v[1]), Bitboard(v[0])];
+    }
+}

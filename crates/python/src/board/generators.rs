@@ -88,7 +88,7 @@ fn variant_native(board: &Bound<'_, PyAny>, kind: Kind) -> PyResult<Option<Varia
     if !board.get_type().getattr(name)?.is(own.bind(py)) {
         return Ok(None);
     }
-    Ok(crate::variant::current(b.borrow().as_super()))
+    Ok(b.borrow().as_super().variant_board())
 }
 
 /// A position whose moves are listed in Rust: a `Board`'s, or a variant board's.

@@ -242,8 +242,8 @@ impl Board {
     /// python-chess writes it).
     fn san(slf: PyRef<'_, Self>, r#move: MoveData) -> PyResult<String> {
         let m = r#move;
-        if let Some(vb) = crate::variant::current(base(&slf)) {
-            return crate::variant::san(&vb, m.to_loose(), false);
+        if let Some(vb) = base(&slf).variant_board() {
+            return crate::variant_state::san(&vb, m.to_loose(), false);
         }
         let board = base(&slf).board();
         loose_san(board, m.to_loose()).map_err(|_| nothing_to_move(m.to_loose(), board))
@@ -252,8 +252,8 @@ impl Board {
     /// The long algebraic notation of a move (`Ng1-f3`).
     fn lan(slf: PyRef<'_, Self>, r#move: MoveData) -> PyResult<String> {
         let m = r#move;
-        if let Some(vb) = crate::variant::current(base(&slf)) {
-            return crate::variant::san(&vb, m.to_loose(), true);
+        if let Some(vb) = base(&slf).variant_board() {
+            return crate::variant_state::san(&vb, m.to_loose(), true);
         }
         let board = base(&slf).board();
         loose_lan(board, m.to_loose()).map_err(|_| nothing_to_move(m.to_loose(), board))

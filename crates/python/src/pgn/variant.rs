@@ -118,7 +118,7 @@ impl<'py> GameReading<'py> {
         let Ok(board) = board.cast::<crate::board::base_board::BaseBoard>() else {
             return Ok(None);
         };
-        let Some(mut vb) = crate::variant::current(&board.borrow()) else { return Ok(None) };
+        let Some(mut vb) = board.borrow().variant_board() else { return Ok(None) };
         vb.board.chess960 = vb.board.chess960 || vb.board.has_chess960_castling_rights();
         Ok(Some(vb))
     }

@@ -123,7 +123,7 @@ fn searched(c: Converted) -> PyResult<Result<lerf_position::Board, i32>> {
 /// The Rust rules' board of a variant board.
 fn variant_board(board: &Bound<'_, PyAny>) -> PyResult<lerf_rules::variant::VariantBoard> {
     let base = board.cast::<BaseBoard>()?.borrow();
-    crate::variant::current(&base)
+    base.variant_board()
         .ok_or_else(|| PyValueError::new_err("a variant tablebase probes variant boards"))
 }
 

@@ -1,24 +1,20 @@
 //! `chess.variant` (`lerf.variant`): the variant boards are Python subclasses of `Board`
 //! (`python/lerf/variant/`) whose rules are `lerf_rules::variant`'s. The Rust board keeps
-//! the variant and the state beside the position (checks to give, pockets: [`Kept`]), so
-//! `Board`'s own `push`, `pop`, moves and SAN play by the variant's rules; the methods here
-//! set a board up as a variant's and answer the Python class's questions (the moves, the
-//! variant's end, check, SAN read, the state for copies and pickles).
+//! the variant and the state beside the position (checks to give, pockets: [`Kept`], in
+//! `crate::variant_state`, below the board, which `Board`'s own `push`, `pop`, moves and SAN
+//! call down to); the methods here, above the board, set a board up as a variant's and
+//! answer the Python class's questions (the moves, the variant's end, check, SAN read, the
+//! state for copies and pickles).
 
-mod kept;
-
-pub use kept::Kept;
-use kept::{Extra, StateTuple};
+use crate::variant_state::{Extra, Kept, StateTuple};
 use lerf_rules::variant::{Variant, VariantBoard};
 use lerf_rules::{LooseFenError, LooseMove};
-use lerf_types::PieceType;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::board::base_board::BaseBoard;
 use crate::board::board::{Board, base};
-use crate::board::moves::{Move, MoveData};
-use crate::errors::IllegalMoveError;
+use crate::board::moves::Move;
 
 fn variant_of(code: u8) -> PyResult<Variant> {
     Variant::ALL
@@ -27,106 +23,13 @@ fn variant_of(code: u8) -> PyResult<Variant> {
         .ok_or_else(|| PyValueError::new_err(format!("no variant number {code}")))
 }
 
-/// The variant board `base` is, with the state it keeps (`None` for a standard board).
-#[inline]
-pub fn current(base: &BaseBoard) -> Option<VariantBoard> {
-    base.variant.map(|variant| base.kept.board(variant, base.board()))
-}
-
-/// [`current`], or a `ValueError` for a board that plays no variant.
+/// The variant board `base` is, or a `ValueError` for a board that plays no variant.
 fn playing(base: &BaseBoard) -> PyResult<VariantBoard> {
-    current(base).ok_or_else(|| PyValueError::new_err("the board plays no variant"))
-}
-
-/// Whether `m` is one of the variant's pseudo-legal moves (a drop: of a piece in hand, on
-/// an empty square, a pawn not on the first or last rank).
-fn is_pseudo_legal(vb: &VariantBoard, m: LooseMove) -> bool {
-    thread_local! {
-        /// The list the moves are generated into, kept between pushes: room for any
-        /// position's moves, allocated once a thread.
-        static MOVES: std::cell::RefCell<Vec<LooseMove>> =
-            std::cell::RefCell::new(Vec::with_capacity(256));
-    }
-    if let Some(pt) = m.drop {
-        let b = &vb.board;
-        let rank = m.to as u8 >> 3;
-        return vb.variant == Variant::Crazyhouse
-            && pt != PieceType::King
-            && vb.pockets.count(b.turn, pt) > 0
-            && b.layout.piece_type_at(m.to).is_none()
-            && !(pt == PieceType::Pawn && (rank == 0 || rank == 7));
-    }
-    let b = &vb.board;
-    // Atomic's and antichess's own pseudo-legal moves differ from standard chess's only in
-    // the king's (castling, atomic's king captures) and antichess's promotions to a king.
-    if b.layout.piece_type_at(m.from) != Some(PieceType::King)
-        && m.promotion != Some(PieceType::King)
-    {
-        return b.is_pseudo_legal(m);
-    }
-    let written = b.from_chess960(b.chess960, b.to_chess960(m));
-    MOVES.with_borrow_mut(|moves| {
-        moves.clear();
-        vb.generate_pseudo_legal_moves(moves);
-        moves.contains(&m) || moves.contains(&written)
-    })
-}
-
-/// `Board.push` on a variant board: atomic's, antichess's, crazyhouse's and three-check's
-/// moves checked and played by their rules (three-check's and crazyhouse's state before it
-/// kept for `pop`); the others' pseudo-legal moves and their effects are standard chess's.
-pub fn push(mut slf: PyRefMut<'_, Board>, variant: Variant, r#move: MoveData) -> PyResult<()> {
-    if matches!(
-        variant,
-        Variant::Atomic | Variant::Antichess | Variant::Crazyhouse | Variant::ThreeCheck
-    ) {
-        let vb = playing(slf.as_super())?;
-        return push_variant(slf, vb, r#move);
-    }
-    Board::push_loose(&mut slf, r#move.to_loose())
-}
-
-/// `Board.pop`'s work for the state a variant board keeps, `moves_left` moves remaining.
-#[inline]
-pub fn popped(base: &mut BaseBoard, moves_left: usize) {
-    if base.variant.is_some_and(Kept::kept_by) {
-        base.kept.popped(moves_left);
-    }
-}
-
-/// `Board.san` (or `lan`) on a variant board.
-pub fn san(vb: &VariantBoard, m: LooseMove, long: bool) -> PyResult<String> {
-    lerf_san::variant::variant_san(vb, m, long)
-        .map_err(|_| IllegalMoveError::new_err(format!("no piece to move for {m} in {}", vb.fen())))
+    base.variant_board().ok_or_else(|| PyValueError::new_err("the board plays no variant"))
 }
 
 fn moves_out(py: Python<'_>, moves: Vec<LooseMove>) -> Vec<Py<Move>> {
     moves.into_iter().map(|m| Move::shared_loose(m, py)).collect()
-}
-
-/// Plays `move` (pseudo-legal or null, else `IllegalMoveError`) on `vb`, the board's
-/// position with its variant's state, keeping the state for `pop` and `move_stack`'s list
-/// in step.
-fn push_variant(mut slf: PyRefMut<'_, Board>, vb: VariantBoard, r#move: MoveData) -> PyResult<()> {
-    let m = r#move.to_loose();
-    if !m.is_null() && !is_pseudo_legal(&vb, m) {
-        return Err(IllegalMoveError::new_err(format!(
-            "push() expects a pseudo-legal move or a null move: {m} in {}",
-            vb.fen()
-        )));
-    }
-    let next = vb.play_unchecked(m);
-    let py = slf.py();
-    let base = slf.as_super();
-    base.game.push_made(m, next.board);
-    if Kept::kept_by(vb.variant) {
-        base.kept.pushed(Extra::of(&next));
-    }
-    if let Some(list) = &base.stack_list {
-        let written = base.game.peek().unwrap_or(m);
-        list.bind(py).append(Move::shared_loose(written, py))?;
-    }
-    Ok(())
 }
 
 #[pymethods]

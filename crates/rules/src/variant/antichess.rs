@@ -32,7 +32,7 @@ pub(super) fn pseudo_legal_moves(vb: &VariantBoard, out: &mut Vec<LooseMove>) {
         |_, _, _| false,
         |m| castling.push(m),
     );
-    super::insert_castling(b, out, start, &castling);
+    super::variant_board::insert_castling(b, out, start, &castling);
     let mut i = start;
     while i < out.len() {
         let m = out[i];

@@ -93,7 +93,7 @@ pub(super) fn pseudo_legal_moves(vb: &VariantBoard, out: &mut Vec<LooseMove>) {
     };
     let mut castling = Vec::new();
     b.for_each_castling_move_with(Bitboard::FULL, Bitboard::FULL, castle, |m| castling.push(m));
-    super::insert_castling(b, out, start, &castling);
+    super::variant_board::insert_castling(b, out, start, &castling);
 }
 
 /// The legal moves: pseudo-legal ones (kings do not capture) whose outcome is safe.

@@ -11,18 +11,25 @@ from __future__ import annotations
 import asyncio
 import enum
 import logging
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, Generic, List, Optional, TypeVar
+from typing import Any, Awaitable, Callable, Generic, List, Optional, TypeVar
+from typing import Protocol as _Interface
 
 from ._values import EngineError
 
-if TYPE_CHECKING:
-    from ._protocol import Protocol
-
-__all__ = ["CommandState", "BaseCommand", "Exchange"]
+__all__ = ["CommandEngine", "CommandState", "BaseCommand", "Exchange"]
 
 LOGGER = logging.getLogger("chess.engine")
 
 T = TypeVar("T")
+
+
+class CommandEngine(_Interface):
+    """What a command uses of the engine it runs on: its event loop and whether it was
+    initialized. ``Protocol`` (``_protocol.py``) is one; a command needs nothing more of it,
+    so this module stays below the protocol that runs its commands."""
+
+    loop: asyncio.AbstractEventLoop
+    initialized: bool
 
 
 class CommandState(enum.Enum):
@@ -38,7 +45,7 @@ class BaseCommand(Generic[T]):
     """One exchange with the engine. ``result`` is the future its caller awaits;
     ``finished`` is done once the engine is free for the next command."""
 
-    def __init__(self, engine: "Protocol") -> None:
+    def __init__(self, engine: CommandEngine) -> None:
         self.state = CommandState.NEW
         self.engine = engine
         loop = engine.loop
@@ -126,7 +133,7 @@ class Exchange(BaseCommand[T]):
     result (unless the body set one early, as an analysis does). ``stop_with`` says what to
     do when the next command is waiting (e.g. send ``stop``)."""
 
-    def __init__(self, engine: "Protocol", body: Callable[["Exchange[T]"], Awaitable[T]],
+    def __init__(self, engine: CommandEngine, body: Callable[["Exchange[T]"], Awaitable[T]],
                  *, needs_init: bool = True) -> None:
         super().__init__(engine)
         self._body = body
