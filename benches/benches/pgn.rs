@@ -10,13 +10,19 @@
 //!   input; read from cargo's registry, its row left out when it is not there). Timed in interleaved rounds (each round runs all four, the order
 //!   turning), so that all see the same machine load; ratios are medians of the per-round
 //!   ratios. Then lerf on one and two threads.
+//! - the TWIC row: `cargo xtask pgn FILE` against pgn-reader + shakmaty built as their users
+//!   build them at best (`benches/peers/pgn-reader-peer`), both whole processes reading TWIC
+//!   1599 ×100 from disk, in alternating pairs (`lerf_benches::command_pairs`). Alone:
+//!   `LERF_PGN_COMMAND_ONLY=1 cargo bench -p lerf-benches --bench pgn`.
 //! - `san-write`: the SAN, suffix included, of every legal move of 2,000 positions from
 //!   random games: lerf's `san` against shakmaty's `SanPlus::from_move`.
 //!
-//! `cargo bench -p lerf-benches --bench pgn` prints the table and writes it to
-//! `docs/perf/pgn.md`.
+//! `cargo bench -p lerf-benches --bench pgn` (the bench profile: fat LTO and one codegen unit
+//! for every crate, lerf's and the peers', and the native CPU) prints the table and writes
+//! it to `docs/perf/pgn.md`.
 
 use criterion::{Criterion, Throughput};
+use lerf_benches::command_pairs::command_vs_peer;
 use lerf_benches::pairs::{cpu_model, median, timed};
 use lerf_benches::pgn_inputs::{COPIES, SAMPLE, TOURNAMENT, input, twic};
 use lerf_benches::report::Measurement;
@@ -182,54 +188,6 @@ fn pgn_reader_replay_from(input: impl std::io::Read) -> usize {
     validator.moves
 }
 
-/// Issue 49's row: the `cargo xtask pgn FILE` command (a process: reading the file, its
-/// per-game bookkeeping, its summary) against pgn-reader + shakmaty streaming the same
-/// file from disk, in alternating rounds (`LERF_PGN_COMMAND_ROUNDS`, default 7), best of
-/// each. `None` (and a message) if the command cannot be built or run. Run alone with
-/// `LERF_PGN_COMMAND_ONLY=1 cargo bench -p lerf-benches --bench pgn --profile xtask`.
-fn command_vs_peer(data: &[u8], moves: usize) -> Option<String> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or(root.join("target"), Into::into);
-    let file = target.join("tmp").join("twic1599x20.pgn");
-    std::fs::create_dir_all(file.parent()?).ok()?;
-    std::fs::write(&file, data).ok()?;
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let built = std::process::Command::new(cargo)
-        .current_dir(&root)
-        .args(["build", "--profile", "xtask", "--quiet", "-p", "xtask-pgn"])
-        .status();
-    if !built.is_ok_and(|s| s.success()) {
-        eprintln!("(could not build xtask-pgn: the command's row is left out)");
-        return None;
-    }
-    let exe = target.join("xtask").join("xtask-pgn");
-    let rounds: usize =
-        std::env::var("LERF_PGN_COMMAND_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(7);
-    let (mut command, mut peer) = (f64::INFINITY, f64::INFINITY);
-    for _ in 0..rounds {
-        let start = std::time::Instant::now();
-        let out = std::process::Command::new(&exe).arg(&file).output().ok()?;
-        command = command.min(start.elapsed().as_secs_f64());
-        let summary = String::from_utf8_lossy(&out.stdout);
-        assert!(out.status.success() && summary.contains(&format!("{moves} moves")), "{summary}");
-        let start = std::time::Instant::now();
-        let file = std::fs::File::open(&file).ok()?;
-        // pgn-reader buffers its input itself, as lerf's reader does.
-        assert_eq!(pgn_reader_replay_from(file), moves);
-        peer = peer.min(start.elapsed().as_secs_f64());
-    }
-    let mb = data.len() as f64 / 1e6;
-    Some(format!(
-        "\n| TWIC 1599 ×20 from disk, best of {rounds} alternating rounds | MB/s |\n|---|---:|\n\
-         | `cargo xtask pgn FILE` (the command's process) | {:.0} |\n\
-         | pgn-reader + shakmaty (`File`, in process) | {:.0} |\n\
-         | **command ÷ pgn-reader** | **{:.2}×** |\n",
-        mb / command,
-        mb / peer,
-        peer / command
-    ))
-}
-
 /// Positions from random games, with their legal moves in each library's terms.
 fn san_positions() -> Vec<(lerf_position::Position, shakmaty::Chess)> {
     lerf_benches::random_game_fens(2000, 0x5a4)
@@ -358,12 +316,16 @@ fn replay_table(files: &[(&str, Vec<u8>, usize)]) -> String {
     table
 }
 
+/// The TWIC row's alternating pairs of runs (`LERF_PGN_COMMAND_PAIRS`, default 7).
+fn command_pairs() -> usize {
+    std::env::var("LERF_PGN_COMMAND_PAIRS").ok().and_then(|r| r.parse().ok()).unwrap_or(7)
+}
+
 fn main() {
-    // `LERF_PGN_COMMAND_ONLY=1`: only the command's row (issue 49's measurement), printed.
+    // `LERF_PGN_COMMAND_ONLY=1`: only the command's row, printed.
     if std::env::var_os("LERF_PGN_COMMAND_ONLY").is_some() {
-        let twic = input(&twic().expect("TWIC 1599 in cargo's registry"));
-        let moves = lerf_replay(&twic);
-        println!("{}", command_vs_peer(&twic, moves).expect("the command runs"));
+        let twic = twic().expect("TWIC 1599 in cargo's registry");
+        println!("{}", command_vs_peer(&twic, command_pairs()).expect("both programs run"));
         return;
     }
     let data = input(SAMPLE);
@@ -432,8 +394,7 @@ fn main() {
         }
         None => eprintln!("(TWIC 1599 is not in cargo's registry: its row is left out)"),
     }
-    let command_row =
-        files.iter().find(|f| f.0 == "TWIC 1599").and_then(|f| command_vs_peer(&f.1, f.2));
+    let command_row = twic().and_then(|raw| command_vs_peer(&raw, command_pairs()));
     let mut table = replay_table(&files);
     if let Some(row) = command_row {
         table.push_str(&row);

@@ -40,31 +40,54 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), UserError> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap_or(Path::new("."));
-    if !args.python_only {
-        // python-chess's variant perft suites (GPL data, in its sdist) check lerf-rules'
-        // variants; without them (no Python, no PyPI) that test skips and says so.
-        let sdist = match python_chess_sdist(root) {
-            Ok(sdist) => Some(sdist),
-            Err(e) => {
-                eprintln!(
-                    "(python-chess's sdist is not available, its perft suites will be skipped: {})",
-                    e.0
-                );
-                None
-            }
-        };
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-        let mut test = Command::new(cargo);
-        test.current_dir(root).args(["test", "--workspace", "--all-features"]);
-        if let Some(sdist) = sdist {
-            test.env("LERF_PYTHON_CHESS_SDIST", sdist);
-        }
-        step("Rust tests", &mut test)?;
+    let start = std::time::Instant::now();
+    eprintln!("== layers (cargo xtask layers)");
+    crate::layers::check(root)?;
+    if !args.rust_only {
+        // Made here, before the two threads below that use it.
+        venv_python(root)?;
     }
+    let result = std::thread::scope(|scope| {
+        // The Python packages install (mostly unpacking, one core) while the Rust tests
+        // build and run.
+        let packages = (!args.rust_only).then(|| scope.spawn(|| python_packages(root)));
+        let rust = if args.python_only { Ok(()) } else { rust_tests(root) };
+        let packages = packages.map_or(Ok(()), |p| {
+            p.join().unwrap_or_else(|_| {
+                Err(UserError("the Python packages' install panicked".to_owned()))
+            })
+        });
+        rust.and(packages)
+    });
+    result?;
     if !args.rust_only {
         python_tests(root)?;
     }
+    eprintln!("== every test passed in {:.0} s", start.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// The Rust workspace's tests, with python-chess's sdist for the variant perft suites.
+fn rust_tests(root: &Path) -> Result<(), UserError> {
+    // python-chess's variant perft suites (GPL data, in its sdist) check lerf-rules'
+    // variants; without them (no Python, no PyPI) that test skips and says so.
+    let sdist = match python_chess_sdist(root) {
+        Ok(sdist) => Some(sdist),
+        Err(e) => {
+            eprintln!(
+                "(python-chess's sdist is not available, its perft suites will be skipped: {})",
+                e.0
+            );
+            None
+        }
+    };
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let mut test = Command::new(cargo);
+    test.current_dir(root).args(["test", "--workspace", "--all-features"]);
+    if let Some(sdist) = sdist {
+        test.env("LERF_PYTHON_CHESS_SDIST", sdist);
+    }
+    step("Rust tests", &mut test)
 }
 
 /// The test environment's Python, the environment made first if it is missing.
@@ -78,13 +101,18 @@ fn venv_python(root: &Path) -> Result<PathBuf, UserError> {
     Ok(python)
 }
 
-fn python_tests(root: &Path) -> Result<(), UserError> {
-    let venv = root.join("target").join("py-test");
+/// The test environment with the packages the Python tests use, from PyPI (pip's cache).
+fn python_packages(root: &Path) -> Result<(), UserError> {
     let python = venv_python(root)?;
     let mut pip = Command::new(&python);
     pip.args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check"])
         .args(PYTHON_PACKAGES);
-    step("Python test packages", &mut pip)?;
+    step("Python test packages (beside the Rust tests)", &mut pip)
+}
+
+fn python_tests(root: &Path) -> Result<(), UserError> {
+    let venv = root.join("target").join("py-test");
+    let python = venv_python(root)?;
     let maturin = venv.join("bin").join("maturin");
     let mut build = Command::new(maturin);
     build
@@ -97,12 +125,24 @@ fn python_tests(root: &Path) -> Result<(), UserError> {
         .env("VIRTUAL_ENV", &venv)
         .env("PATH", with_venv_path(&venv));
     step("the lerf package (maturin develop)", &mut build)?;
-    // `cargo xtask pgn --parquet`, which the rows' tests run (through this binary, as a
-    // user would), built once here rather than by the first test process that asks.
+    // `cargo xtask pgn --parquet`, which the rows' tests run: the `xtask-pgn` binary the
+    // Rust tests built and ran (the test profile, the workspace's features), not a second
+    // build of it (nothing to do after the Rust tests; a build with --python-only).
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let mut pgn = Command::new(cargo);
-    pgn.current_dir(root).args(["build", "--profile", "xtask", "--quiet", "-p", "xtask-pgn"]);
-    step("cargo xtask pgn (xtask-pgn)", &mut pgn)?;
+    pgn.current_dir(root).args([
+        "build",
+        "--profile",
+        "test",
+        "--quiet",
+        "--workspace",
+        "--all-features",
+        "--bin",
+        "xtask-pgn",
+    ]);
+    step("cargo xtask pgn (the Rust tests' xtask-pgn)", &mut pgn)?;
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or(root.join("target"), PathBuf::from);
+    let xtask_pgn = target.join("debug").join("xtask-pgn");
     python_chess_suite(root, &python)?;
     let mut pytest = Command::new(&python);
     pytest.current_dir(root).args([
@@ -115,10 +155,8 @@ fn python_tests(root: &Path) -> Result<(), UserError> {
         "-n",
         "auto",
     ]);
-    // The tests of `cargo xtask pgn --parquet` run this very binary.
-    if let Ok(me) = std::env::current_exe() {
-        pytest.env("LERF_XTASK", me);
-    }
+    // The tests of `cargo xtask pgn --parquet` run the PGN commands' binary.
+    pytest.env("LERF_XTASK_PGN", xtask_pgn);
     step("Python tests", &mut pytest)
 }
 
@@ -171,11 +209,14 @@ fn with_venv_path(venv: &Path) -> std::ffi::OsString {
     std::env::join_paths(paths).unwrap_or_default()
 }
 
-/// Runs one step; a failure is a one-line error naming it (exit code 2).
+/// Runs one step; a failure is a one-line error naming it (exit code 2). Prints how long
+/// it took, so a run says where its time went.
 fn step(name: &str, command: &mut Command) -> Result<(), UserError> {
     eprintln!("== {name}");
+    let start = std::time::Instant::now();
     let status = command
         .status()
         .map_err(|e| UserError(format!("{name}: cannot start {command:?}: {e}")))?;
+    eprintln!("   ({name}: {:.1} s)", start.elapsed().as_secs_f64());
     if status.success() { Ok(()) } else { Err(UserError(format!("{name} failed ({status})"))) }
 }

@@ -62,10 +62,11 @@ def test_readers_take_an_input_without_rows():
 
 
 def xtask(*args):
-    """Runs `cargo xtask ARGS` (the running xtask binary when `cargo xtask test` started
-    these tests)."""
-    binary = os.environ.get("LERF_XTASK")
-    command = [binary, *args] if binary else ["cargo", "run", "--quiet", "-p", "xtask", "--", *args]
+    """Runs `cargo xtask pgn ARGS...`: the `xtask-pgn` binary it runs, the one the Rust tests
+    built when `cargo xtask test` started these tests (`LERF_XTASK_PGN`), else through cargo."""
+    assert args[0] == "pgn"
+    binary = os.environ.get("LERF_XTASK_PGN")
+    command = [binary, *args[1:]] if binary else ["cargo", "run", "--quiet", "-p", "xtask", "--", *args]
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
 
 
