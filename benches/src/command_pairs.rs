@@ -70,8 +70,10 @@ pub fn command_vs_peer(twic: &[u8], pairs: usize) -> Option<String> {
         ours.seconds.iter().zip(&theirs.seconds).map(|(o, t)| t / o).collect();
     let mb = data.len() as f64 / 1e6;
     let ratio = crate::pairs::median(&mut ratios);
-    let (ours, theirs) =
-        (mb / crate::pairs::median(&mut ours.seconds), mb / crate::pairs::median(&mut theirs.seconds));
+    let (ours, theirs) = (
+        mb / crate::pairs::median(&mut ours.seconds),
+        mb / crate::pairs::median(&mut theirs.seconds),
+    );
     Some(format!(
         "\n| TWIC 1599 ×{TWIC_COPIES} ({mb:.0} MB) from disk, {pairs} alternating pairs, \
          whole processes | MB/s (median) |\n|---|---:|\n\

@@ -36,6 +36,12 @@ pub struct Args {
     /// Only the Python package's tests.
     #[arg(long)]
     python_only: bool,
+    /// The long runs at full size (what CI runs): the perft suites to deeper counts, and the
+    /// random games, positions and tables the Python tests compare with python-chess,
+    /// several times as many as the quick default (LERF_LONG_TESTS=1; see
+    /// `crates/movegen/tests/perft_suites.rs` and `crates/python/tests/budget.py`).
+    #[arg(long)]
+    long: bool,
 }
 
 pub fn run(args: Args) -> Result<(), UserError> {
@@ -51,7 +57,7 @@ pub fn run(args: Args) -> Result<(), UserError> {
         // The Python packages install (mostly unpacking, one core) while the Rust tests
         // build and run.
         let packages = (!args.rust_only).then(|| scope.spawn(|| python_packages(root)));
-        let rust = if args.python_only { Ok(()) } else { rust_tests(root) };
+        let rust = if args.python_only { Ok(()) } else { rust_tests(root, args.long) };
         let packages = packages.map_or(Ok(()), |p| {
             p.join().unwrap_or_else(|_| {
                 Err(UserError("the Python packages' install panicked".to_owned()))
@@ -61,14 +67,14 @@ pub fn run(args: Args) -> Result<(), UserError> {
     });
     result?;
     if !args.rust_only {
-        python_tests(root)?;
+        python_tests(root, args.long, !args.python_only)?;
     }
     eprintln!("== every test passed in {:.0} s", start.elapsed().as_secs_f64());
     Ok(())
 }
 
 /// The Rust workspace's tests, with python-chess's sdist for the variant perft suites.
-fn rust_tests(root: &Path) -> Result<(), UserError> {
+fn rust_tests(root: &Path, long: bool) -> Result<(), UserError> {
     // python-chess's variant perft suites (GPL data, in its sdist) check lerf-rules'
     // variants; without them (no Python, no PyPI) that test skips and says so.
     let sdist = match python_chess_sdist(root) {
@@ -86,6 +92,9 @@ fn rust_tests(root: &Path) -> Result<(), UserError> {
     test.current_dir(root).args(["test", "--workspace", "--all-features"]);
     if let Some(sdist) = sdist {
         test.env("LERF_PYTHON_CHESS_SDIST", sdist);
+    }
+    if long {
+        test.env("LERF_LONG_TESTS", "1");
     }
     step("Rust tests", &mut test)
 }
@@ -110,39 +119,32 @@ fn python_packages(root: &Path) -> Result<(), UserError> {
     step("Python test packages (beside the Rust tests)", &mut pip)
 }
 
-fn python_tests(root: &Path) -> Result<(), UserError> {
+fn python_tests(root: &Path, long: bool, rust_tests_ran: bool) -> Result<(), UserError> {
     let venv = root.join("target").join("py-test");
     let python = venv_python(root)?;
     let maturin = venv.join("bin").join("maturin");
     let mut build = Command::new(maturin);
     build
         .current_dir(root)
-        // The `xtask` profile (thin LTO, parallel code generation for the dependencies),
-        // not `release`'s fat LTO: quicker to build (CI on a clean clone: 1787 s before,
-        // 1696 s after). It does not reuse `cargo xtask`'s own builds: pyo3's macros turn
-        // on more syn features, which changes serde_derive and every crate above it.
-        .args(["develop", "--profile", "xtask", "--quiet", "-m", "crates/python/Cargo.toml"])
+        // The `pyext` profile (release without LTO, parallel code generation): 109 s on a
+        // fresh clone against 159 s with the xtask profile's thin LTO, the Python tests as
+        // fast. It cannot reuse the other builds: pyo3's macros turn on more syn features,
+        // which changes serde_derive and every crate above it.
+        .args(["develop", "--profile", "pyext", "--quiet", "-m", "crates/python/Cargo.toml"])
         .env("VIRTUAL_ENV", &venv)
         .env("PATH", with_venv_path(&venv));
     step("the lerf package (maturin develop)", &mut build)?;
     // `cargo xtask pgn --parquet`, which the rows' tests run: the `xtask-pgn` binary the
-    // Rust tests built and ran (the test profile, the workspace's features), not a second
-    // build of it (nothing to do after the Rust tests; a build with --python-only).
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let mut pgn = Command::new(cargo);
-    pgn.current_dir(root).args([
-        "build",
-        "--profile",
-        "test",
-        "--quiet",
-        "--workspace",
-        "--all-features",
-        "--bin",
-        "xtask-pgn",
-    ]);
-    step("cargo xtask pgn (the Rust tests' xtask-pgn)", &mut pgn)?;
+    // Rust tests built and ran (the test profile), not a second build of it. A run of the
+    // Python tests alone builds it in that profile first.
     let target = std::env::var_os("CARGO_TARGET_DIR").map_or(root.join("target"), PathBuf::from);
     let xtask_pgn = target.join("debug").join("xtask-pgn");
+    if !rust_tests_ran {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+        let mut pgn = Command::new(cargo);
+        pgn.current_dir(root).args(["build", "--profile", "test", "--quiet", "-p", "xtask-pgn"]);
+        step("cargo xtask pgn (xtask-pgn, the test profile)", &mut pgn)?;
+    }
     python_chess_suite(root, &python)?;
     let mut pytest = Command::new(&python);
     pytest.current_dir(root).args([
@@ -157,6 +159,9 @@ fn python_tests(root: &Path) -> Result<(), UserError> {
     ]);
     // The tests of `cargo xtask pgn --parquet` run the PGN commands' binary.
     pytest.env("LERF_XTASK_PGN", xtask_pgn);
+    if long {
+        pytest.env("LERF_LONG_TESTS", "1");
+    }
     step("Python tests", &mut pytest)
 }
 

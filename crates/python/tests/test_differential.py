@@ -10,7 +10,6 @@ minute; the issue's run used 4000).
 
 from __future__ import annotations
 
-import os
 import random
 
 import chess
@@ -18,9 +17,11 @@ import chess.polyglot
 import pytest
 
 import lerf
+
+from budget import count
 import lerf.polyglot
 
-GAMES = int(os.environ.get("LERF_DIFFERENTIAL_GAMES", "150"))
+GAMES = count("LERF_DIFFERENTIAL_GAMES", quick=40, long=150)
 PIECES = "PNBRQKpnbrqk"
 
 

@@ -18,13 +18,15 @@ import chess.syzygy
 import pytest
 
 import lerf
+
+from budget import count
 import lerf.syzygy
 import lerf.variant
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 SDIST = pathlib.Path(os.environ.get("LERF_PYTHON_CHESS_SDIST", ROOT / "target" / "python-chess" / "chess-1.11.2"))
 TABLES = SDIST / "data" / "syzygy" / "regular"
-POSITIONS = int(os.environ.get("LERF_SYZYGY_POSITIONS", "1500"))
+POSITIONS = count("LERF_SYZYGY_POSITIONS", quick=400, long=1500)
 
 needs_tables = pytest.mark.skipif(not TABLES.is_dir(), reason="python-chess's sdist is not in target/ "
                                   "(cargo xtask test downloads it)")

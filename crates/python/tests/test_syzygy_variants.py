@@ -27,10 +27,13 @@ import lerf
 import lerf.syzygy
 import lerf.variant
 
+from budget import count
 from placements import placement
 from syzygy_writer import counts, lead_of, write_table
 
-POSITIONS = int(os.environ.get("LERF_SYZYGY_POSITIONS", "1500"))
+POSITIONS = count("LERF_SYZYGY_POSITIONS", quick=150, long=1500)
+# Each material gets at least this many positions.
+PER_MATERIAL = count("LERF_SYZYGY_PER_MATERIAL", quick=15, long=50)
 # Another seed writes other tables and draws other positions (the default is fixed).
 SEED = os.environ.get("LERF_SYZYGY_SEED", "")
 
@@ -120,7 +123,7 @@ def test_variant_tables_read_as_python_chess_reads_them(tmp_path, family, materi
     searched = []  # lerf's probe_dtz answers (variant families)
     probes = 0
     for material in materials:
-        for _ in range(max(POSITIONS // len(materials), 50)):
+        for _ in range(max(POSITIONS // len(materials), PER_MATERIAL)):
             fen = random_fen(rng, material if rng.random() < 0.5 else "v".join(reversed(material.split("v"))))
             a, b = theirs_cls(fen), ours_cls(fen)
             if kings_lead(family, material) and a.kings & chess.BB_KING_ATTACKS[a.king(chess.WHITE)]:
