@@ -35,6 +35,7 @@ fn round_order(round: usize) -> [usize; 3] {
 }
 
 fn main() {
+    lerf_benches::build_profile::warn_unless_bench_profile();
     let rounds: usize = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(15);
     let cpu = cpu_model();
     let mut table = format!(

@@ -88,6 +88,7 @@ fn mean_ns(group: &str, library: &str) -> Option<f64> {
 }
 
 fn main() {
+    lerf_benches::build_profile::warn_unless_bench_profile();
     let fens = random_game_fens(COUNT, 0x51ab);
     for library in LIBRARIES {
         assert_eq!(

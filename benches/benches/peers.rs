@@ -69,6 +69,7 @@ fn perft_of(library: &str, fen: &str, depth: u32) -> u64 {
 }
 
 fn main() {
+    lerf_benches::build_profile::warn_unless_bench_profile();
     let mut criterion = Criterion::default()
         .sample_size(10)
         .warm_up_time(Duration::from_secs(1))

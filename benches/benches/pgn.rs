@@ -322,6 +322,7 @@ fn command_pairs() -> usize {
 }
 
 fn main() {
+    lerf_benches::build_profile::warn_unless_bench_profile();
     // `LERF_PGN_COMMAND_ONLY=1`: only the command's row, printed.
     if std::env::var_os("LERF_PGN_COMMAND_ONLY").is_some() {
         let twic = twic().expect("TWIC 1599 in cargo's registry");

@@ -73,6 +73,7 @@ struct Setup {
 }
 
 fn main() {
+    lerf_benches::build_profile::warn_unless_bench_profile();
     let inputs: [(&str, &'static [u8]); 2] = [
         ("Lichess-style", Vec::leak(input(SAMPLE))),
         ("tournament-style", Vec::leak(input(TOURNAMENT))),

@@ -14,6 +14,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 fn main() {
+    lerf_benches::build_profile::warn_unless_bench_profile();
     let rounds: usize = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(7);
     let (tables, fathom) = match both_probers() {
         Ok(both) => both,

@@ -57,6 +57,7 @@ fn info_lines() -> Vec<String> {
 }
 
 fn main() {
+    lerf_benches::build_profile::warn_unless_bench_profile();
     let lines = info_lines();
     // Both read every field of every line.
     for line in lines.iter().take(100) {

@@ -59,6 +59,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 fn main() {
+    lerf_benches::build_profile::warn_unless_bench_profile();
     let rounds: usize = std::env::args().filter_map(|a| a.parse().ok()).next().unwrap_or(5);
     println!(
         "{:16} {:>10} {:>12} {:>12} {:>7}",

@@ -1,6 +1,7 @@
 //! Shared inputs for lerf's benchmarks: fixed pseudo-random data, so every run measures the
 //! same work.
 
+pub mod build_profile;
 pub mod command_pairs;
 pub mod fathom;
 pub mod heap;
