@@ -9,7 +9,7 @@ pub const DEFAULT_MAX_TOKEN: usize = 16 * 1024 * 1024;
 /// and the recursion over it bounded, whatever the input.
 pub const MAX_VARIATION_DEPTH: usize = 256;
 
-/// How many recovered problems of one game reach [`Visitor::error`]; the rest are counted
-/// (see [`Reader::errors_in_game`]) but not passed on, so that a game of garbage costs
+/// How many recovered problems of one game reach [`Visitor::error`](crate::Visitor::error); the rest are counted
+/// (see [`Reader::errors_in_game`](crate::Reader::errors_in_game)) but not passed on, so that a game of garbage costs
 /// bounded memory.
 pub const MAX_ERRORS_PER_GAME: usize = 100;

@@ -127,7 +127,7 @@ impl VariantBoard {
 
     /// Appends the legal moves of pieces on the board (drops aside) from a square of
     /// `from_mask` to a square of `to_mask` (a castling move's square the rook's, as
-    /// [`LooseBoard::generate_legal_moves`] and python-chess take it):
+    /// [`LooseBoard::generate_legal_moves`](crate::LooseBoard::generate_legal_moves) and python-chess take it):
     /// [`generate_legal_moves`]' moves between the masks, in its order, found without
     /// listing the others where the variant allows (as SAN needs them: the rivals of a
     /// move to its square).

@@ -1,11 +1,11 @@
 //! The Lichess variants on python-chess's rules: antichess, atomic, crazyhouse, horde, king
 //! of the hill, racing kings and three-check.
 //!
-//! A [`VariantBoard`] is a [`LooseBoard`] (the pieces, turn, castling, en passant, counters)
+//! A [`VariantBoard`] is a [`LooseBoard`](crate::LooseBoard) (the pieces, turn, castling, en passant, counters)
 //! with the variant and what the variant adds: each side's checks still to give
 //! (three-check) and pockets (crazyhouse). Its rules are the standard ones with each
 //! variant's changes, made here so that the engine's `Position` and the standard
-//! [`LooseBoard`] pay nothing for them.
+//! [`LooseBoard`](crate::LooseBoard) pay nothing for them.
 //!
 //! ```
 //! use lerf_rules::variant::{Variant, VariantBoard};
