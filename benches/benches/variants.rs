@@ -1,7 +1,7 @@
 //! Perft of each Lichess variant: lerf_rules::variant against shakmaty 0.30.1's variants
 //! (GPL: a benchmark peer only), the same positions and depths, the two interleaved.
 //!
-//! `cargo bench -p lerf-benches --bench variants --profile xtask [ROUNDS]` prints each
+//! `cargo bench -p lerf-benches --bench variants -- [ROUNDS]` prints each
 //! library's median time and nodes a second and the ratio (lerf's speed ÷ shakmaty's).
 
 use std::hint::black_box;
