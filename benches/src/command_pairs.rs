@@ -11,11 +11,6 @@ use std::time::Instant;
 /// How many copies of TWIC 1599 the file holds.
 pub const TWIC_COPIES: usize = 100;
 
-/// One program's runs: wall seconds each.
-struct Runs {
-    seconds: Vec<f64>,
-}
-
 /// Builds both programs, writes TWIC 1599 × [`TWIC_COPIES`] under `target/tmp`, runs
 /// `pairs` alternating pairs (the order turning each pair) and returns the table, or `None`
 /// (with a message) when a program cannot be built or run.
@@ -47,7 +42,7 @@ pub fn command_vs_peer(twic: &[u8], pairs: usize) -> Option<String> {
         ],
     );
     let peer = peer_built.then(|| peer_dir.join("release").join("pgn-reader-peer"))?;
-    let (mut ours, mut theirs) = (Runs { seconds: Vec::new() }, Runs { seconds: Vec::new() });
+    let (mut ours, mut theirs): (Vec<f64>, Vec<f64>) = (Vec::new(), Vec::new());
     let mut moves = None;
     for pair in 0..pairs {
         for turn in 0..2 {
@@ -56,24 +51,21 @@ pub fn command_vs_peer(twic: &[u8], pairs: usize) -> Option<String> {
                 let n = number_before(&out, " moves")?;
                 assert!(moves.is_none_or(|m| m == n), "the command played {n} moves: {out}");
                 moves = Some(n);
-                ours.seconds.push(secs);
+                ours.push(secs);
             } else {
                 let (secs, out) = run(&peer, &[file.as_os_str()])?;
                 let n = number_after(&out, "moves: ")?;
                 assert!(moves.is_none_or(|m| m == n), "the peer played {n} moves: {out}");
                 moves = Some(n);
-                theirs.seconds.push(secs);
+                theirs.push(secs);
             }
         }
     }
-    let mut ratios: Vec<f64> =
-        ours.seconds.iter().zip(&theirs.seconds).map(|(o, t)| t / o).collect();
+    let mut ratios: Vec<f64> = ours.iter().zip(&theirs).map(|(o, t)| t / o).collect();
     let mb = data.len() as f64 / 1e6;
     let ratio = crate::pairs::median(&mut ratios);
-    let (ours, theirs) = (
-        mb / crate::pairs::median(&mut ours.seconds),
-        mb / crate::pairs::median(&mut theirs.seconds),
-    );
+    let (ours, theirs) =
+        (mb / crate::pairs::median(&mut ours), mb / crate::pairs::median(&mut theirs));
     Some(format!(
         "\n| TWIC 1599 ×{TWIC_COPIES} ({mb:.0} MB) from disk, {pairs} alternating pairs, \
          whole processes | MB/s (median) |\n|---|---:|\n\

@@ -14,6 +14,7 @@ use crate::board::base_board::{BaseBoard, chess960_layout, py_none};
 use crate::board::moves::{Move, MoveData};
 use crate::errors::IllegalMoveError;
 use crate::errors::loose_fen_error;
+use crate::variant_state::{self, plays_own_moves};
 
 /// python-chess's starting FEN.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -144,16 +145,11 @@ impl Board {
     pub fn push_loose(slf: &mut PyRefMut<'_, Board>, m: LooseMove) -> PyResult<()> {
         let py = slf.py();
         let base = slf.as_super();
-        match base.variant_board() {
-            Some(vb) if crate::variant_state::plays_own_moves(vb.variant) => {
-                let b: &mut BaseBoard = base;
-                crate::variant_state::push(&vb, m, &mut b.game, &mut b.kept)?;
-            }
-            _ => {
-                if base.game.push(m).is_err() {
-                    return Err(not_pseudo_legal(m, base.game.board()));
-                }
-            }
+        let b: &mut BaseBoard = base;
+        match b.variant {
+            Some(v) if plays_own_moves(v) => variant_state::push(v, m, &mut b.game, &mut b.kept)?,
+            _ if b.game.push(m).is_err() => return Err(not_pseudo_legal(m, b.game.board())),
+            _ => {}
         }
         if let Some(list) = &base.stack_list {
             let written = base.game.peek().unwrap_or(m);
@@ -175,7 +171,7 @@ impl Board {
         let base = slf.as_super();
         let m = base.game.pop().ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
         let moves_left = base.game.len();
-        crate::variant_state::popped(base.variant, &mut base.kept, moves_left);
+        variant_state::popped(base.variant, &mut base.kept, moves_left);
         if let Some(list) = &base.stack_list {
             list.bind(py).del_item(list.bind(py).len() - 1)?;
         }
@@ -370,7 +366,7 @@ impl Board {
         let base = slf.as_super();
         let chess960 = base.game.board().chess960;
         base.set_game(LooseGame::new(LooseBoard { chess960, ..LooseBoard::empty() }));
-        base.kept = crate::variant_state::Kept::default();
+        base.kept = variant_state::Kept::default();
     }
 
     /// Forgets the moves played (the position stays).

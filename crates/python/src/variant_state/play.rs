@@ -55,16 +55,12 @@ fn is_pseudo_legal(vb: &VariantBoard, m: LooseMove) -> bool {
     })
 }
 
-/// Plays `m` (pseudo-legal or null, else `IllegalMoveError` and nothing changed) on `vb`,
-/// the position of `game` with the state `kept` holds, keeping the state before it for
-/// `pop`.
-pub fn push(
-    vb: &VariantBoard,
-    m: LooseMove,
-    game: &mut LooseGame,
-    kept: &mut Kept,
-) -> PyResult<()> {
-    if !m.is_null() && !is_pseudo_legal(vb, m) {
+/// Plays `m` (pseudo-legal or null, else `IllegalMoveError` and nothing changed) on the
+/// board of `variant` at `game`'s position with the state `kept` holds, keeping the state
+/// before it for `pop`.
+pub fn push(variant: Variant, m: LooseMove, game: &mut LooseGame, kept: &mut Kept) -> PyResult<()> {
+    let vb = kept.board(variant, game.board());
+    if !m.is_null() && !is_pseudo_legal(&vb, m) {
         return Err(IllegalMoveError::new_err(format!(
             "push() expects a pseudo-legal move or a null move: {m} in {}",
             vb.fen()
