@@ -1,0 +1,229 @@
+//! Accumulators kept with a [`Position`] through a search: one per ply, brought up to date
+//! only when a position is evaluated, from the nearest ancestor that is, by the rows of the
+//! moves between (a side whose king moved in between is computed afresh).
+
+use crate::accumulator::Accumulator;
+use crate::error::EvalError;
+use crate::evaluate::Evaluation;
+use crate::network::Network;
+use crate::placement::check;
+use lerf_position::Position;
+use lerf_types::{Color, Move, Piece, PieceType, Square};
+
+/// What one move changed, as features: at most four taken off and three put on.
+#[derive(Clone, Copy, Default)]
+struct Delta {
+    removed: [Option<(Piece, Square)>; 4],
+    added: [Option<(Piece, Square)>; 3],
+    king_moved: [bool; 2],
+}
+
+struct Entry {
+    acc: Accumulator,
+    computed: [bool; 2],
+    delta: Delta,
+    key: u64,
+    kings: [Square; 2],
+    pieces: u32,
+}
+
+/// An accumulator for each ply of a line, kept in step with a [`Position`] by
+/// [`do_move`](AccumulatorStack::do_move) and [`undo_move`](AccumulatorStack::undo_move), for
+/// one [`Network`]. Evaluations equal [`Network::evaluate`] of the same position.
+///
+/// The stack grows to the deepest line played and then reuses its accumulators: a search
+/// allocates nothing after its first visits to each depth.
+pub struct AccumulatorStack {
+    entries: Vec<Entry>,
+    top: usize,
+    network: u64,
+}
+
+impl AccumulatorStack {
+    /// A stack rooted at `pos`.
+    pub fn new(net: &Network, pos: &Position) -> Result<AccumulatorStack, EvalError> {
+        let mut stack = AccumulatorStack { entries: Vec::new(), top: 0, network: net.id };
+        stack.entries.push(Entry {
+            acc: Accumulator::new(net),
+            computed: [false; 2],
+            delta: Delta::default(),
+            key: 0,
+            kings: [Square::A1; 2],
+            pieces: 0,
+        });
+        stack.reset(net, pos)?;
+        Ok(stack)
+    }
+
+    /// Roots the stack at `pos` again (a new search), keeping its memory.
+    pub fn reset(&mut self, net: &Network, pos: &Position) -> Result<(), EvalError> {
+        assert!(net.id == self.network, "the stack was made for another network");
+        let (kings, pieces) = check(pos)?;
+        let root = &mut self.entries[0];
+        net.refresh(pos, &mut root.acc)?;
+        root.computed = [true; 2];
+        root.key = pos.key();
+        root.kings = kings;
+        root.pieces = pieces;
+        self.top = 0;
+        Ok(())
+    }
+
+    /// Plays `m` (legal in `pos`) on `pos` and pushes its accumulator (computed when needed).
+    pub fn do_move(&mut self, pos: &mut Position, m: Move) {
+        let changes = pos.changes(m);
+        let mut delta = Delta::default();
+        let (mut r, mut a) = (0, 0);
+        for (piece, from, to) in changes.moved.into_iter().flatten() {
+            delta.removed[r] = Some((piece, from));
+            delta.added[a] = Some((piece, to));
+            (r, a) = (r + 1, a + 1);
+            if piece.piece_type() == PieceType::King {
+                delta.king_moved[piece.color().index()] = true;
+            }
+        }
+        for removed in changes.removed.into_iter().flatten() {
+            delta.removed[r] = Some(removed);
+            r += 1;
+        }
+        if let Some(added) = changes.added {
+            delta.added[a] = Some(added);
+        }
+        pos.do_move(m);
+        self.push(pos, delta);
+    }
+
+    /// Takes `m` back on `pos` and pops its accumulator.
+    ///
+    /// # Panics
+    /// At the root.
+    pub fn undo_move(&mut self, pos: &mut Position, m: Move) {
+        assert!(self.top > 0, "undo_move at the stack's root");
+        pos.undo_move(m);
+        self.top -= 1;
+    }
+
+    /// Passes the move on `pos` (the accumulator is unchanged).
+    pub fn do_null_move(&mut self, pos: &mut Position) {
+        pos.do_null_move();
+        self.push(pos, Delta::default());
+    }
+
+    /// Takes a null move back.
+    ///
+    /// # Panics
+    /// At the root.
+    pub fn undo_null_move(&mut self, pos: &mut Position) {
+        assert!(self.top > 0, "undo_null_move at the stack's root");
+        pos.undo_null_move();
+        self.top -= 1;
+    }
+
+    /// Plies above the root.
+    pub fn depth(&self) -> usize {
+        self.top
+    }
+
+    fn push(&mut self, pos: &Position, delta: Delta) {
+        self.top += 1;
+        let kings = [pos.king_square(Color::White), pos.king_square(Color::Black)];
+        let (key, pieces) = (pos.key(), pos.occupied().popcount());
+        if self.top == self.entries.len() {
+            let acc = self.entries[0].acc.clone();
+            self.entries.push(Entry { acc, computed: [false; 2], delta, key, kings, pieces });
+        } else {
+            let entry = &mut self.entries[self.top];
+            (entry.computed, entry.delta, entry.key, entry.kings, entry.pieces) =
+                ([false; 2], delta, key, kings, pieces);
+        }
+    }
+
+    /// Stockfish's evaluation of `pos`, the position the stack was played to, from the side
+    /// to move's view.
+    ///
+    /// # Panics
+    /// If `net` is not the stack's network, or `pos` is not the position the stack's moves
+    /// lead to (moves played on it without the stack).
+    pub fn evaluate(&mut self, net: &Network, pos: &Position) -> i32 {
+        self.evaluation(net, pos).value
+    }
+
+    /// [`evaluate`](AccumulatorStack::evaluate) with its parts.
+    pub fn evaluation(&mut self, net: &Network, pos: &Position) -> Evaluation {
+        assert!(net.id == self.network, "the stack was made for another network");
+        let top = &self.entries[self.top];
+        assert!(top.key == pos.key(), "the position is not the one the stack's moves lead to");
+        for perspective in Color::ALL {
+            self.bring_up_to_date(net, pos, perspective);
+        }
+        let top = &self.entries[self.top];
+        net.evaluate_accumulator(&top.acc, pos.side_to_move(), top.pieces)
+    }
+
+    /// The accumulator of the top entry, brought up to date.
+    pub fn accumulator(&mut self, net: &Network, pos: &Position) -> &Accumulator {
+        self.evaluation(net, pos);
+        &self.entries[self.top].acc
+    }
+
+    fn bring_up_to_date(&mut self, net: &Network, pos: &Position, perspective: Color) {
+        let p = perspective.index();
+        let mut from = self.top;
+        while !self.entries[from].computed[p] {
+            if self.entries[from].delta.king_moved[p] {
+                let top = &mut self.entries[self.top];
+                let king = top.kings[p];
+                net.refresh_side(
+                    pos,
+                    perspective,
+                    king,
+                    &mut top.acc.sides[p],
+                    &mut top.acc.psqt[p],
+                );
+                top.computed[p] = true;
+                return;
+            }
+            from -= 1;
+        }
+        for i in from + 1..=self.top {
+            let (done, rest) = self.entries.split_at_mut(i);
+            let (prev, next) = (&done[i - 1], &mut rest[0]);
+            let removed = next.delta.removed;
+            let added = next.delta.added;
+            let removed: &[(Piece, Square)] = &compact(&removed);
+            let added: &[(Piece, Square)] = &compact(&added);
+            net.apply(
+                perspective,
+                next.kings[p],
+                (&prev.acc.sides[p], &prev.acc.psqt[p]),
+                (&mut next.acc.sides[p], &mut next.acc.psqt[p]),
+                removed,
+                added,
+            );
+            next.computed[p] = true;
+        }
+    }
+}
+
+/// The changes present, in a fixed-size array (no allocation) and its used length.
+#[inline]
+fn compact<const N: usize>(changes: &[Option<(Piece, Square)>; N]) -> Compact<N> {
+    let mut out = Compact { items: [(Piece::W_PAWN, Square::A1); N], len: 0 };
+    for c in changes.iter().flatten() {
+        out.items[out.len] = *c;
+        out.len += 1;
+    }
+    out
+}
+
+struct Compact<const N: usize> {
+    items: [(Piece, Square); N],
+    len: usize,
+}
+
+impl<const N: usize> core::ops::Deref for Compact<N> {
+    type Target = [(Piece, Square)];
+    fn deref(&self) -> &[(Piece, Square)] {
+        &self.items[..self.len]
+    }
+}

@@ -1,0 +1,9 @@
+#![allow(dead_code)]
+pub mod positions;
+pub mod stockfish15;
+pub mod synthetic;
+
+/// Whether the long runs were asked for (`cargo xtask test --long`, as CI does).
+pub fn long() -> bool {
+    std::env::var_os("LERF_LONG_TESTS").is_some()
+}
