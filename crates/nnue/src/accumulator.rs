@@ -78,14 +78,15 @@ impl Network {
         let mut rows: [&[Lanes]; 32] = [&[]; 32];
         let mut n = 0;
         *psqt = [0; BUCKETS];
-        for sq in board.occupied() {
-            let Some(piece) = board.piece_on(sq) else { continue };
-            let feature = feature_index_with(perspective, offset, orient, piece, sq);
-            // At most 32 pieces: `check` said so.
-            rows[n] = self.row(feature);
-            n += 1;
-            for (sum, w) in psqt.iter_mut().zip(&self.psqt[feature]) {
-                *sum += w;
+        for piece in Piece::ALL {
+            for sq in board.pieces(piece.color(), piece.piece_type()) {
+                let feature = feature_index_with(perspective, offset, orient, piece, sq);
+                // At most 32 pieces: `check` said so before any refresh.
+                rows[n] = self.row(feature);
+                n += 1;
+                for (sum, w) in psqt.iter_mut().zip(&self.psqt[feature]) {
+                    *sum += w;
+                }
             }
         }
         update(self.kernels, &self.bias, values, &[], &rows[..n]);

@@ -6,7 +6,8 @@ use crate::error::EvalError;
 use crate::layers::OUTPUT_SCALE;
 use crate::network::{BUCKETS, Generation, Network};
 use crate::placement::{Placement, check};
-use crate::simd::pairwise;
+use crate::simd::{Lanes, pairwise};
+use std::cell::RefCell;
 use lerf_types::Color;
 
 /// Stockfish's NNUE evaluation of a position, from the side to move's view, in its internal
@@ -50,9 +51,18 @@ impl Network {
 
     /// [`evaluate`](Network::evaluate) with its parts.
     pub fn evaluation(&self, board: &impl Placement) -> Result<Evaluation, EvalError> {
-        let (_, count) = check(board)?;
-        let acc = self.accumulator(board)?;
-        Ok(self.evaluate_accumulator(&acc, board.side_to_move(), count))
+        let (kings, count) = check(board)?;
+        // The sums go to this thread's scratch space: a full evaluation allocates nothing.
+        SCRATCH.with(|scratch| {
+            let (sides, psqt) = &mut *scratch.borrow_mut();
+            for (side, values) in sides.iter_mut().enumerate() {
+                values.resize(self.width / 32, Lanes::ZERO);
+                let perspective = Color::ALL[side];
+                self.refresh_side(board, perspective, kings[side], values, &mut psqt[side]);
+            }
+            let stm = board.side_to_move();
+            Ok(self.output([&sides[0], &sides[1]], psqt, stm, bucket_of(count)))
+        })
     }
 
     /// The evaluation through each of the eight layer stacks.
@@ -78,13 +88,18 @@ impl Network {
 
     fn evaluate_bucket(&self, acc: &Accumulator, stm: Color, bucket: usize) -> Evaluation {
         self.assert_own(acc);
+        self.output([&acc.sides[0], &acc.sides[1]], &acc.psqt, stm, bucket)
+    }
+
+    /// The output through `bucket` of both sides' sums (White's first).
+    fn output(&self, sides: [&[Lanes]; 2], psqt: &[[i32; BUCKETS]; 2], stm: Color, bucket: usize) -> Evaluation {
         let mut input = [0u8; 4096];
         let input = &mut input[..self.width];
         let (us, them) = (stm.index(), (!stm).index());
         let half = self.width / 2;
-        pairwise(self.kernels, &acc.sides[us], &mut input[..half], self.clamp, self.shift);
-        pairwise(self.kernels, &acc.sides[them], &mut input[half..], self.clamp, self.shift);
-        let psqt = (acc.psqt[us][bucket] - acc.psqt[them][bucket]) / 2;
+        pairwise(self.kernels, sides[us], &mut input[..half], self.clamp, self.shift);
+        pairwise(self.kernels, sides[them], &mut input[half..], self.clamp, self.shift);
+        let psqt = (psqt[us][bucket] - psqt[them][bucket]) / 2;
         let positional = self.stacks[bucket].propagate(self.kernels, input);
         let value = match self.generation {
             Generation::Stockfish15 => (psqt + positional) / OUTPUT_SCALE,
@@ -97,6 +112,13 @@ impl Network {
             value,
         }
     }
+}
+
+type Sums = ([Vec<Lanes>; 2], [[i32; BUCKETS]; 2]);
+
+thread_local! {
+    /// Each thread's sums for full evaluations, grown to the widest network it evaluated.
+    static SCRATCH: RefCell<Sums> = const { RefCell::new(([Vec::new(), Vec::new()], [[0; BUCKETS]; 2])) };
 }
 
 #[inline]

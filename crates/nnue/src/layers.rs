@@ -7,7 +7,7 @@
 
 use crate::bytes::Cursor;
 use crate::error::NetworkError;
-use crate::simd::{Kernels, affine};
+use crate::simd::{Kernels, affine, pack};
 
 /// Hidden outputs of the first layer; one more skips ahead.
 const L2: usize = 15;
@@ -19,7 +19,7 @@ const L3_PADDED_INPUT: usize = 32;
 const WEIGHT_SCALE_BITS: u32 = 6;
 pub(crate) const OUTPUT_SCALE: i32 = 16;
 
-/// The weights of one stack, in the file's order (row-major, one row per output).
+/// The weights of one stack (the affine layers' packed for their kernels).
 pub(crate) struct LayerStack {
     fc0_bias: [i32; L2 + 1],
     fc0_weights: Box<[i8]>,
@@ -39,9 +39,9 @@ impl LayerStack {
         let fc2_weights = cur.i8s(L3, "output layer weights")?;
         Ok(LayerStack {
             fc0_bias: core::array::from_fn(|i| fc0_bias[i]),
-            fc0_weights: fc0_weights.into_boxed_slice(),
+            fc0_weights: pack::<{ L2 + 1 }>(&fc0_weights, width),
             fc1_bias: core::array::from_fn(|i| fc1_bias[i]),
-            fc1_weights: fc1_weights.into_boxed_slice(),
+            fc1_weights: pack::<L3>(&fc1_weights, L3_PADDED_INPUT),
             fc2_bias,
             fc2_weights: core::array::from_fn(|i| fc2_weights[i]),
         })
@@ -59,12 +59,11 @@ impl LayerStack {
             hidden[L2 + i] = (fc0[i] >> WEIGHT_SCALE_BITS).clamp(0, 127) as u8;
         }
 
+        let mut fc1 = [0i32; L3];
+        affine(kernels, &hidden, &self.fc1_weights, &self.fc1_bias, &mut fc1);
         let mut out = self.fc2_bias;
-        for (o, &bias) in self.fc1_bias.iter().enumerate() {
-            let row = &self.fc1_weights[o * L3_PADDED_INPUT..(o + 1) * L3_PADDED_INPUT];
-            let sum: i32 = hidden.iter().zip(row).map(|(&x, &w)| i32::from(x) * i32::from(w)).sum();
-            let activated = ((bias + sum) >> WEIGHT_SCALE_BITS).clamp(0, 127);
-            out += activated * i32::from(self.fc2_weights[o]);
+        for (&x, &w) in fc1.iter().zip(&self.fc2_weights) {
+            out += (x >> WEIGHT_SCALE_BITS).clamp(0, 127) * i32::from(w);
         }
 
         // The skip output's 1.0 is 127 << WEIGHT_SCALE_BITS; the output's is 600 * OUTPUT_SCALE.

@@ -5,31 +5,25 @@ use lerf_bitboard::Bitboard;
 use lerf_position::{Board, Position};
 use lerf_types::{Color, Piece, PieceType, Square};
 
+/// Every occupied square.
+#[inline]
+pub(crate) fn occupied(board: &impl Placement) -> Bitboard {
+    Piece::ALL.iter().fold(Bitboard::EMPTY, |b, p| b | board.pieces(p.color(), p.piece_type()))
+}
+
 /// A position the network can evaluate. Implemented for lerf's [`Position`] and [`Board`];
 /// implement it for a board of your own to evaluate that.
 pub trait Placement {
-    /// Every occupied square.
-    fn occupied(&self) -> Bitboard;
-    /// The piece on `sq`.
-    fn piece_on(&self, sq: Square) -> Option<Piece>;
-    /// The squares of `color`'s kings (one, in any position the network evaluates).
-    fn kings(&self, color: Color) -> Bitboard;
+    /// The squares of `color`'s pieces of type `piece_type`.
+    fn pieces(&self, color: Color, piece_type: PieceType) -> Bitboard;
     /// The side to move.
     fn side_to_move(&self) -> Color;
 }
 
 impl Placement for Position {
     #[inline]
-    fn occupied(&self) -> Bitboard {
-        Position::occupied(self)
-    }
-    #[inline]
-    fn piece_on(&self, sq: Square) -> Option<Piece> {
-        Position::piece_on(self, sq)
-    }
-    #[inline]
-    fn kings(&self, color: Color) -> Bitboard {
-        self.pieces(color, PieceType::King)
+    fn pieces(&self, color: Color, piece_type: PieceType) -> Bitboard {
+        Position::pieces(self, color, piece_type)
     }
     #[inline]
     fn side_to_move(&self) -> Color {
@@ -39,16 +33,8 @@ impl Placement for Position {
 
 impl Placement for Board {
     #[inline]
-    fn occupied(&self) -> Bitboard {
-        Board::occupied(self)
-    }
-    #[inline]
-    fn piece_on(&self, sq: Square) -> Option<Piece> {
-        Board::piece_on(self, sq)
-    }
-    #[inline]
-    fn kings(&self, color: Color) -> Bitboard {
-        self.pieces(color, PieceType::King)
+    fn pieces(&self, color: Color, piece_type: PieceType) -> Bitboard {
+        Board::pieces(self, color, piece_type)
     }
     #[inline]
     fn side_to_move(&self) -> Color {
@@ -59,11 +45,11 @@ impl Placement for Board {
 /// The two kings' squares and the piece count, or why the network cannot evaluate it.
 #[inline]
 pub(crate) fn check(board: &impl Placement) -> Result<([Square; 2], u32), EvalError> {
-    let (white, black) = (board.kings(Color::White), board.kings(Color::Black));
+    let (white, black) = (board.pieces(Color::White, PieceType::King), board.pieces(Color::Black, PieceType::King));
     if white.popcount() != 1 || black.popcount() != 1 {
         return Err(EvalError::Kings { white: white.popcount(), black: black.popcount() });
     }
-    let count = board.occupied().popcount();
+    let count = occupied(board).popcount();
     if count > 32 {
         return Err(EvalError::TooManyPieces(count));
     }

@@ -72,17 +72,82 @@ fn pairwise_body(acc: &[Lanes], out: &mut [u8], max: i16, shift: u32) {
     }
 }
 
-/// `out[i] = bias[i] + weights[i] . input` for each output: the first layer of a stack.
-#[inline(always)]
-fn affine_body(input: &[u8], weights: &[i8], bias: &[i32], out: &mut [i32]) {
-    let width = input.len();
-    for (i, o) in out.iter_mut().enumerate() {
-        let row = &weights[i * width..(i + 1) * width];
-        let mut sum = 0i32;
-        for (&x, &w) in input.iter().zip(row) {
-            sum += i32::from(x) * i32::from(w);
+/// The weights of an affine layer with `OUT` outputs in the order its kernels read them:
+/// for each group of four inputs, each output's four weights.
+pub(crate) fn pack<const OUT: usize>(row_major: &[i8], inputs: usize) -> Box<[i8]> {
+    let mut packed = vec![0i8; OUT * inputs];
+    for o in 0..OUT {
+        for i in 0..inputs {
+            packed[(i / 4 * OUT + o) * 4 + i % 4] = row_major[o * inputs + i];
         }
-        *o = bias[i] + sum;
+    }
+    packed.into_boxed_slice()
+}
+
+/// `out = bias + W . input` for packed weights ([`pack`]); groups of four zero inputs are
+/// skipped (after the activations, most are zero).
+#[inline(always)]
+fn affine_body<const OUT: usize>(input: &[u8], packed: &[i8], bias: &[i32; OUT], out: &mut [i32; OUT]) {
+    *out = *bias;
+    for (g, x) in input.chunks_exact(4).enumerate() {
+        if x == [0; 4] {
+            continue;
+        }
+        let w = &packed[g * OUT * 4..(g + 1) * OUT * 4];
+        for (o, w) in out.iter_mut().zip(w.chunks_exact(4)) {
+            *o += (0..4).map(|k| i32::from(x[k]) * i32::from(w[k])).sum::<i32>();
+        }
+    }
+}
+
+/// [`affine_body`] in AVX2: each group of four inputs broadcast, multiplied with eight
+/// outputs' weights a register (`vpmaddubsw`, whose 16-bit pair sums cannot saturate: inputs
+/// are at most 127), then summed to 32 bits (`vpmaddwd`).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn affine_avx2<const OUT: usize>(input: &[u8], packed: &[i8], bias: &[i32; OUT], out: &mut [i32; OUT]) {
+    use core::arch::x86_64::*;
+    let registers = OUT / 8;
+    assert!(OUT % 8 == 0 && OUT <= 32 && packed.len() >= input.len() / 4 * OUT * 4);
+    let mut acc = [_mm256_setzero_si256(); 4];
+    let ones = _mm256_set1_epi16(1);
+    for (g, x) in input.chunks_exact(4).enumerate() {
+        let x = i32::from_le_bytes([x[0], x[1], x[2], x[3]]);
+        if x == 0 {
+            continue;
+        }
+        let x = _mm256_set1_epi32(x);
+        for (r, acc) in acc.iter_mut().enumerate().take(registers) {
+            // SAFETY: (g * OUT + 8 * r) * 4 + 32 <= (g + 1) * OUT * 4 <= packed.len(), asserted
+            // above for every group of the input; an unaligned load.
+            let w = unsafe { _mm256_loadu_si256(packed.as_ptr().add((g * OUT + 8 * r) * 4).cast()) };
+            *acc = _mm256_add_epi32(*acc, _mm256_madd_epi16(_mm256_maddubs_epi16(x, w), ones));
+        }
+    }
+    for (r, acc) in acc.iter().enumerate().take(registers) {
+        let mut lanes = [0i32; 8];
+        // SAFETY: `lanes` is 32 writable bytes; an unaligned store.
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), *acc) };
+        for (k, v) in lanes.iter().enumerate() {
+            out[8 * r + k] = bias[8 * r + k] + v;
+        }
+    }
+}
+
+/// `out = bias + W . input`, `W` packed by [`pack`].
+#[inline]
+pub(crate) fn affine<const OUT: usize>(
+    kernels: Kernels,
+    input: &[u8],
+    packed: &[i8],
+    bias: &[i32; OUT],
+    out: &mut [i32; OUT],
+) {
+    match kernels {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `Kernels::Avx2` is only made when the CPU has AVX2 (see `Kernels::detect`).
+        Kernels::Avx2 => unsafe { affine_avx2::<OUT>(input, packed, bias, out) },
+        _ => affine_body::<OUT>(input, packed, bias, out),
     }
 }
 
@@ -109,7 +174,6 @@ macro_rules! dispatch {
 
 dispatch!(update, update_avx2, update_body, (src: &[Lanes], dst: &mut [Lanes], sub: &[&[Lanes]], add: &[&[Lanes]]));
 dispatch!(pairwise, pairwise_avx2, pairwise_body, (acc: &[Lanes], out: &mut [u8], max: i16, shift: u32));
-dispatch!(affine, affine_avx2, affine_body, (input: &[u8], weights: &[i8], bias: &[i32], out: &mut [i32]));
 
 #[cfg(test)]
 mod tests {
@@ -139,10 +203,17 @@ mod tests {
         pairwise(kernels, &a, &mut y, 127, 7);
         assert_eq!(x, y);
         let weights: Vec<i8> = (0..16 * 64).map(|i| (i * 37 % 256) as u8 as i8).collect();
-        let bias: Vec<i32> = (0..16).map(|i| i * 1000 - 7000).collect();
+        let bias: [i32; 16] = core::array::from_fn(|i| i as i32 * 1000 - 7000);
         let (mut p, mut q) = ([0i32; 16], [0i32; 16]);
-        affine(Kernels::Portable, &x, &weights, &bias, &mut p);
-        affine(kernels, &x, &weights, &bias, &mut q);
+        let packed = pack::<16>(&weights, 64);
+        affine(Kernels::Portable, &x, &packed, &bias, &mut p);
+        affine(kernels, &x, &packed, &bias, &mut q);
         assert_eq!(p, q);
+        // And the plain definition, row by row.
+        for (o, &v) in p.iter().enumerate() {
+            let row = &weights[o * 64..(o + 1) * 64];
+            let dot: i32 = x.iter().zip(row).map(|(&a, &w)| i32::from(a) * i32::from(w)).sum();
+            assert_eq!(v, bias[o] + dot);
+        }
     }
 }

@@ -88,15 +88,9 @@ fn foreign_and_damaged_files() {
 struct Loose(Vec<(Square, Piece)>);
 
 impl Placement for Loose {
-    fn occupied(&self) -> Bitboard {
-        self.0.iter().fold(Bitboard::EMPTY, |b, &(sq, _)| b | sq)
-    }
-    fn piece_on(&self, sq: Square) -> Option<Piece> {
-        self.0.iter().find(|&&(s, _)| s == sq).map(|&(_, p)| p)
-    }
-    fn kings(&self, color: Color) -> Bitboard {
-        let king = Piece::new(color, PieceType::King);
-        self.0.iter().filter(|&&(_, p)| p == king).fold(Bitboard::EMPTY, |b, &(sq, _)| b | sq)
+    fn pieces(&self, color: Color, piece_type: PieceType) -> Bitboard {
+        let piece = Piece::new(color, piece_type);
+        self.0.iter().filter(|&&(_, p)| p == piece).fold(Bitboard::EMPTY, |b, &(sq, _)| b | sq)
     }
     fn side_to_move(&self) -> Color {
         Color::White

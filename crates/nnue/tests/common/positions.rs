@@ -77,7 +77,7 @@ pub fn lichess(limit: usize) -> Vec<Position> {
     let mut out = Vec::new();
     for game in text.split("\n[Event ").filter(|g| !g.contains("[FEN ")) {
         let movetext: String =
-            game.lines().filter(|l| !l.starts_with('[')).collect::<Vec<_>>().join(" ");
+            game.lines().filter(|l| !l.trim_end().ends_with(']')).collect::<Vec<_>>().join(" ");
         let mut pos = Position::startpos();
         let mut depth = 0;
         let mut clean = String::new();
