@@ -12,7 +12,12 @@ use lerf_types::Color;
 #[test]
 fn every_bucket_and_the_evaluation_as_stockfish_prints_them() {
     let Some(engine) = engine() else { return };
-    let net = Network::from_file(network(&engine)).unwrap();
+    let path = network(&engine);
+    // The network's name is the start of its SHA-256: the exported file is the one named.
+    let digest = <sha2::Sha256 as sha2::Digest>::digest(std::fs::read(&path).unwrap());
+    assert_eq!(digest[..6], [0xad, 0x9b, 0x42, 0x35, 0x46, 0x71]);
+    let net = Network::from_file(&path).unwrap();
+    assert_eq!((net.width(), net.generation()), (1024, lerf_nnue::Generation::Stockfish15));
     let positions = mix(if common::long() { 12_000 } else { 2_500 });
     let printed = eval_all(&engine, &positions);
     let (mut compared, mut failures) = (0, Vec::new());
