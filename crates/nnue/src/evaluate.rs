@@ -7,8 +7,8 @@ use crate::layers::OUTPUT_SCALE;
 use crate::network::{BUCKETS, Generation, Network};
 use crate::placement::{Placement, check};
 use crate::simd::{Lanes, pairwise};
-use std::cell::RefCell;
 use lerf_types::Color;
+use std::cell::RefCell;
 
 /// Stockfish's NNUE evaluation of a position, from the side to move's view, in its internal
 /// units, with its two parts as Stockfish's `eval` command shows them.
@@ -92,7 +92,13 @@ impl Network {
     }
 
     /// The output through `bucket` of both sides' sums (White's first).
-    fn output(&self, sides: [&[Lanes]; 2], psqt: &[[i32; BUCKETS]; 2], stm: Color, bucket: usize) -> Evaluation {
+    fn output(
+        &self,
+        sides: [&[Lanes]; 2],
+        psqt: &[[i32; BUCKETS]; 2],
+        stm: Color,
+        bucket: usize,
+    ) -> Evaluation {
         let mut input = [0u8; 4096];
         let input = &mut input[..self.width];
         let (us, them) = (stm.index(), (!stm).index());

@@ -45,7 +45,8 @@ impl Placement for Board {
 /// The two kings' squares and the piece count, or why the network cannot evaluate it.
 #[inline]
 pub(crate) fn check(board: &impl Placement) -> Result<([Square; 2], u32), EvalError> {
-    let (white, black) = (board.pieces(Color::White, PieceType::King), board.pieces(Color::Black, PieceType::King));
+    let (white, black) =
+        (board.pieces(Color::White, PieceType::King), board.pieces(Color::Black, PieceType::King));
     if white.popcount() != 1 || black.popcount() != 1 {
         return Err(EvalError::Kings { white: white.popcount(), black: black.popcount() });
     }

@@ -87,7 +87,12 @@ pub(crate) fn pack<const OUT: usize>(row_major: &[i8], inputs: usize) -> Box<[i8
 /// `out = bias + W . input` for packed weights ([`pack`]); groups of four zero inputs are
 /// skipped (after the activations, most are zero).
 #[inline(always)]
-fn affine_body<const OUT: usize>(input: &[u8], packed: &[i8], bias: &[i32; OUT], out: &mut [i32; OUT]) {
+fn affine_body<const OUT: usize>(
+    input: &[u8],
+    packed: &[i8],
+    bias: &[i32; OUT],
+    out: &mut [i32; OUT],
+) {
     *out = *bias;
     for (g, x) in input.chunks_exact(4).enumerate() {
         if x == [0; 4] {
@@ -105,10 +110,15 @@ fn affine_body<const OUT: usize>(input: &[u8], packed: &[i8], bias: &[i32; OUT],
 /// are at most 127), then summed to 32 bits (`vpmaddwd`).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn affine_avx2<const OUT: usize>(input: &[u8], packed: &[i8], bias: &[i32; OUT], out: &mut [i32; OUT]) {
+fn affine_avx2<const OUT: usize>(
+    input: &[u8],
+    packed: &[i8],
+    bias: &[i32; OUT],
+    out: &mut [i32; OUT],
+) {
     use core::arch::x86_64::*;
     let registers = OUT / 8;
-    assert!(OUT % 8 == 0 && OUT <= 32 && packed.len() >= input.len() / 4 * OUT * 4);
+    assert!(OUT.is_multiple_of(8) && OUT <= 32 && packed.len() >= input.len() / 4 * OUT * 4);
     let mut acc = [_mm256_setzero_si256(); 4];
     let ones = _mm256_set1_epi16(1);
     for (g, x) in input.chunks_exact(4).enumerate() {
@@ -120,7 +130,8 @@ fn affine_avx2<const OUT: usize>(input: &[u8], packed: &[i8], bias: &[i32; OUT],
         for (r, acc) in acc.iter_mut().enumerate().take(registers) {
             // SAFETY: (g * OUT + 8 * r) * 4 + 32 <= (g + 1) * OUT * 4 <= packed.len(), asserted
             // above for every group of the input; an unaligned load.
-            let w = unsafe { _mm256_loadu_si256(packed.as_ptr().add((g * OUT + 8 * r) * 4).cast()) };
+            let w =
+                unsafe { _mm256_loadu_si256(packed.as_ptr().add((g * OUT + 8 * r) * 4).cast()) };
             *acc = _mm256_add_epi32(*acc, _mm256_madd_epi16(_mm256_maddubs_epi16(x, w), ones));
         }
     }

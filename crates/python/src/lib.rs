@@ -12,6 +12,7 @@
 //! | `svg/` | `chess.svg` (`lerf.svg`: the drawing is Python) | notebook display of boards, pieces, square sets |
 //! | `syzygy/` | `chess.syzygy` (`lerf.syzygy`) | `lerf_syzygy::Tablebase` |
 //! | `gaviota/` | `chess.gaviota` (`lerf.gaviota`) | `lerf_gaviota::Tablebase` |
+//! | `nnue/` | `lerf.nnue` (lerf's own) | `lerf_nnue::Network` |
 //! | `bulk/` | `lerf.perft`, `lerf.encode_planes`, `lerf.pgn.positions`, `lerf.pgn.split` | `lerf_movegen`, `lerf_pgn::rows`, `lerf_pgn::shards` |
 //!
 //! `chess.engine`, `chess.syzygy`, `chess.gaviota` and `chess.variant` get a folder each
@@ -25,6 +26,7 @@ mod bulk;
 mod engine;
 mod errors;
 mod gaviota;
+mod nnue;
 mod pgn;
 mod polyglot;
 mod svg;
@@ -46,5 +48,6 @@ fn _lerf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     variant::register(m)?;
     syzygy::register(m)?;
     gaviota::register(m)?;
+    nnue::register(m)?;
     Ok(())
 }

@@ -1,8 +1,8 @@
 #![allow(dead_code)]
+pub mod npm;
 pub mod positions;
 pub mod stockfish15;
 pub mod synthetic;
-pub mod npm;
 
 /// Whether the long runs were asked for (`cargo xtask test --long`, as CI does).
 pub fn long() -> bool {

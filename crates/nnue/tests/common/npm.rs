@@ -13,7 +13,8 @@ fn oracle_dir() -> PathBuf {
 /// The bytes of `stockfish-<version>-single.wasm`, or `None` with a message.
 pub fn wasm(version: &str) -> Option<Vec<u8>> {
     let major = version.split('.').next().unwrap();
-    let path = oracle_dir().join(format!("npm/stockfish-{version}/package/bin/stockfish-{major}-single.wasm"));
+    let path = oracle_dir()
+        .join(format!("npm/stockfish-{version}/package/bin/stockfish-{major}-single.wasm"));
     match std::fs::read(&path) {
         Ok(bytes) => Some(bytes),
         Err(_) => {
@@ -38,7 +39,10 @@ pub fn stockfish18_small() -> Option<PathBuf> {
     let wasm = wasm("18.0.8")?;
     for start in offsets_of(&wasm, 0x7af3_2f20) {
         // The reader says where a network ends when bytes follow it.
-        let Err(NetworkError::TrailingBytes { end, .. }) = Network::from_bytes(&wasm[start..]) else { continue };
+        let Err(NetworkError::TrailingBytes { end, .. }) = Network::from_bytes(&wasm[start..])
+        else {
+            continue;
+        };
         let bytes = &wasm[start..start + end];
         let digest = Sha256::digest(bytes);
         let name: String = digest[..6].iter().map(|b| format!("{b:02x}")).collect();

@@ -1,0 +1,91 @@
+"""Stockfish's NNUE evaluation without an engine process: lerf's own module (python-chess has
+none), over the Rust crate ``lerf_nnue``.
+
+A network is read once (``load``) and evaluates boards and FENs to the integer Stockfish
+computes, in its internal units, from the side to move's view: the ``NNUE evaluation`` of
+Stockfish's ``eval`` command, before the engine's own scaling. HalfKAv2_hm networks are read:
+Stockfish 15.1's (the one Debian's ``stockfish`` writes with ``export_net``) and the
+compressed ones of Stockfish 16 and later (Stockfish 18's small network, for one); HalfKP
+networks and the threat-input networks of Stockfish 18 (big) and 19 raise ``ValueError``.
+
+>>> import lerf.nnue
+>>> lerf.nnue.load("/nonexistent.nnue")
+Traceback (most recent call last):
+    ...
+FileNotFoundError: [Errno 2] No such file or directory (os error 2): '/nonexistent.nnue'
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Iterable, List, NamedTuple, Union
+
+from . import _lerf
+
+if TYPE_CHECKING:
+    import numpy
+
+    from . import BaseBoard
+
+BoardOrFen = Union["BaseBoard", str]
+
+
+class Buckets(NamedTuple):
+    """Every layer stack's evaluation of one position, as Stockfish's ``eval`` tabulates it
+    (side to move's view, internal units)."""
+
+    #: The bucket the piece count chooses: ``(pieces - 1) // 4``.
+    used: int
+    #: Each bucket's material part (the feature transformer's PSQT sums).
+    material: List[int]
+    #: Each bucket's positional part (its layer stack's output).
+    positional: List[int]
+    #: Each bucket's output as the engine uses it.
+    value: List[int]
+
+
+class Network:
+    """A network read once; ``evaluate_many`` shares it between threads."""
+
+    def __init__(self, inner: _lerf.NnueNetwork) -> None:
+        self._inner = inner
+        self.width, self.generation, self.description, self.hash, self.kernels = inner.info()
+
+    def __repr__(self) -> str:
+        return f"<lerf.nnue.Network width={self.width} generation={self.generation!r} hash={self.hash:#010x}>"
+
+    def evaluate(self, board: BoardOrFen) -> int:
+        """Stockfish's NNUE evaluation of a board (a ``BaseBoard`` is taken as White to
+        move) or a FEN, side to move's view, internal units. ``ValueError`` for a position
+        without one king a side or with more than 32 pieces."""
+        return self._inner.evaluate(board)
+
+    def buckets(self, board: BoardOrFen) -> Buckets:
+        """The evaluation through each of the eight layer stacks, and the one used."""
+        used, parts = self._inner.buckets(board)
+        return Buckets(used, [p[0] for p in parts], [p[1] for p in parts], [p[2] for p in parts])
+
+    def evaluate_many(self, boards: Iterable[BoardOrFen], *, threads: int = 0) -> "numpy.ndarray":
+        """The evaluations of many boards or FENs as a numpy ``int32`` array, computed on
+        ``threads`` threads (all the CPUs by default) with the GIL released."""
+        import numpy
+
+        items = boards if isinstance(boards, list) else list(boards)
+        threads = threads or os.cpu_count() or 1
+        data = self._inner.evaluate_many_bytes(items, threads)
+        return numpy.frombuffer(data, dtype="<i4")
+
+
+def load(path: Union[str, "os.PathLike[str]"]) -> Network:
+    """Reads a network file: ``OSError`` when it cannot be read, ``ValueError`` naming the
+    byte when it is not a network lerf reads (a network inside a larger file is refused
+    with the offset where it ended)."""
+    return Network(_lerf.NnueNetwork.load(os.fspath(path)))
+
+
+def from_bytes(data: bytes) -> Network:
+    """Reads a network from its bytes."""
+    return Network(_lerf.NnueNetwork.from_bytes(data))
+
+
+__all__ = ["Buckets", "Network", "from_bytes", "load"]
