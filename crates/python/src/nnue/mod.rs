@@ -10,6 +10,9 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyByteArray;
 
+/// One bucket's `(material, positional, value)`.
+type BucketParts = (i32, i32, i32);
+
 /// Adds the network class to the extension module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NnueNetwork>()
@@ -74,7 +77,7 @@ impl NnueNetwork {
     }
 
     /// `(used, [(material, positional, value)] * 8)` for one board or FEN.
-    fn buckets(&self, item: &Bound<'_, PyAny>) -> PyResult<(usize, Vec<(i32, i32, i32)>)> {
+    fn buckets(&self, item: &Bound<'_, PyAny>) -> PyResult<(usize, Vec<BucketParts>)> {
         let (placement, fen) = read_items(std::slice::from_ref(item))?.pop().expect("one item");
         let b = self.inner.buckets(&placement).map_err(|e| eval_error(e, &placement, &fen))?;
         Ok((b.used, b.all.iter().map(|e| (e.material, e.positional, e.value)).collect()))
