@@ -163,6 +163,28 @@ impl Network {
         })
     }
 
+    /// Where networks this crate reads are embedded in `bytes` (a Stockfish binary, say):
+    /// each range holds one network, checked by reading it whole.
+    ///
+    /// ```
+    /// assert!(lerf_nnue::Network::find_in(b"no network here").is_empty());
+    /// ```
+    pub fn find_in(bytes: &[u8]) -> Vec<core::ops::Range<usize>> {
+        let word = VERSION.to_le_bytes();
+        let mut found = Vec::new();
+        let mut start = 0;
+        while let Some(at) = bytes[start..].windows(4).position(|w| w == word) {
+            let at = start + at;
+            match Network::from_bytes(&bytes[at..]) {
+                Ok(_) => found.push(at..bytes.len()),
+                Err(NetworkError::TrailingBytes { end, .. }) => found.push(at..at + end),
+                Err(_) => {}
+            }
+            start = found.last().filter(|r| r.start == at).map_or(at + 1, |r| r.end);
+        }
+        found
+    }
+
     /// The same network with other kernels: [`Kernels::Portable`] always works; asking for
     /// AVX2 on a CPU without it gives back the portable ones. The results are the same.
     pub fn with_kernels(mut self, kernels: Kernels) -> Network {

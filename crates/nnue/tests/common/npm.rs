@@ -2,7 +2,7 @@
 //! `target/oracle/npm` by `.ci/fetch-oracles`: each network's file name is the start of its
 //! SHA-256, which says the cut is exact.
 
-use lerf_nnue::{Network, NetworkError};
+use lerf_nnue::Network;
 use sha2::{Digest, Sha256};
 use std::path::PathBuf;
 
@@ -37,13 +37,9 @@ pub fn stockfish18_small() -> Option<PathBuf> {
         return Some(path);
     }
     let wasm = wasm("18.0.8")?;
-    for start in offsets_of(&wasm, 0x7af3_2f20) {
-        // The reader says where a network ends when bytes follow it.
-        let Err(NetworkError::TrailingBytes { end, .. }) = Network::from_bytes(&wasm[start..])
-        else {
-            continue;
-        };
-        let bytes = &wasm[start..start + end];
+    // The reader finds the networks: it says where each ends.
+    for range in Network::find_in(&wasm) {
+        let bytes = &wasm[range];
         let digest = Sha256::digest(bytes);
         let name: String = digest[..6].iter().map(|b| format!("{b:02x}")).collect();
         if name == "37f18f62d772" {
