@@ -103,7 +103,7 @@ impl Network {
         // cost a tenth of its evaluation).
         let positional = match self.width {
             ..=256 => self.transform_and_propagate::<256>(sides, stm, bucket),
-            ..=1024 => self.transform_and_propagate::<1024>(sides, stm, bucket),
+            257..=1024 => self.transform_and_propagate::<1024>(sides, stm, bucket),
             _ => self.transform_and_propagate::<4096>(sides, stm, bucket),
         };
         let (us, them) = (stm.index(), (!stm).index());
