@@ -31,3 +31,32 @@ def test_the_example_engine_plays_a_whole_game_under_python_chess():
         info = engine.analyse(chess.Board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), chess.engine.Limit(depth=3))
         assert info["score"].white() == chess.engine.Mate(1)
         assert info["pv"][0] == chess.Move.from_uci("a1a8")
+
+
+NETWORK = ROOT / "target" / "oracle" / "nn-ad9b42354671.nnue"
+
+
+@pytest.mark.skipif(not ENGINE.exists(), reason=f"{ENGINE} is not built (cargo test -p lerf-protocol builds it)")
+@pytest.mark.skipif(not NETWORK.exists(), reason=f"{NETWORK} is missing (lerf-nnue's tests export it from Debian's stockfish)")
+def test_the_example_engine_searches_on_a_stockfish_network():
+    import lerf.nnue
+
+    net = lerf.nnue.load(NETWORK)
+    with chess.engine.SimpleEngine.popen_uci(str(ENGINE), timeout=60) as engine:
+        assert "EvalFile" in engine.options
+        engine.configure({"EvalFile": str(NETWORK)})
+        board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+        info = engine.analyse(board, chess.engine.Limit(depth=1))
+        # Depth 1: the best of the network's evaluations after each move, in the engine's
+        # centipawns (208 internal units to the pawn, truncated).
+        best = max(-net.evaluate(_after(board, move)) for move in board.legal_moves)
+        cp = abs(best) * 100 // 208 * (1 if best >= 0 else -1)
+        assert info["score"].relative == chess.engine.Cp(cp)
+        result = engine.play(board, chess.engine.Limit(depth=2))
+        assert result.move in board.legal_moves
+
+
+def _after(board, move):
+    board = board.copy()
+    board.push(move)
+    return board.fen()
