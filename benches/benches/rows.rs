@@ -24,7 +24,11 @@ const BATCH: usize = 65_536;
 fn options(annotated: bool) -> RowOptions {
     if annotated {
         let tags = ["Event", "Site", "Date", "ECO", "Opening", "TimeControl", "Termination"];
-        RowOptions { tags: tags.iter().map(|t| t.to_string()).collect(), comments: true }
+        RowOptions {
+            tags: tags.iter().map(|t| t.to_string()).collect(),
+            comments: true,
+            ..RowOptions::default()
+        }
     } else {
         RowOptions::default()
     }

@@ -161,3 +161,36 @@ def test_embedded_network_names_where_it_ends(network, tmp_path):
     data = (ORACLE / "nn-ad9b42354671.nnue").read_bytes()
     with pytest.raises(ValueError, match=f"ends at byte {len(data)}.*0..{len(data)}"):
         lerf.nnue.from_bytes(data + b"trailer")
+
+
+@needs_stockfish
+def test_rows_carry_the_networks_evaluation(network, sample_path):
+    import pyarrow as pa
+
+    for threads in (1, 2):
+        table = pa.RecordBatchReader.from_stream(
+            lerf.pgn.positions(sample_path, threads=threads, nnue=network, batch_size=4096)
+        ).read_all()
+        rows = table.slice(0, 3000).to_pylist()
+        assert [r["nnue"] for r in rows] == network.evaluate_many([r["fen"] for r in rows]).tolist()
+    plain = pa.RecordBatchReader.from_stream(lerf.pgn.positions(sample_path)).read_all()
+    assert "nnue" not in plain.column_names and table.num_rows == plain.num_rows
+
+
+@needs_stockfish
+def test_a_network_pickles_as_its_path_for_dask(network, tmp_path, sample_path):
+    import pickle
+
+    again = pickle.loads(pickle.dumps(network))
+    assert again.path == network.path and again.evaluate(chess.STARTING_FEN) == network.evaluate(chess.STARTING_FEN)
+    with pytest.raises(TypeError, match="cannot be pickled"):
+        pickle.dumps(lerf.nnue.from_bytes((ORACLE / "nn-ad9b42354671.nnue").read_bytes()))
+
+    import dask
+
+    import lerf.dask as lerf_dask
+
+    lerf.pgn.split(sample_path, tmp_path / "shards", games_per_shard=100)
+    with dask.config.set(scheduler="processes", num_workers=2):
+        frame = lerf_dask.positions(tmp_path / "shards", nnue=network, partition_rows=None).compute()
+    assert frame["nnue"].tolist() == network.evaluate_many(frame["fen"].tolist()).tolist()

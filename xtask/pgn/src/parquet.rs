@@ -126,7 +126,8 @@ mod tests {
         let input = dir.join("in.pgn");
         std::fs::write(&input, PGN).expect("write");
         let out = dir.join("out.parquet");
-        let options = RowOptions { tags: vec!["ECO".into()], comments: true };
+        let options =
+            RowOptions { tags: vec!["ECO".into()], comments: true, ..RowOptions::default() };
         for threads in [1, 2] {
             let job = ParquetJob {
                 file: input.to_str().expect("utf-8"),
@@ -176,7 +177,11 @@ mod tests {
         let job = ParquetJob {
             file: "does-not-matter.pgn",
             out: &out,
-            options: RowOptions { tags: vec!["fen".into()], comments: false },
+            options: RowOptions {
+                tags: vec!["fen".into()],
+                comments: false,
+                ..RowOptions::default()
+            },
             threads: 1,
         };
         let err = run(job).expect_err("a bad tag");

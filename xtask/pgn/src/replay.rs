@@ -47,6 +47,10 @@ pub struct Args {
     /// With --parquet: a `comment` column, the comment after each move.
     #[arg(long, requires = "parquet")]
     comments: bool,
+    /// With --parquet: an `nnue` column, this Stockfish network's evaluation of each row's
+    /// position (side to move's view, Stockfish's internal units; null in variant games).
+    #[arg(long, value_name = "NETWORK.nnue", requires = "parquet")]
+    nnue: Option<std::path::PathBuf>,
 }
 
 #[derive(clap::Subcommand)]
@@ -83,12 +87,21 @@ pub fn run(args: Args) -> Result<(), UserError> {
         return crate::split::run(split);
     }
     if let Some(out) = &args.parquet {
+        let nnue = match &args.nnue {
+            None => None,
+            Some(path) => {
+                let net = lerf_nnue::Network::from_file(path)
+                    .map_err(|e| UserError(format!("--nnue {}: {e}", path.display())))?;
+                Some(lerf_pgn::rows::NnueColumn(std::sync::Arc::new(net)))
+            }
+        };
         return crate::parquet::run(crate::parquet::ParquetJob {
             file: args.file(),
             out,
             options: lerf_pgn::rows::RowOptions {
                 tags: args.tags.clone(),
                 comments: args.comments,
+                nnue,
             },
             threads: args.threads as usize,
         });

@@ -203,3 +203,54 @@ fn pgn_split_shards_concatenated_replay_to_the_inputs_games() {
     }
     std::fs::remove_dir_all(&out).expect("the shards");
 }
+
+#[test]
+fn pgn_parquet_nnue_writes_the_networks_evaluation_of_each_row() {
+    use arrow_array::{Array, Int32Array, StringArray};
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    let network = concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/oracle/nn-ad9b42354671.nnue");
+    let bad = temp_file("bad.nnue", "not a network");
+    let out = std::env::temp_dir().join(format!("lerf-cli-{}-nnue.parquet", std::process::id()));
+    let input = temp_bytes("nnue.pgn", &SAMPLE[..SAMPLE.len() / 20]);
+    let failed = xtask_pgn(&[
+        input.to_str().unwrap(),
+        "--parquet",
+        out.to_str().unwrap(),
+        "--nnue",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(failed.status.code(), Some(2), "a foreign network is the user's error");
+    assert!(String::from_utf8_lossy(&failed.stderr).contains("unsupported network version"));
+    let Ok(net) = lerf_nnue::Network::from_file(network) else {
+        eprintln!(
+            "skipped the rest: {network} is missing (lerf-nnue's tests export it from Debian's stockfish)"
+        );
+        return;
+    };
+    let done = xtask_pgn(&[
+        input.to_str().unwrap(),
+        "--parquet",
+        out.to_str().unwrap(),
+        "--nnue",
+        network,
+        "--threads",
+        "2",
+    ]);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let file = std::fs::File::open(&out).unwrap();
+    let mut rows = 0;
+    for batch in ParquetRecordBatchReaderBuilder::try_new(file).unwrap().build().unwrap() {
+        let batch = batch.unwrap();
+        let fen =
+            batch.column_by_name("fen").unwrap().as_any().downcast_ref::<StringArray>().unwrap();
+        let nnue =
+            batch.column_by_name("nnue").unwrap().as_any().downcast_ref::<Int32Array>().unwrap();
+        for i in 0..batch.num_rows() {
+            let pos = lerf_position::Position::from_fen(fen.value(i)).unwrap();
+            assert_eq!(nnue.value(i), net.evaluate(&pos).unwrap());
+            rows += 1;
+        }
+    }
+    assert!(rows > 1000, "{rows}");
+    let _ = std::fs::remove_file(out);
+}

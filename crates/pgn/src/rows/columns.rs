@@ -163,6 +163,8 @@ pub(crate) struct Columns {
     pub(crate) nag_offsets: Vec<i32>,
     pub(crate) nag_values: Vec<i32>,
     pub(crate) comment: Strings,
+    /// The `nnue` column's values (left empty without it).
+    pub(crate) nnue: Nullable<i32>,
     pub(crate) tags: Vec<Strings>,
 }
 
@@ -224,6 +226,7 @@ impl Columns {
         self.nag_offsets.extend(other.nag_offsets.iter().skip(1).map(|o| o + shift));
         self.nag_values.extend(other.nag_values);
         self.comment.append(&other.comment);
+        self.nnue.append(other.nnue);
         for (mine, theirs) in self.tags.iter_mut().zip(&other.tags) {
             mine.append(theirs);
         }
@@ -254,6 +257,7 @@ impl Columns {
         self.clock.truncate(rows);
         self.eval_cp.truncate(rows);
         self.eval_mate.truncate(rows);
+        self.nnue.truncate(rows);
         if self.nag_offsets.len() > rows + 1 {
             self.nag_offsets.truncate(rows + 1);
             self.nag_values.truncate(self.nag_offsets.last().map_or(0, |&n| n as usize));
@@ -269,6 +273,7 @@ impl Columns {
         &mut self,
         schema: &SchemaRef,
         comments: bool,
+        nnue: bool,
     ) -> Result<RecordBatch, ArrowError> {
         let rows = core::mem::take(&mut self.rows);
         let mut arrays: Vec<ArrayRef> = std::vec![
@@ -307,6 +312,10 @@ impl Columns {
             arrays.push(Arc::new(self.comment.take()));
         } else {
             self.comment = Strings::default();
+        }
+        let (values, nulls) = self.nnue.take();
+        if nnue {
+            arrays.push(Arc::new(Int32Array::new(ScalarBuffer::from(values), nulls)));
         }
         for t in &mut self.tags {
             arrays.push(Arc::new(t.take()));

@@ -12,8 +12,9 @@
 //! the move: `clock` (seconds, `node.clock()`), `eval_cp` (centipawns from White's view,
 //! `node.eval().white().score()`), `eval_mate` (`node.eval().white().mate()`), `nags`
 //! (sorted), `comment` (with [`RowOptions::comments`]), and one column per tag of
-//! [`RowOptions::tags`] (null where the game lacks it). Evaluations beyond `i32` are
-//! saturated.
+//! [`RowOptions::tags`] (null where the game lacks it), and with the feature `nnue` and
+//! `RowOptions::nnue`, `nnue`: Stockfish's NNUE evaluation of the row's position (see
+//! `NnueColumn`). Evaluations beyond `i32` are saturated.
 //!
 //! ```
 //! use arrow_array::Array;
@@ -34,6 +35,8 @@ mod options;
 mod stream;
 mod visit;
 
+#[cfg(feature = "nnue")]
+pub use options::NnueColumn;
 pub use options::{BadTag, RowOptions, row_schema};
 pub use stream::{ParallelRows, PositionRows};
 

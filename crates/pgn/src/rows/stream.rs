@@ -107,7 +107,7 @@ impl<R: Read> Iterator for PositionRows<R> {
         if self.rows.out.rows == 0 {
             return self.failure.take().map(|e| Err(io_error(e)));
         }
-        Some(self.rows.out.take_batch(&self.schema, self.rows_comments()))
+        Some(self.rows.out.take_batch(&self.schema, self.rows_comments(), self.rows.has_nnue()))
     }
 }
 
@@ -133,6 +133,7 @@ pub struct ParallelRows {
     batch: Columns,
     schema: SchemaRef,
     comments: bool,
+    nnue: bool,
     batch_size: usize,
     games: i64,
     done: bool,
@@ -160,6 +161,7 @@ impl ParallelRows {
     ) -> ParallelRows {
         let schema = row_schema(&options);
         let comments = options.comments;
+        let nnue = options.nnue_network().is_some();
         let tags = options.tags.len();
         let chunks =
             ParallelGames::new(input, threads, CHUNK_BYTES, move |chunk: &crate::Chunk| {
@@ -174,6 +176,7 @@ impl ParallelRows {
             batch: Columns::new(tags),
             schema,
             comments,
+            nnue,
             batch_size: batch_size.max(1),
             games: 0,
             done: false,
@@ -210,7 +213,7 @@ impl Iterator for ParallelRows {
         if self.batch.rows == 0 {
             return self.failure.take().map(|e| Err(io_error(e)));
         }
-        Some(self.batch.take_batch(&self.schema, self.comments))
+        Some(self.batch.take_batch(&self.schema, self.comments, self.nnue))
     }
 }
 

@@ -25,7 +25,11 @@ fn ints(batch: &RecordBatch, name: &str) -> Vec<Option<i32>> {
 fn annotations_belong_to_the_node_after_the_move() {
     let pgn = "[Event \"x\"]\n[WhiteElo \"1500\"]\n[ECO \"C20\"]\n\n{ game } 1. e4 { [%eval 0.17] [%clk 0:03:00] } { more } $1 e5 ?! \
                { [%eval #-3] } ( 1... c5 { side } 2. Nf3 ) { after } 2. Nf3 { [%clk 0:02:59.5] [%eval #0] } ( 2. d4 ) { start } Nc6 *\n";
-    let options = RowOptions { tags: vec!["ECO".into(), "Opening".into()], comments: true };
+    let options = RowOptions {
+        tags: vec!["ECO".into(), "Opening".into()],
+        comments: true,
+        ..RowOptions::default()
+    };
     let batch = rows_of(pgn, options);
     assert_eq!(batch.num_rows(), 4);
     assert_eq!(
@@ -69,7 +73,8 @@ fn a_variation_without_a_legal_move_leaves_the_next_comment_to_the_next_move() {
 
 #[test]
 fn an_input_without_moves_gives_the_schema_and_no_batch() {
-    let options = RowOptions { tags: vec!["Site".into()], comments: false };
+    let options =
+        RowOptions { tags: vec!["Site".into()], comments: false, ..RowOptions::default() };
     let mut rows = PositionRows::new(&b"[Event \"x\"]\n\n*\n"[..], options.clone(), 10);
     assert_eq!(rows.schema(), row_schema(&options));
     assert!(rows.next().is_none());
@@ -100,7 +105,8 @@ fn an_input_without_moves_gives_the_schema_and_no_batch() {
 #[test]
 fn threads_give_the_rows_of_one_thread() {
     let sample = include_str!("../../tests/data/lichess-2025-05-sample.pgn");
-    let options = RowOptions { tags: vec!["TimeControl".into()], comments: true };
+    let options =
+        RowOptions { tags: vec!["TimeControl".into()], comments: true, ..RowOptions::default() };
     let one: Vec<RecordBatch> = PositionRows::new(sample.as_bytes(), options.clone(), 5000)
         .collect::<Result<_, _>>()
         .unwrap();
@@ -137,6 +143,7 @@ fn options_whose_columns_would_share_a_name_are_refused() {
     let with = |tags: &[&str], comments| RowOptions {
         tags: tags.iter().map(|t| t.to_string()).collect(),
         comments,
+        ..RowOptions::default()
     };
     assert_eq!(with(&["ECO", "Opening"], true).check(), Ok(()));
     assert_eq!(with(&["fen"], false).check(), Err(BadTag::TakenByColumn("fen".into())));

@@ -81,6 +81,11 @@ impl RowVisitor {
         }
     }
 
+    /// Whether the rows have an `nnue` column.
+    pub(crate) fn has_nnue(&self) -> bool {
+        self.options.nnue_network().is_some()
+    }
+
     /// The columns of a row known when its move is read.
     fn write_row(&mut self, m: Move) {
         let out = &mut self.out;
@@ -100,6 +105,12 @@ impl RowVisitor {
         });
         out.uci.push_utf8_with(|data| data.extend_from_slice(pos.uci(m).encode(&mut [0; 5])));
         out.turn.push(pos.side_to_move() == Color::White);
+        if let Some(net) = self.options.nnue_network() {
+            #[cfg(feature = "nnue")]
+            out.nnue.push(net.evaluate(pos).ok());
+            #[cfg(not(feature = "nnue"))]
+            match *net {}
+        }
         self.write_game_columns();
     }
 
@@ -215,6 +226,10 @@ impl RowVisitor {
             out.san.push(&san);
             out.uci.push(&uci);
             out.turn.push(white);
+            if self.options.nnue_network().is_some() {
+                // The network is for standard chess.
+                out.nnue.push(None);
+            }
             self.write_game_columns();
             self.ply += 1;
         }

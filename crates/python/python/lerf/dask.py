@@ -24,12 +24,15 @@ import io
 import json
 import os
 import posixpath
-from typing import IO, Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import IO, TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import dask
 import dask.dataframe as dd
 import pandas as pd
 import pyarrow as pa
+
+if TYPE_CHECKING:
+    from .nnue import Network
 
 from ._lerf import _RowStream
 from ._lerf import perft as _perft
@@ -114,6 +117,7 @@ def positions(
     tags: Sequence[str] = (),
     comments: bool = False,
     partition_rows: Optional[int] = PARTITION_ROWS,
+    nnue: Optional["Network"] = None,
 ) -> dd.DataFrame:
     """The rows of ``lerf.pgn.positions`` for every game of a split, as a
     ``dask.dataframe.DataFrame`` in input order: a partition per shard, or per run of
@@ -135,6 +139,10 @@ def positions(
     (scheduling, a few milliseconds) then stays small beside the task's reading, as its own
     readers size partitions. ``partition_rows=None`` gives a partition per shard.
 
+    ``nnue`` (a ``lerf.nnue.Network`` loaded from a file) adds the ``nnue`` column of
+    ``lerf.pgn.positions``: the tasks get the network's path and each worker process reads
+    it once, so the file must be reachable from every worker, as the shards are.
+
     With ``verify``, each task checks its shards' SHA-256 before reading them. Each task
     also checks that each shard gave the manifest's number of games and rows; anything
     else raises ``ShardError`` naming the shard.
@@ -144,7 +152,10 @@ def positions(
     directory, manifest = read_manifest(shards)
     parts = _partitions([(_join(directory, shard["file"]), shard) for shard in manifest["shards"]], partition_rows)
     tags = list(tags)
-    empty = _empty_table(tags, comments)
+    if nnue is not None and nnue.path is None:
+        raise ValueError("the network must be loaded from a file (lerf.nnue.load) for the workers to read it")
+    nnue_path = None if nnue is None else nnue.path
+    empty = _empty_table(tags, comments, nnue_path)
     # The frames are pyarrow-backed already: Dask's conversion of string columns to
     # `string[pyarrow]` (on by default) would change nothing but still add a task a
     # partition, which the distributed scheduler runs apart from the read (measured: 7% of
@@ -159,6 +170,7 @@ def positions(
             batch_size=batch_size,
             tags=tags,
             comments=comments,
+            nnue_path=nnue_path,
             meta=_frame(empty),
             label="lerf-positions",
             enforce_metadata=False,
@@ -204,22 +216,41 @@ def _rows(part: _Part) -> int:
     return int(shard.get("moves", 70 * shard["games"]))
 
 
-def _empty_table(tags: List[str], comments: bool) -> pa.Table:
+def _network(nnue_path: Optional[str]):
+    """The native network at ``nnue_path``, read once a process; ``None`` for none."""
+    if nnue_path is None:
+        return None
+    from .nnue import _load_once
+
+    return _load_once(nnue_path)._inner
+
+
+def _empty_table(tags: List[str], comments: bool, nnue_path: Optional[str] = None) -> pa.Table:
     """No rows, with the columns ``lerf.pgn.positions`` gives for these options."""
-    return pa.schema(_RowStream(io.BytesIO(b""), tags=tags, comments=comments)).empty_table()
+    stream = _RowStream(io.BytesIO(b""), tags=tags, comments=comments, nnue=_network(nnue_path))
+    return pa.schema(stream).empty_table()
 
 
 def _frame(table: pa.Table) -> pd.DataFrame:
     return table.to_pandas(types_mapper=pd.ArrowDtype)
 
 
-def _read_partition(group: List[_Part], verify: bool, batch_size: int, tags: List[str], comments: bool) -> pd.DataFrame:
+def _read_partition(
+    group: List[_Part],
+    verify: bool,
+    batch_size: int,
+    tags: List[str],
+    comments: bool,
+    nnue_path: Optional[str] = None,
+) -> pd.DataFrame:
     """One task: its shards read in order, as one frame."""
-    tables = [_read_shard(part, verify, batch_size, tags, comments) for part in group]
+    tables = [_read_shard(part, verify, batch_size, tags, comments, nnue_path) for part in group]
     return _frame(tables[0] if len(tables) == 1 else pa.concat_tables(tables))
 
 
-def _read_shard(part: _Part, verify: bool, batch_size: int, tags: List[str], comments: bool) -> pa.Table:
+def _read_shard(
+    part: _Part, verify: bool, batch_size: int, tags: List[str], comments: bool, nnue_path: Optional[str] = None
+) -> pa.Table:
     path, shard = part
     name = shard["file"]
     try:
@@ -228,7 +259,12 @@ def _read_shard(part: _Part, verify: bool, batch_size: int, tags: List[str], com
         source = _open(path) if _is_url(path) else path
         try:
             reader = _RowStream(
-                source, batch_size=batch_size, tags=tags, comments=comments, first_game=shard["first_game"]
+                source,
+                batch_size=batch_size,
+                tags=tags,
+                comments=comments,
+                first_game=shard["first_game"],
+                nnue=_network(nnue_path),
             )
             table = pa.RecordBatchReader.from_stream(reader).read_all()
         finally:

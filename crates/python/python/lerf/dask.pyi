@@ -16,6 +16,7 @@ def positions(
     tags: Sequence[str] = ...,
     comments: bool = ...,
     partition_rows: Optional[int] = ...,
+    nnue: Any = ...,
 ) -> Any: ...
 def perft(
     fen: str,

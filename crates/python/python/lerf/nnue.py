@@ -17,15 +17,16 @@ FileNotFoundError: [Errno 2] No such file or directory (os error 2): '/nonexiste
 
 from __future__ import annotations
 
+import functools
 import os
-from typing import TYPE_CHECKING, Iterable, List, NamedTuple, Union
+from typing import TYPE_CHECKING, Iterable, List, NamedTuple, Optional, Union
 
-from . import _lerf
+from ._lerf import NnueNetwork as _NnueNetwork
 
 if TYPE_CHECKING:
     import numpy
 
-    from . import BaseBoard
+    from ._lerf import BaseBoard
 
 BoardOrFen = Union["BaseBoard", str]
 
@@ -45,11 +46,20 @@ class Buckets(NamedTuple):
 
 
 class Network:
-    """A network read once; ``evaluate_many`` shares it between threads."""
+    """A network read once; ``evaluate_many`` shares it between threads. A network read
+    from a file pickles as its path (Dask's workers read it once per process); one made
+    from bytes does not pickle."""
 
-    def __init__(self, inner: _lerf.NnueNetwork) -> None:
+    def __init__(self, inner: _NnueNetwork, path: Optional[str] = None) -> None:
         self._inner = inner
+        #: The file the network was read from (``None`` for ``from_bytes``).
+        self.path = path
         self.width, self.generation, self.description, self.hash, self.kernels = inner.info()
+
+    def __reduce__(self):
+        if self.path is None:
+            raise TypeError("a network made from bytes cannot be pickled: load it from a file")
+        return (_load_once, (self.path,))
 
     def __repr__(self) -> str:
         return f"<lerf.nnue.Network width={self.width} generation={self.generation!r} hash={self.hash:#010x}>"
@@ -80,12 +90,19 @@ def load(path: Union[str, "os.PathLike[str]"]) -> Network:
     """Reads a network file: ``OSError`` when it cannot be read, ``ValueError`` naming the
     byte when it is not a network lerf reads (a network inside a larger file is refused
     with the offset where it ended)."""
-    return Network(_lerf.NnueNetwork.load(os.fspath(path)))
+    path = os.fspath(path)
+    return Network(_NnueNetwork.load(path), os.path.abspath(path))
+
+
+@functools.lru_cache(maxsize=4)
+def _load_once(path: str) -> Network:
+    """``load``, once a process for each path (what unpickling a network does)."""
+    return load(path)
 
 
 def from_bytes(data: bytes) -> Network:
     """Reads a network from its bytes."""
-    return Network(_lerf.NnueNetwork.from_bytes(data))
+    return Network(_NnueNetwork.from_bytes(data))
 
 
 __all__ = ["Buckets", "Network", "from_bytes", "load"]

@@ -62,7 +62,7 @@ impl RowStream {
     /// `first_game` numbers the source's first game; `threads` make rows (one more cuts
     /// the input when there are several).
     #[new]
-    #[pyo3(signature = (source, batch_size=65536, threads=1, tags=Vec::new(), comments=false, first_game=0))]
+    #[pyo3(signature = (source, batch_size=65536, threads=1, tags=Vec::new(), comments=false, first_game=0, nnue=None))]
     fn py_new(
         source: &Bound<'_, PyAny>,
         batch_size: usize,
@@ -70,11 +70,13 @@ impl RowStream {
         tags: Vec<String>,
         comments: bool,
         first_game: i64,
+        nnue: Option<PyRef<'_, crate::nnue::NnueNetwork>>,
     ) -> PyResult<RowStream> {
         if !(1..=256).contains(&threads) {
             return Err(PyValueError::new_err(format!("threads go from 1 to 256, not {threads}")));
         }
-        let options = RowOptions { tags, comments };
+        let nnue = nnue.map(|n| lerf_pgn::rows::NnueColumn(n.network()));
+        let options = RowOptions { tags, comments, nnue };
         options.check().map_err(|e| PyValueError::new_err(e.to_string()))?;
         let schema = row_schema(&options);
         let input = crate::pgn::stream::open_source(source)?;

@@ -9,6 +9,7 @@ use placement::{LayoutPlacement, read_items};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyByteArray;
+use std::sync::Arc;
 
 /// One bucket's `(material, positional, value)`.
 type BucketParts = (i32, i32, i32);
@@ -21,7 +22,14 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// A network read once; evaluations read it from any number of threads.
 #[pyclass(module = "lerf._lerf", frozen)]
 pub struct NnueNetwork {
-    inner: Network,
+    inner: Arc<Network>,
+}
+
+impl NnueNetwork {
+    /// The network, to share with the rows' threads.
+    pub fn network(&self) -> Arc<Network> {
+        self.inner.clone()
+    }
 }
 
 fn eval_error(e: EvalError, placement: &LayoutPlacement, fen: &str) -> PyErr {
@@ -51,7 +59,7 @@ impl NnueNetwork {
         let inner = py
             .detach(|| Network::from_bytes(data))
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(NnueNetwork { inner })
+        Ok(NnueNetwork { inner: Arc::new(inner) })
     }
 
     /// `(width, generation, description, hash, kernels)`.
@@ -93,7 +101,7 @@ impl NnueNetwork {
         threads: usize,
     ) -> PyResult<Bound<'py, PyByteArray>> {
         let placements = read_items(&items)?;
-        let net = &self.inner;
+        let net = &*self.inner;
         let results: Vec<Result<i32, (usize, EvalError)>> = py.detach(|| {
             let threads = threads.clamp(1, placements.len().max(1));
             let chunk = placements.len().div_ceil(threads).max(1);

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import IO, TYPE_CHECKING, Any, Dict, Iterable, Iterator, Union
+from typing import IO, TYPE_CHECKING, Any, Dict, Iterable, Iterator, Optional, Union
 
 from .._lerf import Game
 from .._lerf import _RowStream
@@ -14,6 +14,8 @@ from .._lerf import split_shards as _split_shards
 
 if TYPE_CHECKING:
     import pyarrow
+
+    from ..nnue import Network
 
 #: The columns of ``positions``, in order.
 POSITION_COLUMNS = [
@@ -92,6 +94,7 @@ def positions(
     threads: int = 1,
     tags: Iterable[str] = (),
     comments: bool = False,
+    nnue: Optional["Network"] = None,
 ) -> PositionStream:
     """One row per mainline move of every game in ``source`` (a path or a binary file
     object, ``.pgn`` or ``.pgn.zst``), as an Arrow stream of record batches of whole games,
@@ -107,8 +110,11 @@ def positions(
     ``black_elo`` (null where absent or not a number); then what python-chess reads from the node after the move: ``clock``
     (seconds, ``node.clock()``), ``eval_cp`` (centipawns from White's view,
     ``node.eval().white().score()``), ``eval_mate`` (``node.eval().white().mate()``),
-    ``nags`` (sorted), ``comment`` (``node.comment``, with ``comments=True``), and one
-    string column for each tag in ``tags``, named by the tag (null where a game lacks it).
+    ``nags`` (sorted), ``comment`` (``node.comment``, with ``comments=True``), ``nnue``
+    (with ``nnue=``, a ``lerf.nnue.Network``: Stockfish's NNUE evaluation of the position
+    before the move, side to move's view, internal units, as ``Network.evaluate`` gives
+    it; null in variant games), and one string column for each tag in ``tags``, named by
+    the tag (null where a game lacks it).
 
     Rows are made in Rust (``lerf_pgn::rows``, arrow-rs): no Python object per row. With
     ``threads`` above 1, that many threads make rows from chunks of whole games while one
@@ -123,7 +129,14 @@ def positions(
     """
     if isinstance(source, (str, bytes, os.PathLike)):
         source = os.fspath(source)
-    native = _RowStream(source, batch_size=batch_size, threads=threads, tags=list(tags), comments=comments)
+    native = _RowStream(
+        source,
+        batch_size=batch_size,
+        threads=threads,
+        tags=list(tags),
+        comments=comments,
+        nnue=None if nnue is None else nnue._inner,
+    )
     return PositionStream(native)
 
 
