@@ -2,9 +2,7 @@
 //! start and from Chess960 starts), after undoing them, and across null moves; on made-up
 //! networks of both generations, and on Stockfish 15.1's when it is installed.
 
-mod common;
-
-use common::positions::{Rng, chess960_start, random_move};
+use crate::common::positions::{Rng, chess960_start, random_move};
 use lerf_nnue::{AccumulatorStack, Kernels, Network};
 use lerf_position::Position;
 
@@ -60,21 +58,24 @@ fn walk(net: &Network, games: usize, seed: u64) {
 #[test]
 fn synthetic_networks_incrementally_and_in_full() {
     for compressed in [false, true] {
-        let net =
-            Network::from_bytes(&common::synthetic::network(64, compressed, 7 + compressed as u64))
-                .unwrap();
-        walk(&net, if common::long() { 60 } else { 12 }, 1);
+        let net = Network::from_bytes(&crate::common::synthetic::network(
+            64,
+            compressed,
+            7 + compressed as u64,
+        ))
+        .unwrap();
+        walk(&net, if crate::common::long() { 60 } else { 12 }, 1);
         walk(&net.with_kernels(Kernels::Portable), 4, 2);
     }
 }
 
 #[test]
 fn portable_and_vector_kernels_agree() {
-    let bytes = common::synthetic::network(128, true, 3);
+    let bytes = crate::common::synthetic::network(128, true, 3);
     let fast = Network::from_bytes(&bytes).unwrap();
     let portable = Network::from_bytes(&bytes).unwrap().with_kernels(Kernels::Portable);
     let mut values = std::collections::HashSet::new();
-    for pos in common::positions::mix(400) {
+    for pos in crate::common::positions::mix(400) {
         let buckets = fast.buckets(&pos).unwrap();
         assert_eq!(buckets, portable.buckets(&pos).unwrap(), "{}", pos.to_fen());
         values.insert(buckets.all[buckets.used].value);
@@ -85,15 +86,15 @@ fn portable_and_vector_kernels_agree() {
 
 #[test]
 fn stockfish15_network_incrementally() {
-    let Some(engine) = common::stockfish15::engine() else { return };
-    let net = Network::from_file(common::stockfish15::network(&engine)).unwrap();
-    walk(&net, if common::long() { 80 } else { 16 }, 3);
+    let Some(engine) = crate::common::stockfish15::engine() else { return };
+    let net = Network::from_file(crate::common::stockfish15::network(&engine)).unwrap();
+    walk(&net, if crate::common::long() { 80 } else { 16 }, 3);
 }
 
 #[test]
 #[should_panic(expected = "not the one the stack's moves lead to")]
 fn a_position_moved_without_the_stack_is_refused() {
-    let net = Network::from_bytes(&common::synthetic::network(64, false, 1)).unwrap();
+    let net = Network::from_bytes(&crate::common::synthetic::network(64, false, 1)).unwrap();
     let mut pos = Position::startpos();
     let mut stack = AccumulatorStack::new(&net, &pos).unwrap();
     pos.do_move(pos.parse_uci("e2e4").unwrap());
@@ -103,8 +104,8 @@ fn a_position_moved_without_the_stack_is_refused() {
 #[test]
 #[should_panic(expected = "another network")]
 fn another_networks_stack_is_refused() {
-    let a = Network::from_bytes(&common::synthetic::network(64, false, 1)).unwrap();
-    let b = Network::from_bytes(&common::synthetic::network(64, false, 1)).unwrap();
+    let a = Network::from_bytes(&crate::common::synthetic::network(64, false, 1)).unwrap();
+    let b = Network::from_bytes(&crate::common::synthetic::network(64, false, 1)).unwrap();
     let pos = Position::startpos();
     let mut stack = AccumulatorStack::new(&a, &pos).unwrap();
     stack.evaluate(&b, &pos);

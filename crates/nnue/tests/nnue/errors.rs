@@ -1,15 +1,13 @@
 //! Bad network files and impossible positions are errors that say what and where; nothing
 //! panics and nothing is changed.
 
-mod common;
-
 use lerf_bitboard::Bitboard;
 use lerf_nnue::{EvalError, Network, NetworkError, Placement};
 use lerf_types::{Color, Piece, PieceType, Square};
 
 #[test]
 fn truncated_files_name_the_part() {
-    let bytes = common::synthetic::network(64, true, 5);
+    let bytes = crate::common::synthetic::network(64, true, 5);
     // Every cut inside the header and a spread of cuts through the rest.
     let cuts = (0..200).chain((200..bytes.len()).step_by(bytes.len() / 97));
     for cut in cuts {
@@ -24,7 +22,7 @@ fn truncated_files_name_the_part() {
 
 #[test]
 fn bytes_after_the_network_name_where_it_ended() {
-    let mut bytes = common::synthetic::network(64, false, 5);
+    let mut bytes = crate::common::synthetic::network(64, false, 5);
     let end = bytes.len();
     bytes.extend(b"more");
     let err = Network::from_bytes(&bytes).unwrap_err();
@@ -35,7 +33,7 @@ fn bytes_after_the_network_name_where_it_ended() {
 
 #[test]
 fn foreign_and_damaged_files() {
-    let good = common::synthetic::network(64, false, 5);
+    let good = crate::common::synthetic::network(64, false, 5);
     let mut halfkp = good.clone();
     halfkp[..4].copy_from_slice(&0x7af3_2f16u32.to_le_bytes());
     assert!(matches!(
@@ -69,7 +67,7 @@ fn foreign_and_damaged_files() {
         matches!(Network::from_bytes(&last), Err(NetworkError::HashMismatch { what: "layer stack", offset, .. }) if offset == at)
     );
 
-    let leb = common::synthetic::network(64, true, 5);
+    let leb = crate::common::synthetic::network(64, true, 5);
     let mut count = leb.clone();
     count[ft + 4 + 17] ^= 1; // the first block's byte count, one off
     assert!(matches!(
@@ -99,7 +97,7 @@ impl Placement for Loose {
 
 #[test]
 fn impossible_positions_are_errors() {
-    let net = Network::from_bytes(&common::synthetic::network(64, false, 5)).unwrap();
+    let net = Network::from_bytes(&crate::common::synthetic::network(64, false, 5)).unwrap();
     let no_black_king = Loose(vec![(Square::E1, Piece::W_KING)]);
     assert_eq!(net.evaluate(&no_black_king), Err(EvalError::Kings { white: 1, black: 0 }));
     let crowded = Loose(

@@ -2,10 +2,8 @@
 //! parts, and the evaluation, as its `eval` command prints them, for random games from the
 //! start and from Chess960 starts, the Lichess sample and chosen positions.
 
-mod common;
-
-use common::positions::mix;
-use common::stockfish15::{engine, eval_all, eval_line, network, table_cell};
+use crate::common::positions::mix;
+use crate::common::stockfish15::{engine, eval_all, eval_line, network, table_cell};
 use lerf_nnue::Network;
 use lerf_types::Color;
 
@@ -18,7 +16,7 @@ fn every_bucket_and_the_evaluation_as_stockfish_prints_them() {
     assert_eq!(digest[..6], [0xad, 0x9b, 0x42, 0x35, 0x46, 0x71]);
     let net = Network::from_file(&path).unwrap();
     assert_eq!((net.width(), net.generation()), (1024, lerf_nnue::Generation::Stockfish15));
-    let positions = mix(if common::long() { 12_000 } else { 2_500 });
+    let positions = mix(if crate::common::long() { 12_000 } else { 2_500 });
     let printed = eval_all(&engine, &positions);
     let (mut compared, mut failures) = (0, Vec::new());
     for (pos, printed) in positions.iter().zip(&printed) {
