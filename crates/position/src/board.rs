@@ -148,7 +148,7 @@ impl fmt::Debug for Board {
 }
 
 #[inline]
-fn right_index(color: Color, side: CastlingSide) -> usize {
+pub(crate) fn right_index(color: Color, side: CastlingSide) -> usize {
     2 * color as usize + side as usize
 }
 

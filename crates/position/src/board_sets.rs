@@ -19,6 +19,8 @@ pub enum SetsError {
     TooManyPieces(Color),
     /// The side not to move is in check.
     OpponentInCheck,
+    /// A castling right without its king and rook on the back rank, on the right sides.
+    CastlingRook(Color),
 }
 
 impl core::fmt::Display for SetsError {
@@ -29,6 +31,9 @@ impl core::fmt::Display for SetsError {
             SetsError::PawnOnBackRank => f.write_str("a pawn on the first or last rank"),
             SetsError::TooManyPieces(c) => write!(f, "{c:?} has more pieces than a game can give"),
             SetsError::OpponentInCheck => f.write_str("the side not to move is in check"),
+            SetsError::CastlingRook(c) => {
+                write!(f, "{c:?} has a castling right without its king and rook on the back rank")
+            }
         }
     }
 }
@@ -106,6 +111,51 @@ impl Board {
         board.side_to_move = side_to_move;
         board.ep_square = ep_square.filter(|&ep| board.en_passant_capture_exists(ep));
         Ok(board)
+    }
+}
+
+impl Board {
+    /// This board with `color`'s right to castle on `side` with the rook on `rook` (any file:
+    /// Chess960 when the king is not on the e-file or the rook not in its corner). Refused
+    /// unless `color`'s king and a rook of its colour stand on its back rank, the rook on
+    /// `side` of the king.
+    ///
+    /// ```
+    /// use lerf_position::Board;
+    /// use lerf_types::{CastlingSide, Color, Square};
+    /// let board: Board = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1".parse()?;
+    /// let board = board.with_castling_rook(Color::White, CastlingSide::Queen, Square::A1)?;
+    /// assert_eq!(board.to_string(), "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_castling_rook(
+        mut self,
+        color: Color,
+        side: lerf_types::CastlingSide,
+        rook: Square,
+    ) -> Result<Board, SetsError> {
+        let back = if color == Color::White { lerf_types::Rank::R1 } else { lerf_types::Rank::R8 };
+        let king = self.king_square(color);
+        let on_side = match side {
+            lerf_types::CastlingSide::King => rook.file() > king.file(),
+            lerf_types::CastlingSide::Queen => rook.file() < king.file(),
+        };
+        if king.rank() != back
+            || rook.rank() != back
+            || !on_side
+            || !self.pieces(color, PieceType::Rook).contains(rook)
+        {
+            return Err(SetsError::CastlingRook(color));
+        }
+        self.castling_rooks[crate::board::right_index(color, side)] = Some(rook);
+        let standard_file = match side {
+            lerf_types::CastlingSide::King => lerf_types::File::H,
+            lerf_types::CastlingSide::Queen => lerf_types::File::A,
+        };
+        if king.file() != lerf_types::File::E || rook.file() != standard_file {
+            self.chess960 = true;
+        }
+        Ok(self)
     }
 }
 

@@ -1,0 +1,147 @@
+//! The movetext's bit stream: values written most significant bit first, each byte filled
+//! from its top bit; and the variable-length score differences (4-bit blocks, a fifth bit
+//! saying another block follows).
+
+/// Writes bits into a growing byte vector.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct BitWriter {
+    pub(crate) bytes: Vec<u8>,
+    /// Bits still free in the last byte.
+    free: u32,
+}
+
+impl BitWriter {
+    pub(crate) fn clear(&mut self) {
+        self.bytes.clear();
+        self.free = 0;
+    }
+
+    /// The low `count` bits of `value` (`count` at most 8).
+    #[inline]
+    pub(crate) fn push(&mut self, value: u8, count: u32) {
+        if count == 0 {
+            return;
+        }
+        let value = u32::from(value) & ((1 << count) - 1);
+        if self.free == 0 {
+            self.bytes.push((value << (8 - count)) as u8);
+            self.free = 8 - count;
+        } else if count <= self.free {
+            *self.bytes.last_mut().expect("a byte with free bits") |=
+                (value << (self.free - count)) as u8;
+            self.free -= count;
+        } else {
+            let spill = count - self.free;
+            *self.bytes.last_mut().expect("a byte with free bits") |= (value >> spill) as u8;
+            self.bytes.push((value << (8 - spill)) as u8);
+            self.free = 8 - spill;
+        }
+    }
+
+    /// `value` in blocks of four bits, low blocks first, each with a continuation bit.
+    #[inline]
+    pub(crate) fn push_vle(&mut self, mut value: u16) {
+        loop {
+            let more = value > 0xf;
+            self.push((value & 0xf) as u8 | (u8::from(more) << 4), 5);
+            value >>= 4;
+            if !more {
+                break;
+            }
+        }
+    }
+}
+
+/// Reads bits from a byte slice; reading past its end is an error (`None`).
+#[derive(Debug, Clone)]
+pub(crate) struct BitReader<'a> {
+    bytes: &'a [u8],
+    /// Bits consumed.
+    pos: usize,
+}
+
+impl<'a> BitReader<'a> {
+    #[cfg(test)]
+    pub(crate) fn new(bytes: &'a [u8]) -> BitReader<'a> {
+        BitReader { bytes, pos: 0 }
+    }
+
+    /// A reader of `bytes` that has consumed `pos` bits already.
+    pub(crate) fn resume(bytes: &'a [u8], pos: usize) -> BitReader<'a> {
+        BitReader { bytes, pos }
+    }
+
+    /// Bits consumed.
+    pub(crate) fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// The next `count` bits (at most 8) as a number.
+    #[inline]
+    pub(crate) fn take(&mut self, count: u32) -> Option<u8> {
+        if count == 0 {
+            return Some(0);
+        }
+        let (byte, bit) = (self.pos / 8, self.pos % 8);
+        let hi = u32::from(*self.bytes.get(byte)?);
+        let window = if bit as u32 + count > 8 {
+            (hi << 8) | u32::from(*self.bytes.get(byte + 1)?)
+        } else {
+            hi << 8
+        };
+        self.pos += count as usize;
+        Some((((window << bit) & 0xffff) >> (16 - count)) as u8)
+    }
+
+    /// A value written by [`BitWriter::push_vle`].
+    #[inline]
+    pub(crate) fn take_vle(&mut self) -> Option<u16> {
+        let (mut value, mut shift) = (0u32, 0);
+        loop {
+            let block = self.take(5)?;
+            value |= u32::from(block & 0xf) << shift;
+            if block & 0x10 == 0 || shift >= 16 {
+                return u16::try_from(value).ok();
+            }
+            shift += 4;
+        }
+    }
+
+    /// Whole bytes used so far (a started byte counts).
+    pub(crate) fn bytes_used(&self) -> usize {
+        self.pos.div_ceil(8)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_and_vle_round_trip() {
+        let mut w = BitWriter::default();
+        let items: Vec<(u8, u32)> =
+            (0..500).map(|i| ((i * 37 % 256) as u8, (i % 9) as u32)).collect();
+        for &(v, n) in &items {
+            w.push(v, n);
+            w.push_vle((u32::from(v) * 263 % 65536) as u16);
+        }
+        let mut r = BitReader::new(&w.bytes);
+        for &(v, n) in &items {
+            let mask = if n == 8 { 0xff } else { (1u32 << n) as u8 - 1 };
+            assert_eq!(r.take(n), Some(v & mask));
+            assert_eq!(r.take_vle(), Some((u32::from(v) * 263 % 65536) as u16));
+        }
+        assert_eq!(r.bytes_used(), w.bytes.len());
+        assert_eq!(BitReader::new(&[0xff]).take_vle(), None, "a block past the end");
+    }
+
+    #[test]
+    fn bits_fill_bytes_from_the_top() {
+        let mut w = BitWriter::default();
+        w.push(0b101, 3);
+        w.push(0b11110, 5);
+        w.push(0b1, 1);
+        assert_eq!(w.bytes, [0b1011_1110, 0b1000_0000]);
+    }
+}

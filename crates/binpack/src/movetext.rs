@@ -1,0 +1,180 @@
+//! A chain's moves after its stem: each move as the index of the moving piece among the
+//! side to move's pieces and the index of its destination among the squares that piece
+//! reaches, in just enough bits for their counts, then the score as the difference from the
+//! previous score (seen from the other side), in variable-length blocks.
+
+use crate::bits::{BitReader, BitWriter};
+use crate::stem::{signed_to_unsigned, unsigned_to_signed};
+use lerf_bitboard::{Bitboard, king_attacks, pawn_attacks};
+use lerf_position::Board;
+use lerf_types::{CastlingSide, Color, Move, MoveKind, PieceType, Rank, Square};
+
+/// The bits needed for an index below `count`.
+#[inline]
+fn index_bits(count: u32) -> u32 {
+    if count <= 1 { 0 } else { 32 - (count - 1).leading_zeros() }
+}
+
+#[inline]
+fn below(sq: Square) -> Bitboard {
+    Bitboard::from((1u64 << sq.index()) - 1)
+}
+
+/// The `n`th square of `set`, in square order.
+#[inline]
+fn nth(set: Bitboard, n: u32) -> Option<Square> {
+    let mut bits = u64::from(set);
+    for _ in 0..n {
+        bits &= bits.wrapping_sub(1);
+    }
+    (bits != 0).then(|| Square::from_index_wrapping(bits.trailing_zeros() as u8))
+}
+
+/// The squares a pawn on `from` can go to, promotions not multiplied out.
+#[inline]
+fn pawn_destinations(board: &Board, us: Color, from: Square) -> Bitboard {
+    let occupied = board.occupied();
+    let mut targets = board.pieces_of(!us);
+    if let Some(ep) = board.ep_square() {
+        targets |= ep;
+    }
+    let mut dest = pawn_attacks(us, from) & targets;
+    let step: i8 = if us == Color::White { 8 } else { -8 };
+    let start = if us == Color::White { Rank::R2 } else { Rank::R7 };
+    if let Some(one) =
+        Square::from_index((from as i8 + step) as u8).filter(|&s| !occupied.contains(s))
+    {
+        dest |= one;
+        if from.rank() == start {
+            let two = Square::from_index_wrapping((from as i8 + 2 * step) as u8);
+            if !occupied.contains(two) {
+                dest |= two;
+            }
+        }
+    }
+    dest
+}
+
+#[inline]
+fn promotes_from(us: Color) -> Rank {
+    if us == Color::White { Rank::R7 } else { Rank::R2 }
+}
+
+/// The rights `us` holds: (queen side, king side).
+#[inline]
+fn rights(board: &Board, us: Color) -> (bool, bool) {
+    (
+        board.castling_rook_square(us, CastlingSide::Queen).is_some(),
+        board.castling_rook_square(us, CastlingSide::King).is_some(),
+    )
+}
+
+/// Appends `m` (legal in `board`) and its `score` to a chain's moves.
+pub(crate) fn write_move(out: &mut BitWriter, board: &Board, m: Move) {
+    let us = board.side_to_move();
+    let ours = board.pieces_of(us);
+    let from = m.from();
+    let piece_id = (ours & below(from)).popcount();
+    let pt = board.piece_on(from).map_or(PieceType::Pawn, |p| p.piece_type());
+    let (move_id, count) = match pt {
+        PieceType::Pawn => {
+            let dest = pawn_destinations(board, us, from);
+            let (id, n) = ((dest & below(m.to())).popcount(), dest.popcount());
+            if from.rank() == promotes_from(us) {
+                (id * 4 + (m.promotion_type() as u32 - PieceType::Knight as u32), n * 4)
+            } else {
+                (id, n)
+            }
+        }
+        PieceType::King => {
+            let attacks = king_attacks(from) & !ours;
+            let (queen_side, king_side) = rights(board, us);
+            let n = attacks.popcount() + u32::from(queen_side) + u32::from(king_side);
+            if m.kind() == MoveKind::Castling {
+                let short = m.to().file() > from.file();
+                (attacks.popcount() + u32::from(queen_side) + u32::from(short) - 1, n)
+            } else {
+                ((attacks & below(m.to())).popcount(), n)
+            }
+        }
+        _ => {
+            let attacks = lerf_magics::attacks(pt, from, board.occupied()) & !ours;
+            ((attacks & below(m.to())).popcount(), attacks.popcount())
+        }
+    };
+    out.push(piece_id as u8, index_bits(ours.popcount()));
+    out.push(move_id as u8, index_bits(count));
+}
+
+/// Appends a score: its difference from `last` (the previous score seen from this side).
+pub(crate) fn write_score(out: &mut BitWriter, last: i16, score: i16) {
+    out.push_vle(signed_to_unsigned(score.wrapping_sub(last)));
+}
+
+/// Why a chain's move could not be read.
+pub(crate) enum MoveFault {
+    /// The bits ran out.
+    Overrun,
+    /// The indices name no move, or an illegal one (its UCI text).
+    Illegal(String),
+}
+
+/// Reads the next move of a chain, legal in `board`.
+pub(crate) fn read_move(bits: &mut BitReader<'_>, board: &Board) -> Result<Move, MoveFault> {
+    let us = board.side_to_move();
+    let ours = board.pieces_of(us);
+    let piece_id = bits.take(index_bits(ours.popcount())).ok_or(MoveFault::Overrun)?;
+    let bad = |what: &str| MoveFault::Illegal(what.to_owned());
+    let from = nth(ours, u32::from(piece_id)).ok_or_else(|| bad("(no such piece)"))?;
+    let pt = board.piece_on(from).map_or(PieceType::Pawn, |p| p.piece_type());
+    let m = match pt {
+        PieceType::Pawn => {
+            let dest = pawn_destinations(board, us, from);
+            if from.rank() == promotes_from(us) {
+                let id = bits.take(index_bits(dest.popcount() * 4)).ok_or(MoveFault::Overrun)?;
+                let to = nth(dest, u32::from(id / 4)).ok_or_else(|| bad("(no such promotion)"))?;
+                let promo = PieceType::from_index(PieceType::Knight as u8 + id % 4)
+                    .unwrap_or(PieceType::Queen);
+                Move::promotion(from, to, promo)
+            } else {
+                let id = bits.take(index_bits(dest.popcount())).ok_or(MoveFault::Overrun)?;
+                let to = nth(dest, u32::from(id)).ok_or_else(|| bad("(no such pawn move)"))?;
+                if Some(to) == board.ep_square() {
+                    Move::en_passant(from, to)
+                } else {
+                    Move::new(from, to)
+                }
+            }
+        }
+        PieceType::King => {
+            let attacks = king_attacks(from) & !ours;
+            let (queen_side, king_side) = rights(board, us);
+            let n = attacks.popcount() + u32::from(queen_side) + u32::from(king_side);
+            let id = u32::from(bits.take(index_bits(n)).ok_or(MoveFault::Overrun)?);
+            if id >= attacks.popcount() {
+                let side = if id == attacks.popcount() && queen_side {
+                    CastlingSide::Queen
+                } else {
+                    CastlingSide::King
+                };
+                return board.castling_move(side).ok_or_else(|| bad("(castling)"));
+            }
+            Move::new(from, nth(attacks, id).ok_or_else(|| bad("(no such king move)"))?)
+        }
+        _ => {
+            let attacks = lerf_magics::attacks(pt, from, board.occupied()) & !ours;
+            let id = bits.take(index_bits(attacks.popcount())).ok_or(MoveFault::Overrun)?;
+            Move::new(from, nth(attacks, u32::from(id)).ok_or_else(|| bad("(no such move)"))?)
+        }
+    };
+    if !board.leaves_king_safe(m) {
+        return Err(MoveFault::Illegal(format!("{}{}", m.from(), m.to())));
+    }
+    Ok(m)
+}
+
+/// Reads a score written by [`write_score`].
+pub(crate) fn read_score(bits: &mut BitReader<'_>, last: i16) -> Result<i16, MoveFault> {
+    let delta = bits.take_vle().ok_or(MoveFault::Overrun)?;
+    Ok(last.wrapping_add(unsigned_to_signed(delta)))
+}

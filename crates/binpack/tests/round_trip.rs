@@ -1,0 +1,152 @@
+//! Random games (from the start and from Chess960 starts, with every kind of move, under-
+//! promotions included) written as a binpack and read back unchanged, as chains; damaged
+//! files give errors naming the chunk and byte.
+
+use lerf_binpack::{Entry, ErrorKind, Reader, Writer};
+use lerf_movegen::legal_moves;
+use lerf_position::{Board, Position, chess960_back_rank};
+use lerf_types::{Move, MoveKind};
+
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+fn start(i: usize) -> Position {
+    if i % 3 != 2 {
+        return Position::startpos();
+    }
+    let rank: String =
+        chess960_back_rank((i * 131 % 960) as u16).unwrap().iter().map(|p| p.to_char()).collect();
+    Position::from_fen_960(&format!(
+        "{rank}/pppppppp/8/8/8/8/PPPPPPPP/{} w KQkq - 0 1",
+        rank.to_uppercase()
+    ))
+    .unwrap()
+}
+
+/// `games` random games as entries (scores and results made up, consistent along a game).
+fn games(games: usize, seed: u64) -> Vec<Entry> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    for g in 0..games {
+        let mut pos = start(g);
+        let result: i16 = [1, 0, -1][g % 3];
+        for ply in 0..200u16 {
+            let moves = legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            let special: Vec<Move> =
+                moves.iter().copied().filter(|m| m.kind() != MoveKind::Normal).collect();
+            let m = if !special.is_empty() && rng.below(2) == 0 {
+                special[rng.below(special.len())]
+            } else {
+                moves.as_slice()[rng.below(moves.len())]
+            };
+            let score = (rng.below(2001) as i16 - 1000) * if ply % 7 == 0 { 30 } else { 1 };
+            let result = if ply % 2 == 0 { result } else { -result };
+            out.push(Entry { board: Board::from(&pos), mv: m, score, ply, result });
+            pos.do_move(m);
+        }
+    }
+    out
+}
+
+fn write(entries: &[Entry]) -> Vec<u8> {
+    let mut writer = Writer::new(Vec::new());
+    for e in entries {
+        writer.write(e).unwrap();
+    }
+    writer.finish().unwrap()
+}
+
+#[test]
+fn random_games_round_trip_as_chains() {
+    let entries = games(90, 7);
+    let bytes = write(&entries);
+    let back: Vec<Entry> = Reader::new(&bytes[..]).collect::<Result<_, _>>().unwrap();
+    assert_eq!(back.len(), entries.len());
+    for (a, b) in entries.iter().zip(&back) {
+        assert_eq!(
+            (a.board, a.mv, a.score, a.ply, a.result),
+            (b.board, b.mv, b.score, b.ply, b.result),
+            "{}",
+            a.board
+        );
+        assert_eq!(a.board.rule50_count(), b.board.rule50_count());
+    }
+    // Chains: a few bytes an entry, not 32.
+    let per_entry = bytes.len() as f64 / entries.len() as f64;
+    assert!(per_entry < 4.0, "{per_entry} bytes an entry");
+    assert!(entries.iter().any(|e| e.mv.kind() == MoveKind::Promotion
+        && e.mv.promotion_type() != lerf_types::PieceType::Queen));
+    assert!(entries.iter().any(|e| e.mv.kind() == MoveKind::Castling && e.board.is_chess960()));
+    assert!(entries.iter().any(|e| e.mv.kind() == MoveKind::EnPassant));
+}
+
+#[test]
+fn entries_that_do_not_continue_start_chains_and_many_chunks_are_read() {
+    // Shuffled entries: every one a chain of its own; enough of them for several chunks.
+    let mut entries = games(400, 9);
+    let mut rng = Rng(3);
+    for i in (1..entries.len()).rev() {
+        entries.swap(i, rng.below(i + 1));
+    }
+    let bytes = write(&entries);
+    assert!(bytes.len() > 2 * lerf_binpack::CHUNK_SIZE);
+    let back: Vec<Entry> = Reader::new(&bytes[..]).collect::<Result<_, _>>().unwrap();
+    assert_eq!(back, entries);
+}
+
+#[test]
+fn damaged_files_are_errors_with_chunk_and_byte() {
+    let bytes = write(&games(5, 11));
+    // Cut anywhere: the entries before the cut, then an error (or the end at a chunk end).
+    for cut in (1..bytes.len()).step_by(37) {
+        let results: Vec<_> = Reader::new(&bytes[..cut]).collect();
+        let err = results.last().unwrap().as_ref().unwrap_err();
+        assert_eq!(err.kind, ErrorKind::Truncated, "cut at {cut}");
+        assert!(err.offset <= cut as u64);
+    }
+    let mut foreign = bytes.clone();
+    foreign[0] = b'X';
+    let err = Reader::new(&foreign[..]).next().unwrap().unwrap_err();
+    assert_eq!((err.kind, err.chunk, err.offset), (ErrorKind::BadMagic, 0, 0));
+    // Flipped bits anywhere: entries or an error, never a panic.
+    let mut rng = Rng(5);
+    for _ in 0..300 {
+        let mut bad = bytes.clone();
+        let at = 8 + rng.below(bad.len() - 8);
+        bad[at] ^= 1 << rng.below(8);
+        for entry in Reader::new(&bad[..]) {
+            if let Err(e) = entry {
+                assert!(!e.to_string().is_empty());
+                break;
+            }
+        }
+    }
+}
+
+#[test]
+fn bad_entries_are_refused_before_anything_is_written() {
+    let board = Board::default();
+    let mut writer = Writer::new(Vec::new());
+    let illegal = Entry {
+        board,
+        mv: Move::new(lerf_types::Square::E2, lerf_types::Square::E5),
+        score: 0,
+        ply: 0,
+        result: 0,
+    };
+    assert!(writer.write(&illegal).is_err());
+    assert!(writer.write(&Entry { result: 2, ..illegal }).is_err());
+    assert_eq!(writer.entries(), 0);
+    assert!(writer.finish().unwrap().is_empty());
+}
