@@ -41,3 +41,8 @@ pub use entry::Entry;
 pub use error::{BinpackError, ErrorKind};
 pub use reader::{MAX_CHUNK, Reader};
 pub use writer::{CHUNK_SIZE, WriteError, Writer};
+
+// The README is documentation too: its examples are compiled as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

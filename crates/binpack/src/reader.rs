@@ -112,9 +112,9 @@ impl<R: Read> Reader<R> {
             return None;
         }
         let mut bits = BitReader::resume(&self.chunk[chain.start..], chain.bits);
-        let mut board = chain.entry.board;
-        board.do_move(chain.entry.mv);
-        let result = read_move(&mut bits, &board)
+        let entry = &mut chain.entry;
+        entry.board.do_move(entry.mv);
+        let result = read_move(&mut bits, &entry.board)
             .and_then(|m| Ok((m, read_score(&mut bits, chain.last_score)?)));
         let (m, score) = match result {
             Ok(found) => found,
@@ -131,13 +131,8 @@ impl<R: Read> Reader<R> {
         chain.bits = bits.pos();
         chain.left -= 1;
         chain.last_score = score.wrapping_neg();
-        chain.entry = Entry {
-            board,
-            mv: m,
-            score,
-            ply: chain.entry.ply.wrapping_add(1),
-            result: -chain.entry.result,
-        };
+        (entry.mv, entry.score, entry.ply, entry.result) =
+            (m, score, entry.ply.wrapping_add(1), -entry.result);
         Some(Ok(chain.entry))
     }
 }
@@ -195,8 +190,7 @@ impl<R: Read> Iterator for Reader<R> {
 
 /// Whether the stem's move is legal in its position.
 fn legal(entry: &Entry) -> bool {
-    let pos = lerf_position::Position::from(&entry.board);
-    pos.is_pseudo_legal(entry.mv) && pos.is_legal(entry.mv)
+    crate::movetext::is_legal(&entry.board, entry.mv)
 }
 
 fn uci(entry: &Entry) -> String {

@@ -136,7 +136,7 @@ pub(crate) fn unpack(bytes: &[u8; 32]) -> Result<Entry, String> {
     for (i, sq) in occupied.into_iter().enumerate() {
         let n = bytes[8 + i / 2] >> (4 * (i % 2)) & 0xf;
         let (pt, color) = match n {
-            0..=11 => (n / 2, if n % 2 == 0 { Color::White } else { Color::Black }),
+            0..=11 => (n / 2, if n.is_multiple_of(2) { Color::White } else { Color::Black }),
             12 => {
                 let (color, ep_sq) = match sq.rank() {
                     lerf_types::Rank::R4 => (Color::White, sq.offset(lerf_types::Direction::South)),

@@ -137,15 +137,9 @@ fn check(entry: &Entry) -> Result<(), WriteError> {
     if !(-1..=1).contains(&entry.result) {
         return Err(WriteError::BadResult(entry.result));
     }
-    if entry.mv != Move::NULL {
-        let pos = lerf_position::Position::from(&entry.board);
-        if !(pos.is_pseudo_legal(entry.mv) && pos.is_legal(entry.mv)) {
-            return Err(WriteError::IllegalMove(format!(
-                "{} in {}",
-                pos.uci(entry.mv),
-                entry.board
-            )));
-        }
+    if entry.mv != Move::NULL && !crate::movetext::is_legal(&entry.board, entry.mv) {
+        let uci = lerf_position::Position::from(&entry.board).uci(entry.mv);
+        return Err(WriteError::IllegalMove(format!("{uci} in {}", entry.board)));
     }
     Ok(())
 }

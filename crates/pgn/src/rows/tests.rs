@@ -1,3 +1,5 @@
+#![allow(clippy::needless_update)] // `..RowOptions::default()` is needed with the feature `nnue`.
+
 use super::*;
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Float64Type, Int32Type};

@@ -1,0 +1,167 @@
+//! Binpack decoding and encoding: lerf-binpack against sfbinpack 0.6.5 (GPL, a benchmark
+//! peer only), on a binpack of the Lichess sample's games (every position, with a score),
+//! repeated to a few million entries. Rounds alternate the two libraries; medians.
+//!
+//! `cargo bench -p lerf-benches --bench binpack -- [ROUNDS]`
+
+use lerf_benches::pairs::{cpu_model, median};
+use lerf_binpack::{Entry, Reader, Writer};
+use lerf_position::{Board, Position};
+use std::hint::black_box;
+use std::time::Instant;
+
+/// The Lichess sample's standard games as entries (scores made up from the position).
+fn entries() -> Vec<Entry> {
+    let path =
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../crates/pgn/tests/data/lichess-2025-05-sample.pgn");
+    let text = std::fs::read_to_string(path).expect("the Lichess sample");
+    let mut out = Vec::new();
+    for game in text.split("\n[Event ").filter(|g| !g.contains("[FEN ")) {
+        let result: i16 = if game.contains("\"1-0\"") {
+            1
+        } else if game.contains("\"0-1\"") {
+            -1
+        } else {
+            0
+        };
+        let (mut depth, mut clean) = (0, String::new());
+        for line in game.lines().filter(|l| !l.trim_end().ends_with(']')) {
+            for c in line.chars().chain([' ']) {
+                match c {
+                    '{' | '(' => depth += 1,
+                    '}' | ')' => depth -= 1,
+                    _ if depth == 0 => clean.push(c),
+                    _ => {}
+                }
+            }
+        }
+        let mut pos = Position::startpos();
+        for token in clean.split_whitespace() {
+            let token = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            let Ok(m) = lerf_san::parse_san(&pos, token) else { continue };
+            let ply = pos.game_ply() as u16;
+            let score = ((pos.key() % 601) as i16 - 300) * if ply.is_multiple_of(9) { 7 } else { 1 };
+            let result = if ply.is_multiple_of(2) { result } else { -result };
+            out.push(Entry { board: Board::from(&pos), mv: m, score, ply, result });
+            pos.do_move(m);
+        }
+    }
+    out
+}
+
+fn main() {
+    lerf_benches::build_profile::warn_unless_bench_profile();
+    let rounds: usize = std::env::args().filter_map(|a| a.parse().ok()).next().unwrap_or(7);
+    let one = entries();
+    let mut writer = Writer::new(Vec::new());
+    let copies = 80;
+    for _ in 0..copies {
+        for e in &one {
+            writer.write(e).unwrap();
+        }
+    }
+    let bytes = writer.finish().unwrap();
+    let n = one.len() * copies;
+    println!(
+        "{n} entries ({} positions x{copies}), {:.2} bytes an entry; {}; {rounds} rounds, medians",
+        one.len(),
+        bytes.len() as f64 / n as f64,
+        cpu_model()
+    );
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    for r in 0..rounds {
+        let mut run_ours = || {
+            let t = Instant::now();
+            let mut sum = 0i64;
+            let mut count = 0usize;
+            for e in Reader::new(&bytes[..]) {
+                let e = e.unwrap();
+                sum += i64::from(e.score) + i64::from(e.board.occupied().popcount());
+                count += 1;
+            }
+            black_box(sum);
+            assert_eq!(count, n);
+            ours.push(t.elapsed().as_secs_f64());
+        };
+        let mut run_theirs = || {
+            let t = Instant::now();
+            let mut reader =
+                sfbinpack::CompressedTrainingDataEntryReader::from_slice(&bytes).unwrap();
+            let mut sum = 0i64;
+            let mut count = 0usize;
+            while reader.has_next() {
+                let e = reader.next();
+                sum += i64::from(e.score) + i64::from(e.pos.occupied().count());
+                count += 1;
+            }
+            black_box(sum);
+            assert_eq!(count, n);
+            theirs.push(t.elapsed().as_secs_f64());
+        };
+        if r % 2 == 0 {
+            run_ours();
+            run_theirs();
+        } else {
+            run_theirs();
+            run_ours();
+        }
+    }
+    let (a, b) = (median(&mut ours), median(&mut theirs));
+    println!(
+        "decode, one thread: lerf {:.1} M entries/s, sfbinpack {:.1} M/s: {:.2}x",
+        n as f64 / a / 1e6,
+        n as f64 / b / 1e6,
+        b / a
+    );
+
+    // Writing the same entries (each library's entries made beforehand, outside the timing).
+    let their_entries: Vec<sfbinpack::TrainingDataEntry> =
+        sfbinpack::CompressedTrainingDataEntryReader::from_slice(&bytes)
+            .map(|mut r| {
+                let mut out = Vec::new();
+                while r.has_next() && out.len() < one.len() {
+                    out.push(r.next());
+                }
+                out
+            })
+            .unwrap();
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    for r in 0..rounds {
+        let mut run_ours = || {
+            let t = Instant::now();
+            let mut writer = Writer::new(Vec::with_capacity(bytes.len()));
+            for _ in 0..copies {
+                for e in &one {
+                    writer.write(e).unwrap();
+                }
+            }
+            black_box(writer.finish().unwrap().len());
+            ours.push(t.elapsed().as_secs_f64());
+        };
+        let mut run_theirs = || {
+            let t = Instant::now();
+            let mut writer = sfbinpack::CompressedTrainingDataEntryWriter::new_in_memory().unwrap();
+            for _ in 0..copies {
+                for e in &their_entries {
+                    writer.write_entry(e).unwrap();
+                }
+            }
+            black_box(writer.into_bytes().unwrap().len());
+            theirs.push(t.elapsed().as_secs_f64());
+        };
+        if r % 2 == 0 {
+            run_ours();
+            run_theirs();
+        } else {
+            run_theirs();
+            run_ours();
+        }
+    }
+    let (a, b) = (median(&mut ours), median(&mut theirs));
+    println!(
+        "encode, one thread: lerf {:.1} M entries/s, sfbinpack {:.1} M/s: {:.2}x",
+        n as f64 / a / 1e6,
+        n as f64 / b / 1e6,
+        b / a
+    );
+}
