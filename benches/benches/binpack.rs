@@ -40,7 +40,8 @@ fn entries() -> Vec<Entry> {
             let token = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
             let Ok(m) = lerf_san::parse_san(&pos, token) else { continue };
             let ply = pos.game_ply() as u16;
-            let score = ((pos.key() % 601) as i16 - 300) * if ply.is_multiple_of(9) { 7 } else { 1 };
+            let score =
+                ((pos.key() % 601) as i16 - 300) * if ply.is_multiple_of(9) { 7 } else { 1 };
             let result = if ply.is_multiple_of(2) { result } else { -result };
             out.push(Entry { board: Board::from(&pos), mv: m, score, ply, result });
             pos.do_move(m);

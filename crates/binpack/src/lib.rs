@@ -34,12 +34,16 @@ mod entry;
 mod error;
 mod movetext;
 mod reader;
+#[cfg(feature = "arrow")]
+mod rows;
 mod stem;
 mod writer;
 
 pub use entry::Entry;
 pub use error::{BinpackError, ErrorKind};
 pub use reader::{MAX_CHUNK, Reader};
+#[cfg(feature = "arrow")]
+pub use rows::{EntryRows, entry_schema};
 pub use writer::{CHUNK_SIZE, WriteError, Writer};
 
 // The README is documentation too: its examples are compiled as doc tests.

@@ -13,6 +13,7 @@
 //! | `syzygy/` | `chess.syzygy` (`lerf.syzygy`) | `lerf_syzygy::Tablebase` |
 //! | `gaviota/` | `chess.gaviota` (`lerf.gaviota`) | `lerf_gaviota::Tablebase` |
 //! | `nnue/` | `lerf.nnue` (lerf's own) | `lerf_nnue::Network` |
+//! | `binpack/` | `lerf.binpack` (lerf's own) | `lerf_binpack` |
 //! | `bulk/` | `lerf.perft`, `lerf.encode_planes`, `lerf.pgn.positions`, `lerf.pgn.split` | `lerf_movegen`, `lerf_pgn::rows`, `lerf_pgn::shards` |
 //!
 //! `chess.engine`, `chess.syzygy`, `chess.gaviota` and `chess.variant` get a folder each
@@ -21,6 +22,7 @@
 //! `allocator.rs` the extension's allocator.
 
 mod allocator;
+mod binpack;
 mod board;
 mod bulk;
 mod engine;
@@ -49,5 +51,6 @@ fn _lerf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     syzygy::register(m)?;
     gaviota::register(m)?;
     nnue::register(m)?;
+    binpack::register(m)?;
     Ok(())
 }

@@ -1,0 +1,137 @@
+"""Stockfish's ``.binpack`` training data, read and written without Stockfish's C++: lerf's
+own module (python-chess has none), over the Rust crate ``lerf_binpack``.
+
+A binpack keeps positions as trainers use them: the board, the move played, a score and the
+game's result, both from the side to move's view, and the ply. Positions that follow each
+other are kept as a chain of packed moves, a few bytes each.
+
+>>> import lerf, lerf.binpack
+>>> entry = lerf.binpack.Entry(board=lerf.Board(), move=lerf.Move.from_uci("e2e4"), score=35, ply=0, result=0)
+>>> entry.board.fen()
+'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Iterable, Iterator, Optional, Union
+
+from ._lerf import BinpackReader as _Reader
+from ._lerf import BinpackRows as _Rows
+from ._lerf import BinpackWriter as _Writer
+
+if TYPE_CHECKING:
+    from ._lerf import Board, Move
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+#: Entries crossing between Rust and Python at a time.
+_BATCH = 4096
+
+
+class Entry:
+    """One training position: ``board`` (its 50-move counter included), ``move`` (a
+    ``lerf.Move`` in UCI's usual notation), ``score`` and ``result`` (1 win, 0 draw, -1
+    loss) for the side to move, and ``ply``. The board is made from the stored FEN when
+    first asked for."""
+
+    __slots__ = ("_fen", "_board", "_uci", "_move", "_chess960", "score", "ply", "result")
+
+    def __init__(self, board: "Board", move: "Move", score: int, ply: int, result: int) -> None:
+        self._board: Optional["Board"] = board
+        self._fen: Optional[str] = None
+        self._move: Optional["Move"] = move
+        self._uci: Optional[str] = None
+        self.score = score
+        self.ply = ply
+        self.result = result
+
+    @classmethod
+    def _from_row(cls, fen: str, uci: str, score: int, ply: int, result: int, chess960: bool) -> "Entry":
+        entry = cls.__new__(cls)
+        entry._fen, entry._board, entry._uci, entry._move, entry._chess960 = fen, None, uci, None, chess960
+        entry.score, entry.ply, entry.result = score, ply, result
+        return entry
+
+    @property
+    def fen(self) -> str:
+        """The board's FEN."""
+        if self._fen is None:
+            self._fen = self._board.fen()  # type: ignore[union-attr]
+        return self._fen
+
+    @property
+    def board(self) -> "Board":
+        """The position (a new ``lerf.Board`` the first time it is asked for)."""
+        if self._board is None:
+            from . import Board
+
+            self._board = Board(self._fen or "", chess960=self._chess960)
+        return self._board
+
+    @property
+    def move(self) -> "Move":
+        """The move played from the position."""
+        if self._move is None:
+            from . import Move
+
+            self._move = Move.from_uci(self._uci or "0000")
+        return self._move
+
+    def _row(self):
+        uci = self._uci if self._uci is not None else self.move.uci()
+        return (self.fen, uci, self.score, self.ply, self.result)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Entry):
+            return NotImplemented
+        return self._row() == other._row()
+
+    def __repr__(self) -> str:
+        fen, uci, score, ply, result = self._row()
+        return f"Entry(fen={fen!r}, move={uci!r}, score={score}, ply={ply}, result={result})"
+
+
+def read(path: PathLike) -> Iterator[Entry]:
+    """The entries of the binpack at ``path``, in order, read a chunk at a time. A damaged
+    file raises ``ValueError`` naming the chunk and byte, after the entries before it."""
+    reader = _Reader(os.fspath(path))
+    while True:
+        rows = reader.next_batch(_BATCH)
+        if not rows:
+            return
+        for row in rows:
+            yield Entry._from_row(*row)
+
+
+def write(path: PathLike, entries: Iterable[Entry], *, append: bool = False) -> int:
+    """Writes ``entries`` to ``path`` as a binpack (entries that continue each other become
+    chains), replacing the file unless ``append``; returns how many were written. An entry
+    whose move is not legal in its board, whose ply is over 16383 or whose result is not
+    -1, 0 or 1 raises ``ValueError`` naming it."""
+    writer = _Writer(os.fspath(path), append)
+    count = 0
+    batch = []
+    try:
+        for entry in entries:
+            batch.append(entry._row())
+            if len(batch) == _BATCH:
+                writer.write_many(batch, count)
+                count += len(batch)
+                batch = []
+        if batch:
+            writer.write_many(batch, count)
+            count += len(batch)
+    finally:
+        writer.close()
+    return count
+
+
+def to_arrow(path: PathLike, batch_size: int = 65536) -> _Rows:
+    """The entries of the binpack at ``path`` as an Arrow stream (``fen``, ``move`` in UCI,
+    ``score``, ``ply``, ``result``, ``rule50``) that ``pyarrow.RecordBatchReader.from_stream``,
+    polars and DuckDB read; read once."""
+    return _Rows(os.fspath(path), batch_size)
+
+
+__all__ = ["Entry", "read", "to_arrow", "write"]

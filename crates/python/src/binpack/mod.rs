@@ -1,0 +1,220 @@
+//! `lerf.binpack`, lerf's own module (python-chess has none): Stockfish's `.binpack`
+//! training data read and written by `lerf_binpack`, entries crossing as
+//! `(fen, uci, score, ply, result)` tuples a batch at a time (the GIL released while the
+//! file is decoded or encoded), and whole files as Arrow streams. The Python half
+//! (`python/lerf/binpack.py`) holds `Entry`, `read`, `write` and `to_arrow`.
+
+use arrow_array::ffi_stream::FFI_ArrowArrayStream;
+use arrow_schema::ffi::FFI_ArrowSchema;
+use lerf_binpack::{Entry, EntryRows, Reader, Writer, entry_schema};
+use lerf_position::{Board, Position};
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyCapsule;
+use std::fs::File;
+use std::io::{BufReader, BufWriter};
+use std::sync::Mutex;
+
+/// A binpack file's reader.
+type FileReader = Reader<BufReader<File>>;
+
+/// An entry as it crosses to Python: FEN, UCI, score, ply, result, Chess960.
+type Row = (String, String, i16, u16, i16, bool);
+/// An entry as it comes from Python: FEN, UCI, score, ply, result.
+type InRow = (String, String, i16, u16, i16);
+
+/// Adds the classes to the extension module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<BinpackReader>()?;
+    m.add_class::<BinpackWriter>()?;
+    m.add_class::<BinpackRows>()
+}
+
+fn open(path: &std::path::Path) -> PyResult<File> {
+    File::open(path).map_err(|e| {
+        PyOSError::new_err((
+            e.raw_os_error().unwrap_or(0),
+            e.to_string(),
+            path.display().to_string(),
+        ))
+    })
+}
+
+/// Reads a binpack's entries.
+#[pyclass(module = "lerf._lerf")]
+pub struct BinpackReader {
+    /// The reader, and a fault met after some entries, raised on the next call.
+    inner: Mutex<(Option<FileReader>, Option<String>)>,
+}
+
+#[pymethods]
+impl BinpackReader {
+    #[new]
+    fn new(path: std::path::PathBuf) -> PyResult<BinpackReader> {
+        let file = open(&path)?;
+        let reader = Reader::new(BufReader::with_capacity(1 << 20, file));
+        Ok(BinpackReader { inner: Mutex::new((Some(reader), None)) })
+    }
+
+    /// Up to `n` entries (none at the end); a damaged file raises `ValueError` naming the
+    /// chunk and byte after the entries before the fault.
+    fn next_batch(&self, py: Python<'_>, n: usize) -> PyResult<Vec<Row>> {
+        let mut guard = self
+            .inner
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("the reader's lock is poisoned"))?;
+        let (reader, pending) = &mut *guard;
+        if let Some(message) = pending.take() {
+            return Err(PyValueError::new_err(message));
+        }
+        let Some(reader) = reader.as_mut() else { return Ok(Vec::new()) };
+        let (rows, fault) = py.detach(|| {
+            let mut rows = Vec::with_capacity(n.min(1 << 16));
+            for entry in reader.by_ref().take(n) {
+                match entry {
+                    Ok(e) => rows.push(row_of(&e)),
+                    Err(e) => return (rows, Some(e)),
+                }
+            }
+            (rows, None)
+        });
+        if let Some(e) = fault {
+            guard.0 = None;
+            if rows.is_empty() {
+                return Err(PyValueError::new_err(e.to_string()));
+            }
+            // The entries before the fault now, the fault on the next call.
+            guard.1 = Some(e.to_string());
+        }
+        Ok(rows)
+    }
+}
+
+/// The entry as python-chess writes it: its FEN (X-FEN for Chess960) and the move's UCI.
+fn row_of(e: &Entry) -> Row {
+    let pos = Position::from(&e.board);
+    let fen = if pos.is_chess960() { pos.to_xfen() } else { pos.to_fen() };
+    (fen, pos.uci(e.mv).to_string(), e.score, e.ply, e.result, pos.is_chess960())
+}
+
+/// Writes entries to a binpack file.
+#[pyclass(module = "lerf._lerf")]
+pub struct BinpackWriter {
+    inner: Mutex<Option<Writer<BufWriter<File>>>>,
+}
+
+#[pymethods]
+impl BinpackWriter {
+    #[new]
+    #[pyo3(signature = (path, append=false))]
+    fn new(path: std::path::PathBuf, append: bool) -> PyResult<BinpackWriter> {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .write(true)
+            .append(append)
+            .truncate(!append)
+            .open(&path)
+            .map_err(|e| {
+                PyOSError::new_err((
+                    e.raw_os_error().unwrap_or(0),
+                    e.to_string(),
+                    path.display().to_string(),
+                ))
+            })?;
+        Ok(BinpackWriter {
+            inner: Mutex::new(Some(Writer::new(BufWriter::with_capacity(1 << 20, file)))),
+        })
+    }
+
+    /// Writes `rows` (`(fen, uci, score, ply, result)`); `offset` numbers the first for
+    /// messages. A bad row raises `ValueError` naming it; the rows before it are written.
+    fn write_many(&self, py: Python<'_>, rows: Vec<InRow>, offset: usize) -> PyResult<()> {
+        let mut guard = self
+            .inner
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("the writer's lock is poisoned"))?;
+        let writer = guard.as_mut().ok_or_else(|| PyValueError::new_err("the writer is closed"))?;
+        py.detach(|| {
+            for (i, (fen, uci, score, ply, result)) in rows.iter().enumerate() {
+                let bad =
+                    |why: String| PyValueError::new_err(format!("entry {}: {why}", offset + i));
+                let pos = Position::from_fen(fen)
+                    .or_else(|_| Position::from_fen_960(fen))
+                    .map_err(|e| bad(format!("{e}: {fen:?}")))?;
+                let mv = if uci == "0000" {
+                    lerf_types::Move::NULL
+                } else {
+                    pos.parse_uci(uci).map_err(|e| bad(format!("{e}: {uci} in {fen}")))?
+                };
+                let entry = Entry {
+                    board: Board::from(&pos),
+                    mv,
+                    score: *score,
+                    ply: *ply,
+                    result: *result,
+                };
+                writer.write(&entry).map_err(|e| bad(e.to_string()))?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Writes the last chunk and closes the file.
+    fn close(&self, py: Python<'_>) -> PyResult<()> {
+        let mut guard = self
+            .inner
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("the writer's lock is poisoned"))?;
+        if let Some(writer) = guard.take() {
+            py.detach(|| writer.finish()).map_err(|e| PyOSError::new_err(e.to_string()))?;
+        }
+        Ok(())
+    }
+}
+
+/// A binpack's entries as an Arrow stream (read once).
+#[pyclass(module = "lerf._lerf")]
+pub struct BinpackRows {
+    rows: Mutex<Option<EntryRows<BufReader<File>>>>,
+}
+
+#[pymethods]
+impl BinpackRows {
+    #[new]
+    #[pyo3(signature = (path, batch_size=65536))]
+    fn new(path: std::path::PathBuf, batch_size: usize) -> PyResult<BinpackRows> {
+        let file = open(&path)?;
+        Ok(BinpackRows {
+            rows: Mutex::new(Some(EntryRows::new(
+                BufReader::with_capacity(1 << 20, file),
+                batch_size,
+            ))),
+        })
+    }
+
+    fn __arrow_c_schema__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyCapsule>> {
+        let schema = FFI_ArrowSchema::try_from(entry_schema().as_ref())
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        PyCapsule::new_with_value(py, schema, c"arrow_schema")
+    }
+
+    #[pyo3(signature = (requested_schema=None))]
+    fn __arrow_c_stream__<'py>(
+        &self,
+        py: Python<'py>,
+        requested_schema: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyCapsule>> {
+        let _ = requested_schema;
+        let rows = self
+            .rows
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("the rows' lock is poisoned"))?
+            .take()
+            .ok_or_else(|| PyRuntimeError::new_err("these rows were read already"))?;
+        PyCapsule::new_with_value(
+            py,
+            FFI_ArrowArrayStream::new(Box::new(rows)),
+            c"arrow_array_stream",
+        )
+    }
+}

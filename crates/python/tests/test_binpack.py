@@ -1,0 +1,75 @@
+"""lerf.binpack: random games (standard and Chess960, python-chess playing them) written
+and read back unchanged, the Arrow rows equal to the entries, and the errors users get."""
+
+import random
+
+import chess
+import pyarrow as pa
+import pytest
+
+import lerf
+import lerf.binpack
+from budget import count
+
+
+def _games(n, chess960=False, seed=60):
+    rng = random.Random(seed)
+    entries, fens = [], []
+    for g in range(n):
+        board = chess.Board.from_chess960_pos(rng.randrange(960)) if chess960 else chess.Board()
+        result = rng.choice([1, 0, -1])
+        while not board.is_game_over() and board.ply() < 160:
+            moves = list(board.legal_moves)
+            promotions = [m for m in moves if m.promotion and m.promotion != chess.QUEEN]
+            move = rng.choice(promotions) if promotions and rng.random() < 0.5 else rng.choice(moves)
+            lb = lerf.Board(board.fen(), chess960=chess960)
+            sign = 1 if board.turn == chess.WHITE else -1
+            entries.append(lerf.binpack.Entry(board=lb, move=lerf.Move.from_uci(move.uci()), score=rng.randint(-3000, 3000), ply=board.ply(), result=result * sign))
+            fens.append((board.fen(), move.uci()))
+            board.push(move)
+    return entries, fens
+
+
+@pytest.mark.parametrize("chess960", [False, True])
+def test_games_round_trip(tmp_path, chess960):
+    entries, fens = _games(count("LERF_BINPACK_GAMES", 40, 400), chess960)
+    path = tmp_path / "games.binpack"
+    assert lerf.binpack.write(path, entries) == len(entries)
+    back = list(lerf.binpack.read(path))
+    assert back == entries
+    # python-chess's FEN and UCI for every entry read back.
+    assert [(e.fen, e.move.uci()) for e in back] == fens
+    assert [e.board.fen() for e in back[:50]] == [f for f, _ in fens[:50]]
+    assert path.stat().st_size / len(entries) < 4, "chains, not 32-byte stems"
+
+
+def test_arrow_rows_are_the_entries(tmp_path):
+    entries, _ = _games(20)
+    path = tmp_path / "games.binpack"
+    lerf.binpack.write(path, entries)
+    table = pa.RecordBatchReader.from_stream(lerf.binpack.to_arrow(path, batch_size=1000)).read_all()
+    assert table.column_names == ["fen", "move", "score", "ply", "result", "rule50"]
+    rows = table.to_pylist()
+    assert [(r["fen"], r["move"], r["score"], r["ply"], r["result"]) for r in rows] == [e._row() for e in entries]
+    assert [r["rule50"] for r in rows] == [int(e.fen.split()[4]) for e in entries]
+
+
+def test_errors(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        list(lerf.binpack.read(tmp_path / "missing.binpack"))
+    entries, _ = _games(3)
+    path = tmp_path / "games.binpack"
+    lerf.binpack.write(path, entries)
+    data = path.read_bytes()
+    (tmp_path / "cut.binpack").write_bytes(data[: len(data) // 2])
+    with pytest.raises(ValueError, match="chunk 0 at byte .*ends inside"):
+        list(lerf.binpack.read(tmp_path / "cut.binpack"))
+    (tmp_path / "foreign.binpack").write_bytes(b"PNG!" + data[4:])
+    with pytest.raises(ValueError, match="no BINP chunk header"):
+        list(lerf.binpack.read(tmp_path / "foreign.binpack"))
+    illegal = lerf.binpack.Entry(board=lerf.Board(), move=lerf.Move.from_uci("e2e5"), score=0, ply=0, result=0)
+    with pytest.raises(ValueError, match="entry 2: illegal move e2e5"):
+        lerf.binpack.write(tmp_path / "bad.binpack", [entries[0], entries[1], illegal])
+    bad_result = lerf.binpack.Entry(board=lerf.Board(), move=lerf.Move.from_uci("e2e4"), score=0, ply=0, result=3)
+    with pytest.raises(ValueError, match="result 3"):
+        lerf.binpack.write(tmp_path / "bad.binpack", [bad_result])
