@@ -27,6 +27,9 @@ enum Command {
     /// what it recovered from; `--parquet OUT` writes its training rows instead; `pgn split`
     /// cuts one into shards. Runs the `xtask-pgn` binary (`cargo xtask pgn --help`).
     Pgn(pgn::Args),
+    /// Read a Stockfish binpack through lerf-binpack: its entries, chains and rate;
+    /// `--plain OUT` or `--parquet OUT` converts it. Runs `xtask-pgn binpack`.
+    Binpack(pgn::Args),
     /// Check the structure: no two files importing each other (in a crate or the Python
     /// package), and every crate depending only on the crates above it in the README's table.
     Layers(layers::Args),
@@ -41,6 +44,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Pgn(args) => return pgn::run(args).unwrap_or_else(report),
+        Command::Binpack(args) => return pgn::run(args.prefixed("binpack")).unwrap_or_else(report),
         Command::Perft(args) => perft::run(args),
         Command::GenMagics(args) => gen_magics::run(args),
         Command::Layers(args) => layers::run(args),

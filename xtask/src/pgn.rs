@@ -15,6 +15,14 @@ pub struct Args {
     args: Vec<OsString>,
 }
 
+impl Args {
+    /// The same arguments after `first` (a subcommand of `xtask-pgn`).
+    pub fn prefixed(mut self, first: &str) -> Args {
+        self.args.insert(0, first.into());
+        self
+    }
+}
+
 /// Builds (if needed) and runs `xtask-pgn` with the xtask profile; its exit code is ours.
 pub fn run(args: Args) -> Result<std::process::ExitCode, UserError> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());

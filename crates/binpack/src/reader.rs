@@ -36,6 +36,8 @@ pub struct Reader<R> {
     /// chunk's body.
     chunks: u64,
     chunk_start: u64,
+    /// Chains begun.
+    chains: u64,
     done: bool,
 }
 
@@ -49,8 +51,19 @@ impl<R: Read> Reader<R> {
             chain: None,
             chunks: 0,
             chunk_start: 0,
+            chains: 0,
             done: false,
         }
+    }
+
+    /// Chains read so far (each a stem and the entries that continue it).
+    pub fn chains(&self) -> u64 {
+        self.chains
+    }
+
+    /// Chunks read so far.
+    pub fn chunks(&self) -> u64 {
+        self.chunks
     }
 
     fn error(&self, at: usize, kind: ErrorKind) -> BinpackError {
@@ -171,6 +184,7 @@ impl<R: Read> Iterator for Reader<R> {
         };
         let plies = u16::from_be_bytes([self.chunk[at + 32], self.chunk[at + 33]]);
         self.offset = at + CHAIN_MIN;
+        self.chains += 1;
         if entry.mv != lerf_types::Move::NULL && !legal(&entry) {
             self.done = true;
             return Some(Err(self.error(at + 24, ErrorKind::IllegalMove(uci(&entry)))));

@@ -6,11 +6,13 @@
 use clap::Parser;
 use std::process::ExitCode;
 
+mod binpack;
 mod error;
 mod input;
 mod parquet;
 mod replay;
 mod split;
+mod to_binpack;
 
 use error::UserError;
 

@@ -88,7 +88,7 @@ pub fn run(job: ParquetJob<'_>) -> Result<(), UserError> {
 
 /// Zstandard pages, row groups of [`ROW_GROUP_ROWS`]; no dictionary for the FENs (nearly
 /// all distinct: the writer hashed each one for nothing).
-fn properties() -> WriterProperties {
+pub(crate) fn properties() -> WriterProperties {
     let level = ZstdLevel::try_new(ZSTD_LEVEL).unwrap_or_default();
     WriterProperties::builder()
         .set_compression(Compression::ZSTD(level))

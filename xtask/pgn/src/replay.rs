@@ -47,6 +47,22 @@ pub struct Args {
     /// With --parquet: a `comment` column, the comment after each move.
     #[arg(long, requires = "parquet")]
     comments: bool,
+    /// Write every position of every standard game with a known result and an evaluation
+    /// (`[%eval]`, from the comment after the move that led to it) as a Stockfish binpack
+    /// entry to this file instead: the move played, the evaluation and the result from the
+    /// side to move's view; consecutive positions chained.
+    #[arg(long, value_name = "OUT.binpack", conflicts_with_all = ["fens", "errors", "parquet"])]
+    binpack: Option<std::path::PathBuf>,
+    /// With --binpack: the score of a mate on the board (a mate in n moves scores this
+    /// minus n).
+    #[arg(long, default_value_t = 32000, requires = "binpack")]
+    mate_score: i16,
+    /// With --binpack: score positions without an evaluation 0 instead of skipping them.
+    #[arg(long, requires = "binpack")]
+    unscored_as_zero: bool,
+    /// With --binpack: leave out the positions before this ply (an opening book's).
+    #[arg(long, default_value_t = 0, requires = "binpack")]
+    skip_plies: u16,
     /// With --parquet: an `nnue` column, this Stockfish network's evaluation of each row's
     /// position (side to move's view, Stockfish's internal units; null in variant games).
     #[arg(long, value_name = "NETWORK.nnue", requires = "parquet")]
@@ -58,6 +74,9 @@ enum PgnCommand {
     /// Cut a PGN file into Zstandard shards of whole games, with a manifest.json (games,
     /// first game, moves, bytes and SHA-256 of each), for Dask and other engines.
     Split(crate::split::Args),
+    /// Read a Stockfish binpack (what `cargo xtask binpack FILE` runs): its entries,
+    /// chains and rate; `--plain OUT` or `--parquet OUT` converts it.
+    Binpack(crate::binpack::Args),
 }
 
 impl Args {
@@ -82,9 +101,20 @@ trait Sink {
     fn error(&mut self, error: &PgnError<ReplayError>);
 }
 
-pub fn run(args: Args) -> Result<(), UserError> {
-    if let Some(PgnCommand::Split(split)) = &args.command {
-        return crate::split::run(split);
+pub fn run(mut args: Args) -> Result<(), UserError> {
+    match args.command.take() {
+        Some(PgnCommand::Split(split)) => return crate::split::run(&split),
+        Some(PgnCommand::Binpack(binpack)) => return crate::binpack::run(binpack),
+        None => {}
+    }
+    if let Some(out) = &args.binpack {
+        return crate::to_binpack::run(crate::to_binpack::BinpackJob {
+            file: args.file(),
+            out,
+            mate_score: args.mate_score,
+            unscored_as_zero: args.unscored_as_zero,
+            skip_plies: args.skip_plies,
+        });
     }
     if let Some(out) = &args.parquet {
         let nnue = match &args.nnue {

@@ -254,3 +254,65 @@ fn pgn_parquet_nnue_writes_the_networks_evaluation_of_each_row() {
     assert!(rows > 1000, "{rows}");
     let _ = std::fs::remove_file(out);
 }
+
+#[test]
+fn pgn_to_binpack_scores_positions_from_the_side_to_move_and_binpack_reads_it_back() {
+    let pgn = temp_file(
+        "evals.pgn",
+        "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 { [%eval 0.17] } e5 { [%eval 0.2] } 2. Nf3 { [%eval #3] } Nc6 3. Bb5 1-0\n",
+    );
+    let out = std::env::temp_dir().join(format!("lerf-cli-{}-evals.binpack", std::process::id()));
+    let done = xtask_pgn(&[pgn.to_str().unwrap(), "--binpack", out.to_str().unwrap()]);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let entries: Vec<lerf_binpack::Entry> =
+        lerf_binpack::Reader::new(&std::fs::read(&out).unwrap()[..]).map(Result::unwrap).collect();
+    // The start has no evaluation; after 1. e4 Black moves, seeing 0.17 against it; after
+    // 2. Nf3 White mates in 3: -31997 for Black. Nc6 has no evaluation after it.
+    let seen: Vec<(String, i16, u16, i16)> = entries
+        .iter()
+        .map(|e| {
+            (
+                lerf_position::Position::from(&e.board).uci(e.mv).to_string(),
+                e.score,
+                e.ply,
+                e.result,
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            ("e7e5".to_string(), -17, 1, -1),
+            ("g1f3".to_string(), 20, 2, 1),
+            ("b8c6".to_string(), -31997, 3, -1)
+        ]
+    );
+
+    // The sample with every position scored 0: one chain a game, read back as .plain.
+    let sample = temp_bytes("sample.pgn", SAMPLE);
+    let done = xtask_pgn(&[
+        sample.to_str().unwrap(),
+        "--binpack",
+        out.to_str().unwrap(),
+        "--unscored-as-zero",
+    ]);
+    assert!(done.status.success());
+    let plain = std::env::temp_dir().join(format!("lerf-cli-{}-sample.plain", std::process::id()));
+    let read = xtask_pgn(&["binpack", out.to_str().unwrap(), "--plain", plain.to_str().unwrap()]);
+    assert!(read.status.success(), "{}", String::from_utf8_lossy(&read.stderr));
+    let report = stdout(&read);
+    assert!(report.contains(" entries in 433 chains, 1 chunks"), "{report}");
+    let text = std::fs::read_to_string(&plain).unwrap();
+    let entries: Vec<lerf_binpack::Entry> =
+        lerf_binpack::Reader::new(&std::fs::read(&out).unwrap()[..]).map(Result::unwrap).collect();
+    assert_eq!(text.matches("\ne\n").count(), entries.len());
+    let first = text.split("\ne\n").next().unwrap();
+    assert_eq!(
+        first,
+        "fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nmove e2e4\nscore 0\nply 0\nresult -1"
+    );
+    let corrupt = temp_bytes("corrupt.binpack", &std::fs::read(&out).unwrap()[..100]);
+    let failed = xtask_pgn(&["binpack", corrupt.to_str().unwrap()]);
+    assert_eq!(failed.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&failed.stderr).contains("chunk 0 at byte"));
+}
