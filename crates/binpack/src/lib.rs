@@ -29,6 +29,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#[cfg(feature = "nnue")]
+mod batch;
 mod bits;
 mod entry;
 mod error;
@@ -39,6 +41,8 @@ mod rows;
 mod stem;
 mod writer;
 
+#[cfg(feature = "nnue")]
+pub use batch::{Batch, Batches, MAX_FEATURES, SkipOptions};
 pub use entry::Entry;
 pub use error::{BinpackError, ErrorKind};
 pub use reader::{MAX_CHUNK, Reader};

@@ -229,6 +229,22 @@ impl Network {
         2 * (self.width * 2 + BUCKETS * 4)
     }
 
+    /// The feature transformer's biases, as the evaluation adds them (doubled for the
+    /// compressed networks of Stockfish 16 and later, as the engine keeps them).
+    pub fn biases(&self) -> impl Iterator<Item = i16> + '_ {
+        self.bias.iter().flat_map(|l| l.0)
+    }
+
+    /// The feature transformer's column of `feature` (below [`FEATURES`]): what an active
+    /// feature adds to its side's accumulator, scaled as [`biases`](Network::biases).
+    ///
+    /// # Panics
+    /// If `feature` is not below [`FEATURES`].
+    pub fn feature_weights(&self, feature: usize) -> impl Iterator<Item = i16> + '_ {
+        assert!(feature < FEATURES, "feature {feature} is not below {FEATURES}");
+        self.row(feature).iter().flat_map(|l| l.0)
+    }
+
     /// The feature transformer's row of `feature`.
     #[inline]
     pub(crate) fn row(&self, feature: usize) -> &[Lanes] {

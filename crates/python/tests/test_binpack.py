@@ -73,3 +73,30 @@ def test_errors(tmp_path):
     bad_result = lerf.binpack.Entry(board=lerf.Board(), move=lerf.Move.from_uci("e2e4"), score=0, ply=0, result=3)
     with pytest.raises(ValueError, match="result 3"):
         lerf.binpack.write(tmp_path / "bad.binpack", [bad_result])
+
+
+def test_batches_for_training(tmp_path):
+    entries, _ = _games(30)
+    path = tmp_path / "games.binpack"
+    lerf.binpack.write(path, entries)
+    batches = list(lerf.binpack.batches(path, 1000))
+    assert sum(len(b["us"]) for b in batches) == len(entries)
+    first = batches[0]
+    assert first["white"].shape == (1000, 32) and first["white"].dtype.name == "int32"
+    for row, entry in enumerate(entries[:200]):
+        board = chess.Board(entry.fen)
+        pieces = len(board.piece_map())
+        assert first["pieces"][row] == pieces
+        assert (first["white"][row, :pieces] >= 0).all() and (first["white"][row, pieces:] == -1).all()
+        assert first["us"][row] == (1.0 if board.turn == chess.WHITE else 0.0)
+        assert first["score"][row] == entry.score and first["outcome"][row] == (entry.result + 1) / 2
+    # Options: deterministic with a seed; two files one after the other; cycling never ends.
+    again = lambda seed: [b["score"].tolist() for b in lerf.binpack.batches(path, 500, random_skip=0.5, seed=seed)]
+    assert again(3) == again(3) and again(3) != again(4)
+    assert sum(len(b["us"]) for b in lerf.binpack.batches([path, path], 700)) == 2 * len(entries)
+    stream = lerf.binpack.batches(path, 4096, cyclic=True)
+    assert all(len(next(stream)["us"]) == 4096 for _ in range(5))
+    early = sum(len(b["us"]) for b in lerf.binpack.batches(path, 999, skip_early_plies=20))
+    assert early == sum(1 for e in entries if e.ply >= 20)
+    with pytest.raises(ValueError, match="random_skip"):
+        next(lerf.binpack.batches(path, 10, random_skip=1.5))

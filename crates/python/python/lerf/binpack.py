@@ -14,13 +14,16 @@ other are kept as a chain of packed moves, a few bytes each.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Iterable, Iterator, Optional, Union
+from typing import TYPE_CHECKING, Dict, Iterable, Iterator, Optional, Sequence, Union
 
+from ._lerf import BinpackBatches as _Batches
 from ._lerf import BinpackReader as _Reader
 from ._lerf import BinpackRows as _Rows
 from ._lerf import BinpackWriter as _Writer
 
 if TYPE_CHECKING:
+    import numpy
+
     from ._lerf import Board, Move
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -134,4 +137,61 @@ def to_arrow(path: PathLike, batch_size: int = 65536) -> _Rows:
     return _Rows(os.fspath(path), batch_size)
 
 
-__all__ = ["Entry", "read", "to_arrow", "write"]
+def batches(
+    paths: Union[PathLike, Sequence[PathLike]],
+    batch_size: int = 8192,
+    *,
+    cyclic: bool = False,
+    skip_captures: bool = False,
+    skip_in_check: bool = False,
+    skip_early_plies: int = 0,
+    random_skip: float = 0.0,
+    score_result_filter: bool = False,
+    seed: int = 0,
+) -> Iterator[Dict[str, "numpy.ndarray"]]:
+    """Batches of ``batch_size`` entries of one binpack file or several (one after the
+    other; again from the first with ``cyclic``) as numpy arrays that ``torch.from_numpy``
+    takes without a copy:
+
+    - ``us`` (float32): 1.0 when White is to move;
+    - ``white``, ``black`` (int32, ``batch_size`` x 32): each side's HalfKAv2_hm feature
+      indices (those of Stockfish 15.1's network, ``lerf.nnue``'s), -1 after the last;
+    - ``score`` (float32), the side to move's; ``outcome`` (float32): 1 win, 0.5 draw, 0 loss
+      for the side to move; ``pieces`` (int8): the layer stack is ``(pieces - 1) // 4``.
+
+    Entries are left out when their move captures (``skip_captures``), their side to move
+    is in check (``skip_in_check``), their ply is below ``skip_early_plies``, at random with
+    probability ``random_skip``, or, with ``score_result_filter``, with the probability
+    that their score does not predict their result. The same ``seed`` gives the same
+    batches. The last batch may be shorter."""
+    import numpy
+
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        paths = [paths]
+    stream = _Batches(
+        [os.fspath(p) for p in paths],
+        batch_size,
+        cyclic,
+        skip_captures,
+        skip_in_check,
+        skip_early_plies,
+        random_skip,
+        score_result_filter,
+        seed,
+    )
+    while True:
+        got = stream.next_batch()
+        if got is None:
+            return
+        size, us, white, black, score, outcome, pieces = got
+        yield {
+            "us": numpy.frombuffer(us, dtype="<f4"),
+            "white": numpy.frombuffer(white, dtype="<i4").reshape(size, 32),
+            "black": numpy.frombuffer(black, dtype="<i4").reshape(size, 32),
+            "score": numpy.frombuffer(score, dtype="<f4"),
+            "outcome": numpy.frombuffer(outcome, dtype="<f4"),
+            "pieces": numpy.frombuffer(pieces, dtype="i1"),
+        }
+
+
+__all__ = ["Entry", "batches", "read", "to_arrow", "write"]

@@ -4,6 +4,8 @@
 //! file is decoded or encoded), and whole files as Arrow streams. The Python half
 //! (`python/lerf/binpack.py`) holds `Entry`, `read`, `write` and `to_arrow`.
 
+mod batches;
+
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_schema::ffi::FFI_ArrowSchema;
 use lerf_binpack::{Entry, EntryRows, Reader, Writer, entry_schema};
@@ -27,7 +29,8 @@ type InRow = (String, String, i16, u16, i16);
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<BinpackReader>()?;
     m.add_class::<BinpackWriter>()?;
-    m.add_class::<BinpackRows>()
+    m.add_class::<BinpackRows>()?;
+    m.add_class::<batches::BinpackBatches>()
 }
 
 fn open(path: &std::path::Path) -> PyResult<File> {

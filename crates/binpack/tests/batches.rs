@@ -1,0 +1,156 @@
+//! Training batches (feature `nnue`): one index a piece and side, in range, the two sides'
+//! lists each other's colour flip, the king's mirror; summing Stockfish 15.1's network's
+//! columns at a row's indices gives lerf-nnue's accumulator for its position; the skipping
+//! options and the seed.
+#![cfg(feature = "nnue")]
+
+use lerf_binpack::{Batch, Batches, Entry, MAX_FEATURES, SkipOptions, Writer};
+use lerf_movegen::legal_moves;
+use lerf_nnue::{FEATURES, Network};
+use lerf_position::{Board, Position};
+use lerf_types::Color;
+
+fn entries(games: usize) -> Vec<Entry> {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let mut out = Vec::new();
+    for g in 0..games {
+        let mut pos = Position::startpos();
+        for ply in 0..120u16 {
+            let moves = legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves.as_slice()[next(moves.len())];
+            let result = [1i16, 0, -1][(g + ply as usize) % 3];
+            out.push(Entry {
+                board: Board::from(&pos),
+                mv: m,
+                score: next(801) as i16 - 400,
+                ply,
+                result,
+            });
+            pos.do_move(m);
+        }
+    }
+    out
+}
+
+fn binpack(entries: &[Entry]) -> Vec<u8> {
+    let mut w = Writer::new(Vec::new());
+    for e in entries {
+        w.write(e).unwrap();
+    }
+    w.finish().unwrap()
+}
+
+#[test]
+fn rows_hold_one_feature_a_piece_and_the_sides_mirror_each_other() {
+    let entries = entries(30);
+    let bytes = binpack(&entries);
+    let mut batches = Batches::new(1, |_| Ok(&bytes[..]), 1000, SkipOptions::default(), false, 1);
+    let mut batch = Batch::default();
+    let mut row = 0;
+    while batches.fill(&mut batch).unwrap() {
+        for r in 0..batch.size {
+            let e = &entries[row];
+            row += 1;
+            let pieces = e.board.occupied().popcount() as usize;
+            assert_eq!(batch.pieces[r] as usize, pieces);
+            let white = &batch.white[r * MAX_FEATURES..(r + 1) * MAX_FEATURES];
+            let black = &batch.black[r * MAX_FEATURES..(r + 1) * MAX_FEATURES];
+            for side in [white, black] {
+                assert!(side[..pieces].iter().all(|&f| (0..FEATURES as i32).contains(&f)));
+                assert!(side[pieces..].iter().all(|&f| f == -1));
+            }
+            // Black's view of the board is White's view of the colour-flipped board.
+            let flipped = Position::from(&e.board).flip();
+            let mut theirs: Vec<i32> = Vec::new();
+            let king = flipped.king_square(Color::White);
+            for sq in flipped.occupied() {
+                let piece = flipped.piece_on(sq).unwrap();
+                theirs.push(lerf_nnue::feature_index(Color::White, king, piece, sq) as i32);
+            }
+            let mut ours = black[..pieces].to_vec();
+            ours.sort_unstable();
+            theirs.sort_unstable();
+            assert_eq!(ours, theirs, "{}", e.board);
+            assert_eq!(batch.us[r], if e.board.side_to_move() == Color::White { 1.0 } else { 0.0 });
+            assert_eq!(
+                (batch.score[r], batch.outcome[r]),
+                (f32::from(e.score), (f32::from(e.result) + 1.0) / 2.0)
+            );
+        }
+    }
+    assert_eq!(row, entries.len());
+}
+
+#[test]
+fn summing_the_networks_columns_gives_its_accumulator() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/oracle/nn-ad9b42354671.nnue");
+    let Ok(net) = Network::from_file(path) else {
+        eprintln!(
+            "skipped: {path} is missing (lerf-nnue's tests export it from Debian's stockfish)"
+        );
+        return;
+    };
+    let entries = entries(4);
+    let bytes = binpack(&entries);
+    let mut batches = Batches::new(1, |_| Ok(&bytes[..]), 64, SkipOptions::default(), false, 1);
+    let mut batch = Batch::default();
+    assert!(batches.fill(&mut batch).unwrap());
+    for r in 0..batch.size {
+        let acc = net.accumulator(&entries[r].board).unwrap();
+        for (color, indices) in [(Color::White, &batch.white), (Color::Black, &batch.black)] {
+            let mut sum: Vec<i16> = net.biases().collect();
+            for &f in indices[r * MAX_FEATURES..(r + 1) * MAX_FEATURES].iter().filter(|&&f| f >= 0)
+            {
+                for (s, w) in sum.iter_mut().zip(net.feature_weights(f as usize)) {
+                    *s = s.wrapping_add(w);
+                }
+            }
+            assert_eq!(sum, acc.values(color).collect::<Vec<_>>());
+        }
+    }
+}
+
+#[test]
+fn skipping_is_deterministic_and_does_what_it_says() {
+    let entries = entries(30);
+    let bytes = binpack(&entries);
+    let take = |skip: SkipOptions, seed: u64, cyclic: bool| {
+        let mut batches = Batches::new(2, |_| Ok(&bytes[..]), 500, skip, cyclic, seed);
+        let mut batch = Batch::default();
+        let mut out = Vec::new();
+        for _ in 0..if cyclic { 6 } else { 10_000 } {
+            if !batches.fill(&mut batch).unwrap() {
+                break;
+            }
+            out.push(batch.clone());
+        }
+        out
+    };
+    let all: usize = take(SkipOptions::default(), 1, false).iter().map(|b| b.size).sum();
+    assert_eq!(all, 2 * entries.len(), "two inputs, read once");
+    let random = SkipOptions { random: 0.5, ..SkipOptions::default() };
+    assert_eq!(take(random, 7, false), take(random, 7, false));
+    assert_ne!(take(random, 7, false), take(random, 8, false));
+    let kept: usize = take(random, 7, false).iter().map(|b| b.size).sum();
+    assert!(kept > all / 3 && kept < 2 * all / 3, "{kept} of {all}");
+    let early =
+        SkipOptions { early_plies: 16, captures: true, in_check: true, ..SkipOptions::default() };
+    let expected = entries
+        .iter()
+        .filter(|e| {
+            e.ply >= 16 && !e.board.in_check() && !Position::from(&e.board).is_capture(e.mv)
+        })
+        .count();
+    assert_eq!(take(early, 1, false).iter().map(|b| b.size).sum::<usize>(), 2 * expected);
+    // Cycling: batches never run out.
+    assert_eq!(take(SkipOptions::default(), 1, true).len(), 6);
+}

@@ -1,0 +1,101 @@
+//! `lerf.binpack.batches`: training batches made in Rust (`lerf_binpack::Batches`) with the
+//! GIL released, handed over as bytes that numpy views without a copy.
+
+use lerf_binpack::{Batch, Batches, SkipOptions};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyByteArray;
+use std::fs::File;
+use std::io::BufReader;
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+type Opener = Box<dyn FnMut(usize) -> std::io::Result<BufReader<File>> + Send>;
+
+/// A stream of batches over binpack files.
+#[pyclass(module = "lerf._lerf")]
+pub struct BinpackBatches {
+    inner: Mutex<(Batches<BufReader<File>, Opener>, Batch)>,
+}
+
+/// One batch's arrays as bytes: us, white, black, score, outcome, pieces.
+type Arrays<'py> = (
+    usize,
+    Bound<'py, PyByteArray>,
+    Bound<'py, PyByteArray>,
+    Bound<'py, PyByteArray>,
+    Bound<'py, PyByteArray>,
+    Bound<'py, PyByteArray>,
+    Bound<'py, PyByteArray>,
+);
+
+fn bytes_of<T: Copy, const N: usize>(values: &[T], to_le: impl Fn(T) -> [u8; N]) -> Vec<u8> {
+    values.iter().flat_map(|&v| to_le(v)).collect()
+}
+
+#[pymethods]
+impl BinpackBatches {
+    #[new]
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (paths, batch_size, cyclic, skip_captures, skip_in_check, skip_early_plies, random_skip, score_result_filter, seed))]
+    fn new(
+        paths: Vec<PathBuf>,
+        batch_size: usize,
+        cyclic: bool,
+        skip_captures: bool,
+        skip_in_check: bool,
+        skip_early_plies: u16,
+        random_skip: f64,
+        score_result_filter: bool,
+        seed: u64,
+    ) -> PyResult<BinpackBatches> {
+        if paths.is_empty() {
+            return Err(PyValueError::new_err("no binpack files"));
+        }
+        if !(0.0..1.0).contains(&random_skip) {
+            return Err(PyValueError::new_err(format!(
+                "random_skip is a probability below 1, not {random_skip}"
+            )));
+        }
+        let skip = SkipOptions {
+            captures: skip_captures,
+            in_check: skip_in_check,
+            early_plies: skip_early_plies,
+            random: random_skip,
+            score_result: score_result_filter,
+        };
+        let inputs = paths.len();
+        let open: Opener = Box::new(move |i| {
+            let path = &paths[i];
+            File::open(path)
+                .map(|f| BufReader::with_capacity(1 << 20, f))
+                .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+        });
+        let batches = Batches::new(inputs, open, batch_size, skip, cyclic, seed);
+        Ok(BinpackBatches { inner: Mutex::new((batches, Batch::default())) })
+    }
+
+    /// The next batch's size and arrays, or `None` at the end.
+    fn next_batch<'py>(&self, py: Python<'py>) -> PyResult<Option<Arrays<'py>>> {
+        let mut guard = self
+            .inner
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("the batches' lock is poisoned"))?;
+        let (batches, batch) = &mut *guard;
+        let more =
+            py.detach(|| batches.fill(batch)).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        if !more {
+            return Ok(None);
+        }
+        let b = &*batch;
+        Ok(Some((
+            b.size,
+            PyByteArray::new(py, &bytes_of(&b.us, f32::to_le_bytes)),
+            PyByteArray::new(py, &bytes_of(&b.white, i32::to_le_bytes)),
+            PyByteArray::new(py, &bytes_of(&b.black, i32::to_le_bytes)),
+            PyByteArray::new(py, &bytes_of(&b.score, f32::to_le_bytes)),
+            PyByteArray::new(py, &bytes_of(&b.outcome, f32::to_le_bytes)),
+            PyByteArray::new(py, &bytes_of(&b.pieces, i8::to_le_bytes)),
+        )))
+    }
+}
