@@ -65,7 +65,8 @@ pub struct Args {
     skip_plies: u16,
     /// With --parquet: an `nnue` column, this Stockfish network's evaluation of each row's
     /// position (side to move's view, Stockfish's internal units; null in variant games).
-    #[arg(long, value_name = "NETWORK.nnue", requires = "parquet")]
+    /// With --binpack: every position of the standard games, scored by the network.
+    #[arg(long, value_name = "NETWORK.nnue")]
     nnue: Option<std::path::PathBuf>,
 }
 
@@ -107,6 +108,17 @@ pub fn run(mut args: Args) -> Result<(), UserError> {
         Some(PgnCommand::Binpack(binpack)) => return crate::binpack::run(binpack),
         None => {}
     }
+    let network = match &args.nnue {
+        None => None,
+        Some(_) if args.parquet.is_none() && args.binpack.is_none() => {
+            return Err(UserError("--nnue goes with --parquet or --binpack".into()));
+        }
+        Some(path) => {
+            let net = lerf_nnue::Network::from_file(path)
+                .map_err(|e| UserError(format!("--nnue {}: {e}", path.display())))?;
+            Some(std::sync::Arc::new(net))
+        }
+    };
     if let Some(out) = &args.binpack {
         return crate::to_binpack::run(crate::to_binpack::BinpackJob {
             file: args.file(),
@@ -114,17 +126,11 @@ pub fn run(mut args: Args) -> Result<(), UserError> {
             mate_score: args.mate_score,
             unscored_as_zero: args.unscored_as_zero,
             skip_plies: args.skip_plies,
+            network,
         });
     }
     if let Some(out) = &args.parquet {
-        let nnue = match &args.nnue {
-            None => None,
-            Some(path) => {
-                let net = lerf_nnue::Network::from_file(path)
-                    .map_err(|e| UserError(format!("--nnue {}: {e}", path.display())))?;
-                Some(lerf_pgn::rows::NnueColumn(std::sync::Arc::new(net)))
-            }
-        };
+        let nnue = network.map(lerf_pgn::rows::NnueColumn);
         return crate::parquet::run(crate::parquet::ParquetJob {
             file: args.file(),
             out,

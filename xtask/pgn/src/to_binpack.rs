@@ -27,6 +27,8 @@ pub struct BinpackJob<'a> {
     pub unscored_as_zero: bool,
     /// Positions before this ply are not written (the opening book's).
     pub skip_plies: u16,
+    /// A network that scores every position instead of the comments.
+    pub network: Option<std::sync::Arc<lerf_nnue::Network>>,
 }
 
 /// One game's rows as they arrive.
@@ -118,15 +120,23 @@ fn write_batch(
         if ply_value < i32::from(job.skip_plies) {
             continue;
         }
-        let score = match eval {
-            Some(s) => s,
-            None if job.unscored_as_zero => 0,
-            None => continue,
-        };
         let fen = fen.value(row);
         let pos = Position::from_fen(fen)
             .or_else(|_| Position::from_fen_960(fen))
             .map_err(|e| UserError(format!("{}: game {}: {e}: {fen}", job.file, game.index)))?;
+        let sign = if pos.side_to_move() == lerf_types::Color::White { 1 } else { -1 };
+        let score = match (&job.network, eval) {
+            // The network's view is the side to move's: turned to White's like the comments.
+            (Some(net), _) => {
+                sign * net
+                    .evaluate(&pos)
+                    .unwrap_or(0)
+                    .clamp(-i32::from(job.mate_score) + 1, i32::from(job.mate_score) - 1)
+            }
+            (None, Some(s)) => s,
+            (None, None) if job.unscored_as_zero => 0,
+            (None, None) => continue,
+        };
         let mv = pos
             .parse_uci(uci.value(row))
             .map_err(|e| UserError(format!("{}: game {}: {e}", job.file, game.index)))?;

@@ -253,6 +253,28 @@ fn pgn_parquet_nnue_writes_the_networks_evaluation_of_each_row() {
     }
     assert!(rows > 1000, "{rows}");
     let _ = std::fs::remove_file(out);
+
+    // --binpack --nnue: every position scored by the network, side to move's view.
+    let packed = std::env::temp_dir().join(format!("lerf-cli-{}-nnue.binpack", std::process::id()));
+    let done = xtask_pgn(&[
+        input.to_str().unwrap(),
+        "--binpack",
+        packed.to_str().unwrap(),
+        "--nnue",
+        network,
+    ]);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let mut entries = 0;
+    for entry in lerf_binpack::Reader::new(&std::fs::read(&packed).unwrap()[..]) {
+        let entry = entry.unwrap();
+        assert_eq!(
+            i32::from(entry.score),
+            net.evaluate(&entry.board).unwrap().clamp(-31999, 31999)
+        );
+        entries += 1;
+    }
+    assert!(entries > 1000, "{entries}");
+    let _ = std::fs::remove_file(packed);
 }
 
 #[test]
