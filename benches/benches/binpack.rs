@@ -114,6 +114,22 @@ fn main() {
         n as f64 / b / 1e6,
         b / a
     );
+    for threads in [1, 2] {
+        let mut times: Vec<f64> = (0..rounds)
+            .map(|_| {
+                let t = Instant::now();
+                let reader =
+                    lerf_binpack::ParallelReader::new(std::io::Cursor::new(bytes.clone()), threads);
+                let count = reader.map(|e| black_box(e.unwrap().score)).count();
+                assert_eq!(count, n);
+                t.elapsed().as_secs_f64()
+            })
+            .collect();
+        println!(
+            "decode, lerf ParallelReader, {threads} decoding thread(s) + 1 reading: {:.1} M entries/s",
+            n as f64 / median(&mut times) / 1e6
+        );
+    }
 
     // Writing the same entries (each library's entries made beforehand, outside the timing).
     let their_entries: Vec<sfbinpack::TrainingDataEntry> =

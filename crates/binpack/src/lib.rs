@@ -32,9 +32,11 @@
 #[cfg(feature = "nnue")]
 mod batch;
 mod bits;
+mod chunk;
 mod entry;
 mod error;
 mod movetext;
+mod parallel;
 mod reader;
 #[cfg(feature = "arrow")]
 mod rows;
@@ -45,6 +47,7 @@ mod writer;
 pub use batch::{Batch, Batches, MAX_FEATURES, SkipOptions};
 pub use entry::Entry;
 pub use error::{BinpackError, ErrorKind};
+pub use parallel::ParallelReader;
 pub use reader::{MAX_CHUNK, Reader};
 #[cfg(feature = "arrow")]
 pub use rows::{EntryRows, entry_schema};

@@ -150,3 +150,30 @@ fn bad_entries_are_refused_before_anything_is_written() {
     assert_eq!(writer.entries(), 0);
     assert!(writer.finish().unwrap().is_empty());
 }
+
+#[test]
+fn the_parallel_reader_gives_the_same_entries_and_errors() {
+    let mut entries = games(400, 9);
+    let mut rng = Rng(4);
+    for i in (1..entries.len()).rev() {
+        entries.swap(i, rng.below(i + 1));
+    }
+    let bytes = write(&entries);
+    for threads in [1, 2, 3] {
+        let back: Vec<Entry> =
+            lerf_binpack::ParallelReader::new(std::io::Cursor::new(bytes.clone()), threads)
+                .collect::<Result<_, _>>()
+                .unwrap();
+        assert_eq!(back, entries);
+    }
+    // Damage in the second chunk: the same entries before it, the same error.
+    let mut bad = bytes.clone();
+    let second = 8 + u32::from_le_bytes(bad[4..8].try_into().unwrap()) as usize;
+    bad[second + 8 + 5] ^= 0xff;
+    bad.truncate(bytes.len() - 10);
+    let serial: Vec<_> = Reader::new(&bad[..]).collect();
+    let parallel: Vec<_> =
+        lerf_binpack::ParallelReader::new(std::io::Cursor::new(bad), 2).collect();
+    assert_eq!(serial, parallel);
+    assert!(serial.last().unwrap().is_err());
+}
