@@ -120,7 +120,11 @@ fn main() {
                 let t = Instant::now();
                 let reader =
                     lerf_binpack::ParallelReader::new(std::io::Cursor::new(bytes.clone()), threads);
-                let count = reader.map(|e| black_box(e.unwrap().score)).count();
+                let mut count = 0;
+                for e in reader {
+                    black_box(e.unwrap().score);
+                    count += 1;
+                }
                 assert_eq!(count, n);
                 t.elapsed().as_secs_f64()
             })
