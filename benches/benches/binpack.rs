@@ -12,42 +12,39 @@ use std::time::Instant;
 
 /// The Lichess sample's standard games as entries (scores made up from the position).
 fn entries() -> Vec<Entry> {
-    let path =
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../crates/pgn/tests/data/lichess-2025-05-sample.pgn");
-    let text = std::fs::read_to_string(path).expect("the Lichess sample");
     let mut out = Vec::new();
-    for game in text.split("\n[Event ").filter(|g| !g.contains("[FEN ")) {
-        let result: i16 = if game.contains("\"1-0\"") {
-            1
-        } else if game.contains("\"0-1\"") {
-            -1
-        } else {
-            0
-        };
-        let (mut depth, mut clean) = (0, String::new());
-        for line in game.lines().filter(|l| !l.trim_end().ends_with(']')) {
-            for c in line.chars().chain([' ']) {
-                match c {
-                    '{' | '(' => depth += 1,
-                    '}' | ')' => depth -= 1,
-                    _ if depth == 0 => clean.push(c),
-                    _ => {}
-                }
-            }
-        }
+    for game in lerf_benches::sample_games::sample_games() {
         let mut pos = Position::startpos();
-        for token in clean.split_whitespace() {
-            let token = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-            let Ok(m) = lerf_san::parse_san(&pos, token) else { continue };
+        for m in game.moves {
             let ply = pos.game_ply() as u16;
             let score =
                 ((pos.key() % 601) as i16 - 300) * if ply.is_multiple_of(9) { 7 } else { 1 };
-            let result = if ply.is_multiple_of(2) { result } else { -result };
+            let result = if ply.is_multiple_of(2) { game.result } else { -game.result };
             out.push(Entry { board: Board::from(&pos), mv: m, score, ply, result });
             pos.do_move(m);
         }
     }
     out
+}
+
+/// Median seconds of `ours` and `theirs`, run in alternating order `rounds` times.
+fn alternate(rounds: usize, mut ours: impl FnMut(), mut theirs: impl FnMut()) -> (f64, f64) {
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    let timed = |f: &mut dyn FnMut(), into: &mut Vec<f64>| {
+        let t = Instant::now();
+        f();
+        into.push(t.elapsed().as_secs_f64());
+    };
+    for r in 0..rounds {
+        if r % 2 == 0 {
+            timed(&mut ours, &mut a);
+            timed(&mut theirs, &mut b);
+        } else {
+            timed(&mut theirs, &mut b);
+            timed(&mut ours, &mut a);
+        }
+    }
+    (median(&mut a), median(&mut b))
 }
 
 fn main() {
@@ -69,12 +66,10 @@ fn main() {
         bytes.len() as f64 / n as f64,
         cpu_model()
     );
-    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-    for r in 0..rounds {
-        let mut run_ours = || {
-            let t = Instant::now();
-            let mut sum = 0i64;
-            let mut count = 0usize;
+    let (a, b) = alternate(
+        rounds,
+        || {
+            let (mut sum, mut count) = (0i64, 0usize);
             for e in Reader::new(&bytes[..]) {
                 let e = e.unwrap();
                 sum += i64::from(e.score) + i64::from(e.board.occupied().popcount());
@@ -82,14 +77,11 @@ fn main() {
             }
             black_box(sum);
             assert_eq!(count, n);
-            ours.push(t.elapsed().as_secs_f64());
-        };
-        let mut run_theirs = || {
-            let t = Instant::now();
+        },
+        || {
             let mut reader =
                 sfbinpack::CompressedTrainingDataEntryReader::from_slice(&bytes).unwrap();
-            let mut sum = 0i64;
-            let mut count = 0usize;
+            let (mut sum, mut count) = (0i64, 0usize);
             while reader.has_next() {
                 let e = reader.next();
                 sum += i64::from(e.score) + i64::from(e.pos.occupied().count());
@@ -97,17 +89,8 @@ fn main() {
             }
             black_box(sum);
             assert_eq!(count, n);
-            theirs.push(t.elapsed().as_secs_f64());
-        };
-        if r % 2 == 0 {
-            run_ours();
-            run_theirs();
-        } else {
-            run_theirs();
-            run_ours();
-        }
-    }
-    let (a, b) = (median(&mut ours), median(&mut theirs));
+        },
+    );
     println!(
         "decode, one thread: lerf {:.1} M entries/s, sfbinpack {:.1} M/s: {:.2}x",
         n as f64 / a / 1e6,
@@ -146,10 +129,9 @@ fn main() {
                 out
             })
             .unwrap();
-    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-    for r in 0..rounds {
-        let mut run_ours = || {
-            let t = Instant::now();
+    let (a, b) = alternate(
+        rounds,
+        || {
             let mut writer = Writer::new(Vec::with_capacity(bytes.len()));
             for _ in 0..copies {
                 for e in &one {
@@ -157,10 +139,8 @@ fn main() {
                 }
             }
             black_box(writer.finish().unwrap().len());
-            ours.push(t.elapsed().as_secs_f64());
-        };
-        let mut run_theirs = || {
-            let t = Instant::now();
+        },
+        || {
             let mut writer = sfbinpack::CompressedTrainingDataEntryWriter::new_in_memory().unwrap();
             for _ in 0..copies {
                 for e in &their_entries {
@@ -168,17 +148,8 @@ fn main() {
                 }
             }
             black_box(writer.into_bytes().unwrap().len());
-            theirs.push(t.elapsed().as_secs_f64());
-        };
-        if r % 2 == 0 {
-            run_ours();
-            run_theirs();
-        } else {
-            run_theirs();
-            run_ours();
-        }
-    }
-    let (a, b) = (median(&mut ours), median(&mut theirs));
+        },
+    );
     println!(
         "encode, one thread: lerf {:.1} M entries/s, sfbinpack {:.1} M/s: {:.2}x",
         n as f64 / a / 1e6,

@@ -29,32 +29,7 @@ const SF15: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/oracle/nn-ad9
 
 /// The Lichess sample's games (standard starts) as moves.
 fn games() -> Vec<Vec<Move>> {
-    let path =
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../crates/pgn/tests/data/lichess-2025-05-sample.pgn");
-    let text = std::fs::read_to_string(path).expect("the Lichess sample");
-    let mut out = Vec::new();
-    for game in text.split("\n[Event ").filter(|g| !g.contains("[FEN ")) {
-        let (mut depth, mut clean) = (0, String::new());
-        for line in game.lines().filter(|l| !l.trim_end().ends_with(']')) {
-            for c in line.chars().chain([' ']) {
-                match c {
-                    '{' | '(' => depth += 1,
-                    '}' | ')' => depth -= 1,
-                    _ if depth == 0 => clean.push(c),
-                    _ => {}
-                }
-            }
-        }
-        let (mut pos, mut moves) = (Position::startpos(), Vec::new());
-        for token in clean.split_whitespace() {
-            let token = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-            let Ok(m) = lerf_san::parse_san(&pos, token) else { continue };
-            pos.do_move(m);
-            moves.push(m);
-        }
-        out.push(moves);
-    }
-    out
+    lerf_benches::sample_games::sample_games().into_iter().map(|g| g.moves).collect()
 }
 
 fn theirs_piece(p: Piece) -> nnue_rs::Piece {

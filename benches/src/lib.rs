@@ -9,6 +9,7 @@ pub mod pairs;
 pub mod pgn_inputs;
 pub mod random_inputs;
 pub mod report;
+pub mod sample_games;
 pub mod syzygy_inputs;
 
 pub use random_inputs::{Prng, lookup_inputs, random_game_fens};

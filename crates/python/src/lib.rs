@@ -22,6 +22,7 @@
 //! `allocator.rs` the extension's allocator.
 
 mod allocator;
+mod arrow_export;
 mod binpack;
 mod board;
 mod bulk;

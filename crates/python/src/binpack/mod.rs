@@ -6,8 +6,6 @@
 
 mod batches;
 
-use arrow_array::ffi_stream::FFI_ArrowArrayStream;
-use arrow_schema::ffi::FFI_ArrowSchema;
 use lerf_binpack::{Entry, EntryRows, Reader, Writer, entry_schema};
 use lerf_position::{Board, Position};
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
@@ -196,9 +194,7 @@ impl BinpackRows {
     }
 
     fn __arrow_c_schema__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyCapsule>> {
-        let schema = FFI_ArrowSchema::try_from(entry_schema().as_ref())
-            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-        PyCapsule::new_with_value(py, schema, c"arrow_schema")
+        crate::arrow_export::schema_capsule(py, entry_schema().as_ref())
     }
 
     #[pyo3(signature = (requested_schema=None))]
@@ -208,16 +204,6 @@ impl BinpackRows {
         requested_schema: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyCapsule>> {
         let _ = requested_schema;
-        let rows = self
-            .rows
-            .lock()
-            .map_err(|_| PyRuntimeError::new_err("the rows' lock is poisoned"))?
-            .take()
-            .ok_or_else(|| PyRuntimeError::new_err("these rows were read already"))?;
-        PyCapsule::new_with_value(
-            py,
-            FFI_ArrowArrayStream::new(Box::new(rows)),
-            c"arrow_array_stream",
-        )
+        crate::arrow_export::stream_capsule(py, &self.rows)
     }
 }

@@ -8,12 +8,10 @@ use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicI64, Ordering};
 
-use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::{RecordBatch, RecordBatchReader};
-use arrow_schema::ffi::FFI_ArrowSchema;
 use arrow_schema::{ArrowError, SchemaRef};
 use lerf_pgn::rows::{ParallelRows, PositionRows, RowOptions, row_schema};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
 
@@ -95,9 +93,7 @@ impl RowStream {
 
     /// The schema, as an Arrow C schema in a capsule.
     fn __arrow_c_schema__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyCapsule>> {
-        let schema = FFI_ArrowSchema::try_from(self.schema.as_ref())
-            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-        PyCapsule::new_with_value(py, schema, c"arrow_schema")
+        crate::arrow_export::schema_capsule(py, self.schema.as_ref())
     }
 
     /// The rows, as an Arrow C stream in a capsule (once: the stream is then the
@@ -110,14 +106,7 @@ impl RowStream {
     ) -> PyResult<Bound<'py, PyCapsule>> {
         // The rows have one schema; a consumer asking for another casts them itself.
         let _ = requested_schema;
-        let rows = self
-            .rows
-            .lock()
-            .map_err(|_| PyRuntimeError::new_err("the rows' lock is poisoned"))?
-            .take()
-            .ok_or_else(|| PyRuntimeError::new_err("these rows were read already"))?;
-        let stream = FFI_ArrowArrayStream::new(Box::new(rows));
-        PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
+        crate::arrow_export::stream_capsule(py, &self.rows)
     }
 
     /// Games read so far (all of them once the stream is read).
