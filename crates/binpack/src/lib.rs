@@ -31,12 +31,14 @@
 
 #[cfg(feature = "nnue")]
 mod batch;
+mod bin_format;
 mod bits;
 mod chunk;
 mod entry;
 mod error;
 mod movetext;
 mod parallel;
+mod plain;
 mod reader;
 #[cfg(feature = "arrow")]
 mod rows;
@@ -45,9 +47,11 @@ mod writer;
 
 #[cfg(feature = "nnue")]
 pub use batch::{Batch, Batches, MAX_FEATURES, SkipOptions};
+pub use bin_format::{BIN_ENTRY, pack_bin, unpack_bin};
 pub use entry::Entry;
 pub use error::{BinpackError, ErrorKind};
 pub use parallel::ParallelReader;
+pub use plain::{PlainError, PlainReader, write_plain};
 pub use reader::{MAX_CHUNK, Reader};
 #[cfg(feature = "arrow")]
 pub use rows::{EntryRows, entry_schema};

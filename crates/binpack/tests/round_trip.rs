@@ -177,3 +177,56 @@ fn the_parallel_reader_gives_the_same_entries_and_errors() {
     assert_eq!(serial, parallel);
     assert!(serial.last().unwrap().is_err());
 }
+
+#[test]
+fn plain_bin_and_binpack_convert_into_each_other() {
+    // Standard games: .bin holds no Chess960 castling.
+    let entries: Vec<Entry> =
+        games(60, 21).into_iter().filter(|e| !e.board.is_chess960()).collect();
+    let binpack = write(&entries);
+    // binpack -> .plain -> entries
+    let mut plain = Vec::new();
+    for e in Reader::new(&binpack[..]) {
+        lerf_binpack::write_plain(&mut plain, &e.unwrap()).unwrap();
+    }
+    let from_plain: Vec<Entry> =
+        lerf_binpack::PlainReader::new(&plain[..]).collect::<Result<_, _>>().unwrap();
+    assert_eq!(from_plain, entries);
+    // entries -> .bin -> entries
+    let mut bin = Vec::new();
+    for e in &from_plain {
+        bin.extend(lerf_binpack::pack_bin(e).unwrap());
+    }
+    assert_eq!(bin.len(), entries.len() * lerf_binpack::BIN_ENTRY);
+    let from_bin: Vec<Entry> = bin
+        .chunks_exact(40)
+        .map(|c| lerf_binpack::unpack_bin(c.try_into().unwrap()).unwrap())
+        .collect();
+    assert_eq!(from_bin, entries);
+    for (a, b) in from_bin.iter().zip(&entries) {
+        assert_eq!(a.board.rule50_count(), b.board.rule50_count());
+        assert_eq!(a.board.fullmove_number(), b.board.fullmove_number());
+    }
+    // .bin -> binpack: the same bytes as the first.
+    assert_eq!(write(&from_bin), binpack);
+    // Damage is an error, never another entry.
+    let mut rng = Rng(8);
+    for _ in 0..500 {
+        let mut bad: [u8; 40] = bin[..40].try_into().unwrap();
+        bad[rng.below(40)] ^= 1 << rng.below(8);
+        if let Ok(e) = lerf_binpack::unpack_bin(&bad) {
+            // A flipped bit the format cannot tell (a score, a pad byte, a counter).
+            assert!(e.mv == Move::NULL || e.board.piece_on(e.mv.from()).is_some());
+        }
+    }
+    let bad_plain = b"fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nmove e2e5\ne\n";
+    let err = lerf_binpack::PlainReader::new(&bad_plain[..]).next().unwrap().unwrap_err();
+    assert_eq!(err.line, 3);
+    // Chess960 castling has no place in .bin.
+    let c960 = games(3, 5)
+        .into_iter()
+        .find(|e| e.board.is_chess960() && !e.board.castling_rights().is_empty());
+    if let Some(e) = c960 {
+        assert!(lerf_binpack::pack_bin(&e).is_err());
+    }
+}

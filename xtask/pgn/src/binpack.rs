@@ -1,5 +1,5 @@
 //! `cargo xtask binpack FILE`: reads a Stockfish binpack through lerf-binpack, reports its
-//! entries, chains and rate, and converts it (`--plain OUT`, `--parquet OUT`).
+//! entries, chains and rate, and converts it (`--plain OUT`, `--bin OUT`, `--parquet OUT`).
 
 use crate::error::UserError;
 use lerf_binpack::{EntryRows, Reader};
@@ -15,9 +15,12 @@ pub struct Args {
     /// `result` lines, then `e`) to this file.
     #[arg(long, value_name = "OUT.plain")]
     plain: Option<std::path::PathBuf>,
+    /// Also write its entries in the older `.bin` format (40 bytes each; standard chess).
+    #[arg(long, value_name = "OUT.bin")]
+    bin: Option<std::path::PathBuf>,
     /// Write its entries as rows (fen, move, score, ply, result, rule50) to this Parquet
     /// file instead of reading them alone.
-    #[arg(long, value_name = "OUT.parquet", conflicts_with = "plain")]
+    #[arg(long, value_name = "OUT.parquet", conflicts_with_all = ["plain", "bin"])]
     parquet: Option<std::path::PathBuf>,
 }
 
@@ -62,6 +65,7 @@ pub fn run(args: Args) -> Result<(), UserError> {
         return Ok(());
     }
     let mut plain = args.plain.as_deref().map(create).transpose()?;
+    let mut bin = args.bin.as_deref().map(create).transpose()?;
     let mut reader = Reader::new(open(&args.file)?);
     let mut count = 0u64;
     for entry in reader.by_ref() {
@@ -69,21 +73,18 @@ pub fn run(args: Args) -> Result<(), UserError> {
             entry.map_err(|e| UserError(format!("{name}: {e} ({count} entries before it)")))?;
         count += 1;
         if let Some(out) = plain.as_mut() {
-            let pos = lerf_position::Position::from(&entry.board);
-            let fen = if pos.is_chess960() { pos.to_xfen() } else { pos.to_fen() };
-            writeln!(
-                out,
-                "fen {fen}\nmove {}\nscore {}\nply {}\nresult {}\ne",
-                pos.uci(entry.mv),
-                entry.score,
-                entry.ply,
-                entry.result
-            )
-            .map_err(|e| UserError(format!("cannot write the .plain file: {e}")))?;
+            lerf_binpack::write_plain(out, &entry)
+                .map_err(|e| UserError(format!("cannot write the .plain file: {e}")))?;
+        }
+        if let Some(out) = bin.as_mut() {
+            let bytes = lerf_binpack::pack_bin(&entry)
+                .map_err(|e| UserError(format!("entry {count}: {e}")))?;
+            out.write_all(&bytes)
+                .map_err(|e| UserError(format!("cannot write the .bin file: {e}")))?;
         }
     }
-    if let Some(mut out) = plain {
-        out.flush().map_err(|e| UserError(format!("cannot write the .plain file: {e}")))?;
+    for mut out in plain.into_iter().chain(bin) {
+        out.flush().map_err(|e| UserError(format!("cannot write the converted file: {e}")))?;
     }
     let seconds = start.elapsed().as_secs_f64();
     println!(
