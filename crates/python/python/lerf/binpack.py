@@ -3,7 +3,9 @@ own module (python-chess has none), over the Rust crate ``lerf_binpack``.
 
 A binpack keeps positions as trainers use them: the board, the move played, a score and the
 game's result, both from the side to move's view, and the ply. Positions that follow each
-other are kept as a chain of packed moves, a few bytes each.
+other are kept as a chain of packed moves, a few bytes each. The format does not say whether
+a game was Chess960: a position whose king and rooks stand on the standard squares reads
+back as standard chess (its castling written ``e1g1``, not ``e1h1``).
 
 >>> import lerf, lerf.binpack
 >>> entry = lerf.binpack.Entry(board=lerf.Board(), move=lerf.Move.from_uci("e2e4"), score=35, ply=0, result=0)
