@@ -7,7 +7,7 @@ use crate::entry::Entry;
 use crate::error::{BinpackError, ErrorKind};
 use crate::movetext::{MoveFault, is_legal, read_move, read_score};
 use crate::stem;
-use lerf_types::Move;
+use lerf_types::{Move, PieceType};
 
 /// A stem and its move count: the least a chain takes. Fewer bytes left in a chunk are
 /// padding, as Stockfish's reader takes them.
@@ -16,6 +16,9 @@ pub(crate) const CHAIN_MIN: usize = 34;
 /// The chain being read: the entry given last and where its moves are.
 struct Chain {
     entry: Entry,
+    /// The type of the piece `entry.mv` moves (known when the move was read: the board
+    /// need not look it up again to play it).
+    mover: PieceType,
     /// Moves left to read.
     left: u16,
     /// The chain's moves: their first byte in the chunk, and bits read.
@@ -69,8 +72,11 @@ impl ChunkCursor {
                 return Some(Err((at + 24, ErrorKind::IllegalMove("0000".into()))));
             }
             let last_score = entry.score.wrapping_neg();
-            self.chain =
-                Some(Chain { entry, left: plies, start: at + CHAIN_MIN, bits: 0, last_score });
+            // The move is legal (checked above): its origin holds a piece.
+            let mover =
+                entry.board.piece_on(entry.mv.from()).map_or(PieceType::Pawn, |p| p.piece_type());
+            let start = at + CHAIN_MIN;
+            self.chain = Some(Chain { entry, mover, left: plies, start, bits: 0, last_score });
         }
         Some(Ok(entry))
     }
@@ -80,17 +86,17 @@ impl ChunkCursor {
     fn chain_entry(chain: &mut Chain, chunk: &[u8]) -> Result<Entry, Fault> {
         let mut bits = BitReader::resume(&chunk[chain.start..], chain.bits);
         let entry = &mut chain.entry;
-        entry.board.do_move(entry.mv);
+        entry.board.do_move_by(entry.mv, chain.mover);
         let found = read_move(&mut bits, &entry.board)
-            .and_then(|m| Ok((m, read_score(&mut bits, chain.last_score)?)));
-        let (m, score) = found.map_err(|fault| {
+            .and_then(|moved| Ok((moved, read_score(&mut bits, chain.last_score)?)));
+        let ((m, mover), score) = found.map_err(|fault| {
             let kind = match fault {
                 MoveFault::Overrun => ErrorKind::MovetextOverrun,
                 MoveFault::Illegal(uci) => ErrorKind::IllegalMove(uci),
             };
             (chain.start + bits.bytes_used(), kind)
         })?;
-        chain.bits = bits.pos();
+        (chain.bits, chain.mover) = (bits.pos(), mover);
         chain.left -= 1;
         chain.last_score = score.wrapping_neg();
         (entry.mv, entry.score, entry.ply, entry.result) =

@@ -161,8 +161,11 @@ pub(crate) enum MoveFault {
     Illegal(String),
 }
 
-/// Reads the next move of a chain, legal in `board`.
-pub(crate) fn read_move(bits: &mut BitReader<'_>, board: &Board) -> Result<Move, MoveFault> {
+/// Reads the next move of a chain, legal in `board`, and the type of the piece it moves.
+pub(crate) fn read_move(
+    bits: &mut BitReader<'_>,
+    board: &Board,
+) -> Result<(Move, PieceType), MoveFault> {
     let us = board.side_to_move();
     let ours = board.pieces_of(us);
     let piece_id = bits.take(index_bits(ours.popcount())).ok_or(MoveFault::Overrun)?;
@@ -199,7 +202,7 @@ pub(crate) fn read_move(bits: &mut BitReader<'_>, board: &Board) -> Result<Move,
                 } else {
                     CastlingSide::King
                 };
-                return board.castling_move(side).ok_or_else(|| bad("(castling)"));
+                return board.castling_move(side).map(|m| (m, pt)).ok_or_else(|| bad("(castling)"));
             }
             Move::new(from, nth(attacks, id).ok_or_else(|| bad("(no such king move)"))?)
         }
@@ -212,7 +215,7 @@ pub(crate) fn read_move(bits: &mut BitReader<'_>, board: &Board) -> Result<Move,
     if !board.leaves_king_safe(m) {
         return Err(MoveFault::Illegal(format!("{}{}", m.from(), m.to())));
     }
-    Ok(m)
+    Ok((m, pt))
 }
 
 /// Reads a score written by [`write_score`].

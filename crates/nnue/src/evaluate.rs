@@ -51,29 +51,33 @@ impl Network {
 
     /// [`evaluate`](Network::evaluate) with its parts.
     pub fn evaluation(&self, board: &impl Placement) -> Result<Evaluation, EvalError> {
-        let (kings, count) = check(board)?;
-        // The sums go to this thread's scratch space: a full evaluation allocates nothing.
-        SCRATCH.with(|scratch| {
-            let (sides, psqt) = &mut *scratch.borrow_mut();
-            for (side, values) in sides.iter_mut().enumerate() {
-                values.resize(self.width / 32, Lanes::ZERO);
-                let perspective = Color::ALL[side];
-                self.refresh_side(board, perspective, kings[side], values, &mut psqt[side]);
-            }
-            let stm = board.side_to_move();
-            Ok(self.output([&sides[0], &sides[1]], psqt, stm, bucket_of(count)))
-        })
+        self.with_sums(board, |sides, psqt, stm, bucket| self.output(sides, psqt, stm, bucket))
     }
 
     /// The evaluation through each of the eight layer stacks.
     pub fn buckets(&self, board: &impl Placement) -> Result<Buckets, EvalError> {
-        let (_, count) = check(board)?;
-        let acc = self.accumulator(board)?;
-        let stm = board.side_to_move();
-        Ok(Buckets {
-            all: core::array::from_fn(|bucket| self.evaluate_bucket(&acc, stm, bucket)),
-            used: bucket_of(count),
+        self.with_sums(board, |sides, psqt, stm, used| Buckets {
+            all: core::array::from_fn(|bucket| self.output(sides, psqt, stm, bucket)),
+            used,
         })
+    }
+
+    /// `then` of `board`'s sums (computed from scratch in this thread's scratch space: a full
+    /// evaluation allocates nothing), its side to move and the bucket its pieces choose.
+    fn with_sums<T>(
+        &self,
+        board: &impl Placement,
+        then: impl FnOnce([&[Lanes]; 2], &[[i32; BUCKETS]; 2], Color, usize) -> T,
+    ) -> Result<T, EvalError> {
+        let (kings, count) = check(board)?;
+        Ok(SCRATCH.with(|scratch| {
+            let (sides, psqt) = &mut *scratch.borrow_mut();
+            for (side, values) in sides.iter_mut().enumerate() {
+                values.resize(self.width / 32, Lanes::ZERO);
+                self.refresh_side(board, Color::ALL[side], kings[side], values, &mut psqt[side]);
+            }
+            then([&sides[0], &sides[1]], psqt, board.side_to_move(), bucket_of(count))
+        }))
     }
 
     /// The evaluation of an accumulator for a position with `pieces` pieces and `stm` to

@@ -10,12 +10,33 @@ use crate::placement::check;
 use lerf_position::Position;
 use lerf_types::{Color, Move, Piece, PieceType, Square};
 
-/// What one move changed, as features: at most four taken off and three put on.
-#[derive(Clone, Copy, Default)]
+/// What one move changed, as features: at most four taken off and three put on, the first
+/// `counts` of each.
+#[derive(Clone, Copy)]
 struct Delta {
-    removed: [Option<(Piece, Square)>; 4],
-    added: [Option<(Piece, Square)>; 3],
+    removed: [(Piece, Square); 4],
+    added: [(Piece, Square); 3],
+    counts: (u8, u8),
     king_moved: [bool; 2],
+}
+
+impl Default for Delta {
+    fn default() -> Delta {
+        let none = (Piece::W_PAWN, Square::A1);
+        Delta { removed: [none; 4], added: [none; 3], counts: (0, 0), king_moved: [false; 2] }
+    }
+}
+
+impl Delta {
+    fn remove(&mut self, change: (Piece, Square)) {
+        self.removed[self.counts.0 as usize] = change;
+        self.counts.0 += 1;
+    }
+
+    fn add(&mut self, change: (Piece, Square)) {
+        self.added[self.counts.1 as usize] = change;
+        self.counts.1 += 1;
+    }
 }
 
 struct Entry {
@@ -73,22 +94,15 @@ impl AccumulatorStack {
     pub fn do_move(&mut self, pos: &mut Position, m: Move) {
         let changes = pos.changes(m);
         let mut delta = Delta::default();
-        let (mut r, mut a) = (0, 0);
         for (piece, from, to) in changes.moved.into_iter().flatten() {
-            delta.removed[r] = Some((piece, from));
-            delta.added[a] = Some((piece, to));
-            (r, a) = (r + 1, a + 1);
+            delta.remove((piece, from));
+            delta.add((piece, to));
             if piece.piece_type() == PieceType::King {
                 delta.king_moved[piece.color().index()] = true;
             }
         }
-        for removed in changes.removed.into_iter().flatten() {
-            delta.removed[r] = Some(removed);
-            r += 1;
-        }
-        if let Some(added) = changes.added {
-            delta.added[a] = Some(added);
-        }
+        changes.removed.into_iter().flatten().for_each(|r| delta.remove(r));
+        changes.added.into_iter().for_each(|a| delta.add(a));
         pos.do_move(m);
         self.push(pos, delta);
     }
@@ -188,10 +202,8 @@ impl AccumulatorStack {
         for i in from + 1..=self.top {
             let (done, rest) = self.entries.split_at_mut(i);
             let (prev, next) = (&done[i - 1], &mut rest[0]);
-            let removed = next.delta.removed;
-            let added = next.delta.added;
-            let removed: &[(Piece, Square)] = &compact(&removed);
-            let added: &[(Piece, Square)] = &compact(&added);
+            let Delta { removed, added, counts: (r, a), .. } = next.delta;
+            let (removed, added) = (&removed[..r as usize], &added[..a as usize]);
             net.apply(
                 perspective,
                 next.kings[p],
@@ -202,28 +214,5 @@ impl AccumulatorStack {
             );
             next.computed[p] = true;
         }
-    }
-}
-
-/// The changes present, in a fixed-size array (no allocation) and its used length.
-#[inline]
-fn compact<const N: usize>(changes: &[Option<(Piece, Square)>; N]) -> Compact<N> {
-    let mut out = Compact { items: [(Piece::W_PAWN, Square::A1); N], len: 0 };
-    for c in changes.iter().flatten() {
-        out.items[out.len] = *c;
-        out.len += 1;
-    }
-    out
-}
-
-struct Compact<const N: usize> {
-    items: [(Piece, Square); N],
-    len: usize,
-}
-
-impl<const N: usize> core::ops::Deref for Compact<N> {
-    type Target = [(Piece, Square)];
-    fn deref(&self) -> &[(Piece, Square)] {
-        &self.items[..self.len]
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::Board;
 use lerf_bitboard::{Bitboard, RANK_1, RANK_8};
-use lerf_types::{ByColor, Color, PieceType, Square};
+use lerf_types::{ByColor, CastlingSide, Color, File, PieceType, Rank, Square};
 
 /// Why [`Board::from_sets`] refused its sets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,14 +131,14 @@ impl Board {
     pub fn with_castling_rook(
         mut self,
         color: Color,
-        side: lerf_types::CastlingSide,
+        side: CastlingSide,
         rook: Square,
     ) -> Result<Board, SetsError> {
-        let back = if color == Color::White { lerf_types::Rank::R1 } else { lerf_types::Rank::R8 };
+        let back = Rank::R1.relative(color);
         let king = self.king_square(color);
-        let on_side = match side {
-            lerf_types::CastlingSide::King => rook.file() > king.file(),
-            lerf_types::CastlingSide::Queen => rook.file() < king.file(),
+        let (on_side, corner) = match side {
+            CastlingSide::King => (rook.file() > king.file(), File::H),
+            CastlingSide::Queen => (rook.file() < king.file(), File::A),
         };
         if king.rank() != back
             || rook.rank() != back
@@ -148,13 +148,7 @@ impl Board {
             return Err(SetsError::CastlingRook(color));
         }
         self.castling_rooks[crate::board::right_index(color, side)] = Some(rook);
-        let standard_file = match side {
-            lerf_types::CastlingSide::King => lerf_types::File::H,
-            lerf_types::CastlingSide::Queen => lerf_types::File::A,
-        };
-        if king.file() != lerf_types::File::E || rook.file() != standard_file {
-            self.chess960 = true;
-        }
+        self.chess960 |= king.file() != File::E || rook.file() != corner;
         Ok(self)
     }
 }
@@ -260,5 +254,23 @@ mod tests {
             ),
             Err(SetsError::Overlap)
         );
+    }
+
+    #[test]
+    fn castling_rooks_are_checked_and_mark_chess960() {
+        let board: Board = "1r2k3/8/8/8/8/8/8/1R1K3R w - - 0 1".parse().unwrap();
+        let white = Color::White;
+        // No rook on a1; the h1 rook is not on the queen side; no Black rook on h8.
+        assert!(board.with_castling_rook(white, CastlingSide::Queen, Square::A1).is_err());
+        assert!(board.with_castling_rook(white, CastlingSide::Queen, Square::H1).is_err());
+        assert!(board.with_castling_rook(Color::Black, CastlingSide::King, Square::H8).is_err());
+        let standard = board.with_castling_rook(white, CastlingSide::King, Square::H1).unwrap();
+        assert!(standard.is_chess960(), "the king is on d1");
+        let b1 = board.with_castling_rook(white, CastlingSide::Queen, Square::B1).unwrap();
+        assert_eq!(b1.castling_rook_square(white, CastlingSide::Queen), Some(Square::B1));
+        let back: Board = "4k3/8/8/8/8/8/8/R3K2R w - - 0 1".parse().unwrap();
+        let kq = back.with_castling_rook(white, CastlingSide::King, Square::H1).unwrap();
+        assert!(!kq.is_chess960());
+        assert_eq!(kq.to_string(), "4k3/8/8/8/8/8/8/R3K2R w K - 0 1");
     }
 }

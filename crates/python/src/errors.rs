@@ -57,3 +57,10 @@ pub fn loose_fen_error(error: &lerf_rules::LooseFenError, fen: &str) -> PyErr {
     let shown = if board_part { fen.split_whitespace().next().unwrap_or(fen) } else { fen };
     fen_value_error(error, shown)
 }
+
+/// `OSError(errno, message, path)` for a file that cannot be opened: Python picks the
+/// subclass from the errno (`FileNotFoundError`, `PermissionError` ...).
+pub fn file_error(error: &std::io::Error, path: &std::path::Path) -> PyErr {
+    let errno = error.raw_os_error().unwrap_or(0);
+    pyo3::exceptions::PyOSError::new_err((errno, error.to_string(), path.display().to_string()))
+}

@@ -32,13 +32,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 fn open(path: &std::path::Path) -> PyResult<File> {
-    File::open(path).map_err(|e| {
-        PyOSError::new_err((
-            e.raw_os_error().unwrap_or(0),
-            e.to_string(),
-            path.display().to_string(),
-        ))
-    })
+    File::open(path).map_err(|e| crate::errors::file_error(&e, path))
 }
 
 /// Reads a binpack's entries.
@@ -115,13 +109,7 @@ impl BinpackWriter {
             .append(append)
             .truncate(!append)
             .open(&path)
-            .map_err(|e| {
-                PyOSError::new_err((
-                    e.raw_os_error().unwrap_or(0),
-                    e.to_string(),
-                    path.display().to_string(),
-                ))
-            })?;
+            .map_err(|e| crate::errors::file_error(&e, &path))?;
         Ok(BinpackWriter {
             inner: Mutex::new(Some(Writer::new(BufWriter::with_capacity(1 << 20, file)))),
         })

@@ -6,7 +6,7 @@ mod placement;
 
 use lerf_nnue::{EvalError, Network};
 use placement::{LayoutPlacement, read_items};
-use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyByteArray;
 use std::sync::Arc;
@@ -43,13 +43,7 @@ impl NnueNetwork {
     /// naming the byte when it is not a network lerf reads.
     #[staticmethod]
     fn load(py: Python<'_>, path: std::path::PathBuf) -> PyResult<NnueNetwork> {
-        let bytes = std::fs::read(&path).map_err(|e| {
-            PyOSError::new_err((
-                e.raw_os_error().unwrap_or(0),
-                e.to_string(),
-                path.display().to_string(),
-            ))
-        })?;
+        let bytes = std::fs::read(&path).map_err(|e| crate::errors::file_error(&e, &path))?;
         NnueNetwork::from_bytes(py, &bytes)
     }
 
