@@ -118,6 +118,32 @@ fn main() {
         );
     }
 
+    // Training batches of 8,192 (HalfKAv2_hm indices of both sides), nothing skipped.
+    for threads in [1, 2] {
+        let mut times: Vec<f64> = (0..rounds)
+            .map(|_| {
+                let t = Instant::now();
+                let input = bytes.clone();
+                let options = lerf_binpack::BatchOptions { threads, ..Default::default() };
+                let mut batches = lerf_binpack::Batches::new(
+                    1,
+                    move |_| Ok(std::io::Cursor::new(input.clone())),
+                    options,
+                );
+                let (mut batch, mut rows) = (lerf_binpack::Batch::default(), 0);
+                while batches.fill(&mut batch).unwrap() {
+                    rows += batch.size;
+                }
+                assert_eq!(rows, n);
+                t.elapsed().as_secs_f64()
+            })
+            .collect();
+        println!(
+            "batches of 8192, lerf Batches, {threads} decoding and {threads} row-making thread(s): {:.2} M entries/s",
+            n as f64 / median(&mut times) / 1e6
+        );
+    }
+
     // Writing the same entries (each library's entries made beforehand, outside the timing).
     let their_entries: Vec<sfbinpack::TrainingDataEntry> =
         sfbinpack::CompressedTrainingDataEntryReader::from_slice(&bytes)

@@ -1,6 +1,6 @@
 """``lerf.binpack`` from Python: writing entries, reading them back as objects and as Arrow,
 and training batches with and without skipping, on the Lichess sample's games (every
-position, score 0) repeated 20 times.
+position, score 0) repeated 20 times (batches on one decoding thread and on two).
 
 Usage: target/py-test/bin/python crates/python/bench_binpack.py [ROUNDS]
 (after `cargo xtask test`; runs `cargo xtask pgn ... --binpack` for its input). Prints the
@@ -44,13 +44,18 @@ def main(rounds: int) -> None:
         print(f"read, Entry objects: {count / seconds / 1e3:.0f} k/s")
         seconds, rows = median_time(rounds, lambda: pa.RecordBatchReader.from_stream(lerf.binpack.to_arrow(big)).read_all().num_rows)
         print(f"to_arrow: {rows / seconds / 1e6:.2f} M rows/s")
+        # Batches: the file five times over (a binpack is a run of chunks), 11 chunks to
+        # spread over the threads.
+        huge = pathlib.Path(tmp) / "huge.binpack"
+        huge.write_bytes(big.read_bytes() * 5)
+        n *= 5
         for label, options in (
             ("no skipping", {}),
             ("captures, checks, 16 early plies, 30% random skipped", dict(skip_captures=True, skip_in_check=True, skip_early_plies=16, random_skip=0.3, seed=1)),
         ):
-            seconds, kept = median_time(rounds, lambda: sum(len(b["us"]) for b in lerf.binpack.batches(big, 8192, **options)))
-            print(f"batches of 8192, {label}: {n / seconds / 1e6:.2f} M entries read/s, {kept} kept, {kept / 8192 / seconds:.0f} batches/s")
-
+            for threads in (1, 2):
+                seconds, kept = median_time(rounds, lambda: sum(len(b["us"]) for b in lerf.binpack.batches(huge, 8192, threads=threads, **options)))
+                print(f"batches of 8192, {label}, {threads} thread(s): {n / seconds / 1e6:.2f} M entries read/s, {kept} kept, {kept / 8192 / seconds:.0f} batches/s")
 
 if __name__ == "__main__":
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)

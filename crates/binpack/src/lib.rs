@@ -31,6 +31,8 @@
 
 #[cfg(feature = "nnue")]
 mod batch;
+#[cfg(feature = "nnue")]
+mod batches;
 mod bin_format;
 mod bits;
 mod chunk;
@@ -42,11 +44,14 @@ mod plain;
 mod reader;
 #[cfg(feature = "arrow")]
 mod rows;
+mod spread;
 mod stem;
 mod writer;
 
 #[cfg(feature = "nnue")]
-pub use batch::{Batch, Batches, MAX_FEATURES, SkipOptions};
+pub use batch::{Batch, MAX_FEATURES};
+#[cfg(feature = "nnue")]
+pub use batches::{BatchOptions, Batches, SkipOptions};
 pub use bin_format::{BIN_ENTRY, pack_bin, unpack_bin};
 pub use entry::Entry;
 pub use error::{BinpackError, ErrorKind};

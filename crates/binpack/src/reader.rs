@@ -137,3 +137,66 @@ fn read_full(input: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
     }
     Ok(got)
 }
+
+/// A chunk as read: its pass over the inputs (0 unless cycling), its index in its file,
+/// its body's offset in the file, and its body.
+pub(crate) struct RawChunk {
+    pub(crate) pass: u64,
+    pub(crate) index: u64,
+    pub(crate) offset: u64,
+    pub(crate) body: Vec<u8>,
+}
+
+/// Chunks one after the other (`None` at the end); a fault ends them.
+pub(crate) type Source = Box<dyn FnMut() -> Option<Result<RawChunk, BinpackError>> + Send>;
+
+/// The chunks of `inputs` inputs (the `i`th opened by `open(i)`), one after the other, and
+/// again from the first when `cyclic` (until a whole pass finds no chunk). A fault ends
+/// them.
+pub(crate) fn chunk_source<R: Read + Send + 'static>(
+    inputs: usize,
+    mut open: impl FnMut(usize) -> std::io::Result<R> + Send + 'static,
+    cyclic: bool,
+) -> Source {
+    let (mut current, mut input, mut pass, mut found) = (0usize, None::<R>, 0u64, false);
+    let (mut index, mut offset, mut failed) = (0u64, 0u64, false);
+    Box::new(move || {
+        loop {
+            if failed {
+                return None;
+            }
+            let Some(reader) = input.as_mut() else {
+                if current == inputs {
+                    if !cyclic || !found {
+                        return None;
+                    }
+                    (current, pass, found) = (0, pass + 1, false);
+                }
+                match open(current) {
+                    Ok(opened) => input = Some(opened),
+                    Err(e) => {
+                        failed = true;
+                        let kind = ErrorKind::Io(format!("input {current}: {e}"));
+                        return Some(Err(BinpackError { chunk: 0, offset: 0, kind }));
+                    }
+                }
+                (current, index, offset) = (current + 1, 0, 0);
+                continue;
+            };
+            let mut body = Vec::new();
+            match read_chunk(reader, &mut body, offset, index) {
+                Ok(true) => {
+                    let chunk = RawChunk { pass, index, offset: offset + 8, body };
+                    (index, offset, found) =
+                        (index + 1, chunk.offset + chunk.body.len() as u64, true);
+                    return Some(Ok(chunk));
+                }
+                Ok(false) => input = None,
+                Err(e) => {
+                    failed = true;
+                    return Some(Err(e));
+                }
+            }
+        }
+    })
+}

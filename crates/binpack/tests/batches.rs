@@ -4,7 +4,9 @@
 //! options and the seed.
 #![cfg(feature = "nnue")]
 
-use lerf_binpack::{Batch, Batches, Entry, MAX_FEATURES, SkipOptions, Writer};
+use lerf_binpack::{
+    Batch, BatchOptions, Batches, Entry, MAX_FEATURES, Reader, SkipOptions, Writer,
+};
 use lerf_movegen::legal_moves;
 use lerf_nnue::{FEATURES, Network};
 use lerf_position::{Board, Position};
@@ -41,6 +43,16 @@ fn entries(games: usize) -> Vec<Entry> {
     out
 }
 
+/// Batches of `inputs` copies of `bytes`.
+fn batches_of(bytes: &[u8], inputs: usize, options: BatchOptions) -> Batches {
+    let bytes = bytes.to_vec();
+    Batches::new(inputs, move |_| Ok(std::io::Cursor::new(bytes.clone())), options)
+}
+
+fn options(size: usize, skip: SkipOptions, cyclic: bool, seed: u64) -> BatchOptions {
+    BatchOptions { size, skip, cyclic, seed, threads: 2 }
+}
+
 fn binpack(entries: &[Entry]) -> Vec<u8> {
     let mut w = Writer::new(Vec::new());
     for e in entries {
@@ -53,7 +65,7 @@ fn binpack(entries: &[Entry]) -> Vec<u8> {
 fn rows_hold_one_feature_a_piece_and_the_sides_mirror_each_other() {
     let entries = entries(30);
     let bytes = binpack(&entries);
-    let mut batches = Batches::new(1, |_| Ok(&bytes[..]), 1000, SkipOptions::default(), false, 1);
+    let mut batches = batches_of(&bytes, 1, options(1000, SkipOptions::default(), false, 1));
     let mut batch = Batch::default();
     let mut row = 0;
     while batches.fill(&mut batch).unwrap() {
@@ -101,7 +113,7 @@ fn summing_the_networks_columns_gives_its_accumulator() {
     };
     let entries = entries(4);
     let bytes = binpack(&entries);
-    let mut batches = Batches::new(1, |_| Ok(&bytes[..]), 64, SkipOptions::default(), false, 1);
+    let mut batches = batches_of(&bytes, 1, options(64, SkipOptions::default(), false, 1));
     let mut batch = Batch::default();
     assert!(batches.fill(&mut batch).unwrap());
     for r in 0..batch.size {
@@ -124,7 +136,7 @@ fn skipping_is_deterministic_and_does_what_it_says() {
     let entries = entries(30);
     let bytes = binpack(&entries);
     let take = |skip: SkipOptions, seed: u64, cyclic: bool| {
-        let mut batches = Batches::new(2, |_| Ok(&bytes[..]), 500, skip, cyclic, seed);
+        let mut batches = batches_of(&bytes, 2, options(500, skip, cyclic, seed));
         let mut batch = Batch::default();
         let mut out = Vec::new();
         for _ in 0..if cyclic { 6 } else { 10_000 } {
@@ -153,4 +165,83 @@ fn skipping_is_deterministic_and_does_what_it_says() {
     assert_eq!(take(early, 1, false).iter().map(|b| b.size).sum::<usize>(), 2 * expected);
     // Cycling: batches never run out.
     assert_eq!(take(SkipOptions::default(), 1, true).len(), 6);
+}
+
+/// Every row of a stream, as one batch.
+fn all_rows(mut batches: Batches) -> (Batch, Option<lerf_binpack::BinpackError>) {
+    let (mut all, mut batch) = (Batch::default(), Batch::default());
+    loop {
+        match batches.fill(&mut batch) {
+            Ok(true) => {
+                for (to, from) in [(&mut all.white, &batch.white), (&mut all.black, &batch.black)] {
+                    to.extend_from_slice(from);
+                }
+                all.us.extend_from_slice(&batch.us);
+                all.score.extend_from_slice(&batch.score);
+                all.outcome.extend_from_slice(&batch.outcome);
+                all.pieces.extend_from_slice(&batch.pieces);
+                all.size += batch.size;
+            }
+            Ok(false) => return (all, None),
+            Err(e) => return (all, Some(e)),
+        }
+    }
+}
+
+#[test]
+fn several_threads_give_the_same_batches_in_the_inputs_order() {
+    // Three chunks (the file three times over), each of several parts of rows.
+    let entries = entries(40);
+    let one = binpack(&entries);
+    let bytes = [&one[..], &one[..], &one[..]].concat();
+    let skip = SkipOptions { early_plies: 10, in_check: true, ..SkipOptions::default() };
+    let mut expected = Batch::default();
+    for e in entries.iter().cycle().take(3 * entries.len()) {
+        if e.ply >= 10 && !e.board.in_check() {
+            expected.push(e);
+        }
+    }
+    let random = SkipOptions { random: 0.3, ..skip };
+    let by_threads = |threads: usize, skip: SkipOptions| {
+        let options = BatchOptions { size: 777, skip, cyclic: false, seed: 5, threads };
+        all_rows(batches_of(&bytes, 1, options))
+    };
+    for threads in [1, 2, 3] {
+        let (rows, fault) = by_threads(threads, skip);
+        assert!(fault.is_none());
+        assert_eq!(rows, expected, "{threads} threads");
+        assert_eq!(by_threads(threads, random), by_threads(1, random), "{threads} threads");
+    }
+    assert!(by_threads(2, random).0.size < expected.size * 4 / 5);
+}
+
+#[test]
+fn a_fault_ends_the_batches_after_the_rows_before_it() {
+    let one = binpack(&entries(20));
+    let mut bytes = [&one[..], &one[..]].concat();
+    bytes.truncate(bytes.len() - 7);
+    let before = Reader::new(&bytes[..]).take_while(Result::is_ok).count();
+    let expected = Reader::new(&bytes[..]).last().unwrap().unwrap_err();
+    for threads in [1, 2] {
+        let options = BatchOptions { size: 1000, threads, ..BatchOptions::default() };
+        let (rows, fault) = all_rows(batches_of(&bytes, 1, options));
+        assert_eq!(rows.size, before);
+        assert_eq!(fault, Some(expected.clone()));
+    }
+}
+
+#[test]
+fn cycling_stops_when_a_pass_keeps_nothing_and_a_missing_file_is_an_error() {
+    let bytes = binpack(&entries(3));
+    let skip = SkipOptions { early_plies: u16::MAX, ..SkipOptions::default() };
+    let (rows, fault) = all_rows(batches_of(&bytes, 2, options(100, skip, true, 0)));
+    assert_eq!((rows.size, fault), (0, None));
+    let missing = Batches::new(
+        1,
+        |_| std::fs::File::open("/nonexistent/lerf.binpack"),
+        BatchOptions::default(),
+    );
+    let (rows, fault) = all_rows(missing);
+    assert_eq!(rows.size, 0);
+    assert!(fault.unwrap().to_string().contains("input 0"));
 }

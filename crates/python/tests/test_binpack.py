@@ -107,3 +107,11 @@ def test_batches_for_training(tmp_path):
     assert early == sum(1 for e in entries if e.ply >= 20)
     with pytest.raises(ValueError, match="random_skip"):
         next(lerf.binpack.batches(path, 10, random_skip=1.5))
+    # Threads: the same batches, in the same order, from several files.
+    rows = lambda threads: [
+        (b["score"].tolist(), b["white"].tolist())
+        for b in lerf.binpack.batches([path, path, path], 333, random_skip=0.25, seed=9, threads=threads)
+    ]
+    assert rows(3) == rows(1) == rows(2)
+    with pytest.raises(ValueError, match="threads"):
+        next(lerf.binpack.batches(path, 10, threads=0))

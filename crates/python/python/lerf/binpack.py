@@ -150,6 +150,7 @@ def batches(
     random_skip: float = 0.0,
     score_result_filter: bool = False,
     seed: int = 0,
+    threads: int = 1,
 ) -> Iterator[Dict[str, "numpy.ndarray"]]:
     """Batches of ``batch_size`` entries of one binpack file or several (one after the
     other; again from the first with ``cyclic``) as numpy arrays that ``torch.from_numpy``
@@ -165,7 +166,10 @@ def batches(
     is in check (``skip_in_check``), their ply is below ``skip_early_plies``, at random with
     probability ``random_skip``, or, with ``score_result_filter``, with the probability
     that their score does not predict their result. The same ``seed`` gives the same
-    batches. The last batch may be shorter."""
+    batches, whatever ``threads`` is. The last batch may be shorter.
+
+    ``threads`` threads decode chunks and make rows (one more reads the files), in the
+    background while the caller works on a batch, with the GIL released."""
     import numpy
 
     if isinstance(paths, (str, bytes, os.PathLike)):
@@ -180,6 +184,7 @@ def batches(
         random_skip,
         score_result_filter,
         seed,
+        threads,
     )
     while True:
         got = stream.next_batch()

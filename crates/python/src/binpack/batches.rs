@@ -1,7 +1,7 @@
 //! `lerf.binpack.batches`: training batches made in Rust (`lerf_binpack::Batches`) with the
 //! GIL released, handed over as bytes that numpy views without a copy.
 
-use lerf_binpack::{Batch, Batches, SkipOptions};
+use lerf_binpack::{Batch, BatchOptions, Batches, SkipOptions};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyByteArray;
@@ -10,12 +10,10 @@ use std::io::BufReader;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-type Opener = Box<dyn FnMut(usize) -> std::io::Result<BufReader<File>> + Send>;
-
 /// A stream of batches over binpack files.
 #[pyclass(module = "lerf._lerf")]
 pub struct BinpackBatches {
-    inner: Mutex<(Batches<BufReader<File>, Opener>, Batch)>,
+    inner: Mutex<(Batches, Batch)>,
 }
 
 /// One batch's arrays as bytes: us, white, black, score, outcome, pieces.
@@ -29,15 +27,25 @@ type Arrays<'py> = (
     Bound<'py, PyByteArray>,
 );
 
-fn bytes_of<T: Copy, const N: usize>(values: &[T], to_le: impl Fn(T) -> [u8; N]) -> Vec<u8> {
-    values.iter().flat_map(|&v| to_le(v)).collect()
+/// `values` as a bytearray of their little-endian bytes, written in place.
+fn array<'py, T: Copy, const N: usize>(
+    py: Python<'py>,
+    values: &[T],
+    to_le: impl Fn(T) -> [u8; N],
+) -> PyResult<Bound<'py, PyByteArray>> {
+    PyByteArray::new_with(py, values.len() * N, |out| {
+        for (bytes, &v) in out.chunks_exact_mut(N).zip(values) {
+            bytes.copy_from_slice(&to_le(v));
+        }
+        Ok(())
+    })
 }
 
 #[pymethods]
 impl BinpackBatches {
     #[new]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (paths, batch_size, cyclic, skip_captures, skip_in_check, skip_early_plies, random_skip, score_result_filter, seed))]
+    #[pyo3(signature = (paths, batch_size, cyclic, skip_captures, skip_in_check, skip_early_plies, random_skip, score_result_filter, seed, threads))]
     fn new(
         paths: Vec<PathBuf>,
         batch_size: usize,
@@ -48,6 +56,7 @@ impl BinpackBatches {
         random_skip: f64,
         score_result_filter: bool,
         seed: u64,
+        threads: usize,
     ) -> PyResult<BinpackBatches> {
         if paths.is_empty() {
             return Err(PyValueError::new_err("no binpack files"));
@@ -64,14 +73,18 @@ impl BinpackBatches {
             random: random_skip,
             score_result: score_result_filter,
         };
+        if threads == 0 {
+            return Err(PyValueError::new_err("threads must be at least 1"));
+        }
         let inputs = paths.len();
-        let open: Opener = Box::new(move |i| {
+        let open = move |i: usize| {
             let path = &paths[i];
             File::open(path)
                 .map(|f| BufReader::with_capacity(1 << 20, f))
                 .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))
-        });
-        let batches = Batches::new(inputs, open, batch_size, skip, cyclic, seed);
+        };
+        let options = BatchOptions { size: batch_size, skip, cyclic, seed, threads };
+        let batches = Batches::new(inputs, open, options);
         Ok(BinpackBatches { inner: Mutex::new((batches, Batch::default())) })
     }
 
@@ -90,12 +103,12 @@ impl BinpackBatches {
         let b = &*batch;
         Ok(Some((
             b.size,
-            PyByteArray::new(py, &bytes_of(&b.us, f32::to_le_bytes)),
-            PyByteArray::new(py, &bytes_of(&b.white, i32::to_le_bytes)),
-            PyByteArray::new(py, &bytes_of(&b.black, i32::to_le_bytes)),
-            PyByteArray::new(py, &bytes_of(&b.score, f32::to_le_bytes)),
-            PyByteArray::new(py, &bytes_of(&b.outcome, f32::to_le_bytes)),
-            PyByteArray::new(py, &bytes_of(&b.pieces, i8::to_le_bytes)),
+            array(py, &b.us, f32::to_le_bytes)?,
+            array(py, &b.white, i32::to_le_bytes)?,
+            array(py, &b.black, i32::to_le_bytes)?,
+            array(py, &b.score, f32::to_le_bytes)?,
+            array(py, &b.outcome, f32::to_le_bytes)?,
+            array(py, &b.pieces, i8::to_le_bytes)?,
         )))
     }
 }
