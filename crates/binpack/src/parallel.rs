@@ -100,6 +100,7 @@ impl ParallelReader {
     }
 
     /// The pass over the inputs of the last entry given (0 unless cycling).
+    #[cfg(feature = "nnue")]
     pub(crate) fn pass(&self) -> u64 {
         self.pass
     }
