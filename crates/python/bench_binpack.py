@@ -42,8 +42,9 @@ def main(rounds: int) -> None:
         print(f"write: {n / seconds / 1e3:.0f} k entries/s ({n} entries)")
         seconds, count = median_time(rounds, lambda: sum(1 for _ in lerf.binpack.read(big)))
         print(f"read, Entry objects: {count / seconds / 1e3:.0f} k/s")
-        seconds, rows = median_time(rounds, lambda: pa.RecordBatchReader.from_stream(lerf.binpack.to_arrow(big)).read_all().num_rows)
-        print(f"to_arrow: {rows / seconds / 1e6:.2f} M rows/s")
+        for threads in (1, 2):
+            seconds, rows = median_time(rounds, lambda: pa.RecordBatchReader.from_stream(lerf.binpack.to_arrow(big, threads=threads)).read_all().num_rows)
+            print(f"to_arrow, {threads} thread(s): {rows / seconds / 1e6:.2f} M rows/s")
         # Batches: the file five times over (a binpack is a run of chunks), 11 chunks to
         # spread over the threads.
         huge = pathlib.Path(tmp) / "huge.binpack"

@@ -7,14 +7,12 @@
 use crate::batch::Batch;
 use crate::entry::Entry;
 use crate::error::BinpackError;
+use crate::groups::spread_groups;
 use crate::parallel::ParallelReader;
 use crate::reader::chunk_source;
-use crate::spread::{Emit, Spread};
+use crate::spread::Spread;
 use lerf_types::MoveKind;
 use std::io::Read;
-
-/// Batches in flight a row-making thread.
-const IN_FLIGHT: usize = 3;
 
 /// Which entries a batch leaves out.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -114,62 +112,15 @@ impl Rng {
     }
 }
 
-/// An item of the work: a batch's kept entries, or the fault that ended the inputs.
-type Group = Result<Vec<Entry>, BinpackError>;
-
-/// Keeps the entries of `entries` that `skip` keeps (one generator seeded by `seed`, drawn
-/// in the inputs' order), in groups of `size`. Stops at a fault, and when a pass over the
-/// inputs kept nothing (cycling would find nothing).
-fn produce(
-    mut entries: ParallelReader,
-    size: usize,
-    skip: SkipOptions,
-    seed: u64,
-    emit: &Emit<Group, Rows>,
-) {
-    let (mut rng, mut group) = (Rng::new(seed), Vec::with_capacity(size));
-    let (mut pass, mut kept) = (0, 0usize);
-    let fault = loop {
-        let entry = match entries.next() {
-            None => break None,
-            Some(Err(fault)) => break Some(fault),
-            Some(Ok(entry)) => entry,
-        };
-        if entries.pass() != pass {
-            if kept == 0 {
-                break None;
-            }
-            (pass, kept) = (entries.pass(), 0);
-        }
-        if skip.keeps(&entry, &mut rng) {
-            group.push(entry);
-            kept += 1;
-            if group.len() == size {
-                let full = std::mem::replace(&mut group, Vec::with_capacity(size));
-                if !emit.emit(Ok(full)) {
-                    return;
-                }
-            }
-        }
-    };
-    if !group.is_empty() && !emit.emit(Ok(group)) {
-        return;
-    }
-    if let Some(fault) = fault {
-        emit.emit(Err(fault));
-    }
-}
-
 /// A batch's rows (on a worker thread).
 type Rows = Result<Batch, BinpackError>;
 
-fn rows(group: Group) -> Rows {
-    let group = group?;
+fn rows(group: Vec<Entry>) -> Batch {
     let mut rows = Batch::with_capacity(group.len());
     for entry in &group {
         rows.push(entry);
     }
-    Ok(rows)
+    rows
 }
 
 /// Batches from binpack inputs, one after the other (and again from the first when
@@ -188,9 +139,9 @@ impl Batches {
         let threads = options.threads.max(1);
         let source = chunk_source(inputs, open, options.cyclic);
         let entries = ParallelReader::from_source(source, threads);
-        let (size, skip, seed) = (options.size.max(1), options.skip, options.seed);
-        let produce = move |emit: &Emit<Group, Rows>| produce(entries, size, skip, seed, emit);
-        Batches { spread: Spread::new(produce, threads, IN_FLIGHT, || rows) }
+        let (skip, mut rng) = (options.skip, Rng::new(options.seed));
+        let keep = move |entry: &Entry| skip.keeps(entry, &mut rng);
+        Batches { spread: spread_groups(entries, options.size, threads, keep, rows) }
     }
 
     /// Fills `batch` (its rows replaced) with the next batch; `Ok(false)` when the inputs

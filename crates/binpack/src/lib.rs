@@ -38,6 +38,8 @@ mod bits;
 mod chunk;
 mod entry;
 mod error;
+#[cfg(any(feature = "nnue", feature = "arrow"))]
+mod groups;
 mod movetext;
 mod parallel;
 mod plain;

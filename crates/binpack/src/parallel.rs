@@ -100,7 +100,7 @@ impl ParallelReader {
     }
 
     /// The pass over the inputs of the last entry given (0 unless cycling).
-    #[cfg(feature = "nnue")]
+    #[cfg(any(feature = "nnue", feature = "arrow"))]
     pub(crate) fn pass(&self) -> u64 {
         self.pass
     }

@@ -59,6 +59,12 @@ def test_arrow_rows_are_the_entries(tmp_path):
     rows = table.to_pylist()
     assert [(r["fen"], r["move"], r["score"], r["ply"], r["result"]) for r in rows] == [e._row() for e in entries]
     assert [r["rule50"] for r in rows] == [int(e.fen.split()[4]) for e in entries]
+    # Three files' worth of chunks on two threads: the same rows, in order.
+    (tmp_path / "three.binpack").write_bytes(path.read_bytes() * 3)
+    threaded = pa.RecordBatchReader.from_stream(lerf.binpack.to_arrow(tmp_path / "three.binpack", 777, threads=2)).read_all()
+    assert threaded.to_pylist() == rows * 3
+    with pytest.raises(ValueError, match="threads"):
+        lerf.binpack.to_arrow(path, threads=0)
 
 
 def test_errors(tmp_path):

@@ -22,6 +22,9 @@ pub struct Args {
     /// file instead of reading them alone.
     #[arg(long, value_name = "OUT.parquet", conflicts_with_all = ["plain", "bin"])]
     parquet: Option<std::path::PathBuf>,
+    /// Threads decoding the chunks and making the Parquet rows (one more reads the file).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: u32,
 }
 
 fn open(path: &std::path::Path) -> Result<BufReader<File>, UserError> {
@@ -41,7 +44,7 @@ pub fn run(args: Args) -> Result<(), UserError> {
     let bytes = std::fs::metadata(&args.file).map_or(0, |m| m.len());
     let start = Instant::now();
     if let Some(out) = &args.parquet {
-        let rows = EntryRows::new(open(&args.file)?, 1 << 16);
+        let rows = EntryRows::new(open(&args.file)?, 1 << 16, args.threads as usize);
         let writer_error = |e: parquet::errors::ParquetError| {
             UserError(format!("cannot write {}: {e}", out.display()))
         };

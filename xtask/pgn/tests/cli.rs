@@ -337,4 +337,24 @@ fn pgn_to_binpack_scores_positions_from_the_side_to_move_and_binpack_reads_it_ba
     let failed = xtask_pgn(&["binpack", corrupt.to_str().unwrap()]);
     assert_eq!(failed.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&failed.stderr).contains("chunk 0 at byte"));
+
+    // --parquet: one row an entry, the same rows on one thread and on two.
+    let tables: Vec<Vec<arrow_array::RecordBatch>> = ["1", "2"]
+        .iter()
+        .map(|threads| {
+            let parquet = std::env::temp_dir()
+                .join(format!("lerf-cli-{}-{threads}.parquet", std::process::id()));
+            let args = ["binpack", out.to_str().unwrap(), "--parquet", parquet.to_str().unwrap()];
+            let done = xtask_pgn(&[&args[..], &["--threads", threads]].concat());
+            assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+            let file = std::fs::File::open(&parquet).unwrap();
+            let builder =
+                parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file)
+                    .unwrap();
+            builder.build().unwrap().map(Result::unwrap).collect()
+        })
+        .collect();
+    let rows: usize = tables[0].iter().map(arrow_array::RecordBatch::num_rows).sum();
+    assert_eq!(rows, entries.len());
+    assert_eq!(tables[0], tables[1]);
 }

@@ -132,11 +132,12 @@ def write(path: PathLike, entries: Iterable[Entry], *, append: bool = False) -> 
     return count
 
 
-def to_arrow(path: PathLike, batch_size: int = 65536) -> _Rows:
+def to_arrow(path: PathLike, batch_size: int = 65536, *, threads: int = 1) -> _Rows:
     """The entries of the binpack at ``path`` as an Arrow stream (``fen``, ``move`` in UCI,
     ``score``, ``ply``, ``result``, ``rule50``) that ``pyarrow.RecordBatchReader.from_stream``,
-    polars and DuckDB read; read once."""
-    return _Rows(os.fspath(path), batch_size)
+    polars and DuckDB read; read once. ``threads`` threads decode the file and make the
+    rows (one more reads it), ahead of the reader, in the file's order."""
+    return _Rows(os.fspath(path), batch_size, threads)
 
 
 def batches(

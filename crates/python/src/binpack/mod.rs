@@ -164,19 +164,23 @@ impl BinpackWriter {
 /// A binpack's entries as an Arrow stream (read once).
 #[pyclass(module = "lerf._lerf")]
 pub struct BinpackRows {
-    rows: Mutex<Option<EntryRows<BufReader<File>>>>,
+    rows: Mutex<Option<EntryRows>>,
 }
 
 #[pymethods]
 impl BinpackRows {
     #[new]
-    #[pyo3(signature = (path, batch_size=65536))]
-    fn new(path: std::path::PathBuf, batch_size: usize) -> PyResult<BinpackRows> {
+    #[pyo3(signature = (path, batch_size=65536, threads=1))]
+    fn new(path: std::path::PathBuf, batch_size: usize, threads: usize) -> PyResult<BinpackRows> {
+        if threads == 0 {
+            return Err(pyo3::exceptions::PyValueError::new_err("threads must be at least 1"));
+        }
         let file = open(&path)?;
         Ok(BinpackRows {
             rows: Mutex::new(Some(EntryRows::new(
                 BufReader::with_capacity(1 << 20, file),
                 batch_size,
+                threads,
             ))),
         })
     }

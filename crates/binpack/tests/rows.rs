@@ -1,0 +1,101 @@
+//! Arrow rows (feature `arrow`): one row an entry in the file's order (FEN, UCI move, score,
+//! ply, result, 50-move counter), the same record batches on any number of threads, and a
+//! damaged file's error after the rows before it.
+#![cfg(feature = "arrow")]
+
+use arrow_array::{Array, Int8Array, Int16Array, Int32Array, RecordBatch, StringArray};
+use lerf_binpack::{Entry, EntryRows, Reader, Writer};
+use lerf_movegen::legal_moves;
+use lerf_position::{Board, Position};
+
+fn entries(games: usize) -> Vec<Entry> {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut out = Vec::new();
+    for g in 0..games {
+        let mut pos = Position::startpos();
+        for ply in 0..90u16 {
+            let moves = legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let m = moves.as_slice()[(state % moves.len() as u64) as usize];
+            let result = [1i16, 0, -1][(g + ply as usize) % 3];
+            let score = (state % 2001) as i16 - 1000;
+            out.push(Entry { board: Board::from(&pos), mv: m, score, ply, result });
+            pos.do_move(m);
+        }
+    }
+    out
+}
+
+fn binpack(entries: &[Entry]) -> Vec<u8> {
+    let mut w = Writer::new(Vec::new());
+    for e in entries {
+        w.write(e).unwrap();
+    }
+    w.finish().unwrap()
+}
+
+fn rows(bytes: &[u8], batch_size: usize, threads: usize) -> (Vec<RecordBatch>, Option<String>) {
+    let (mut batches, mut fault) = (Vec::new(), None);
+    for batch in EntryRows::new(std::io::Cursor::new(bytes.to_vec()), batch_size, threads) {
+        match batch {
+            Ok(batch) => batches.push(batch),
+            Err(e) => fault = Some(e.to_string()),
+        }
+    }
+    (batches, fault)
+}
+
+#[test]
+fn rows_are_the_entries_in_order_on_any_number_of_threads() {
+    let entries = entries(40);
+    let one = binpack(&entries);
+    // Three chunks: the file three times over.
+    let bytes = [&one[..], &one[..], &one[..]].concat();
+    let (batches, fault) = rows(&bytes, 1000, 1);
+    assert!(fault.is_none());
+    assert!(batches.iter().all(|b| b.num_rows() <= 1000));
+    let mut row = 0;
+    for batch in &batches {
+        let col = |i: usize| batch.column(i);
+        let fen = col(0).as_any().downcast_ref::<StringArray>().unwrap();
+        let uci = col(1).as_any().downcast_ref::<StringArray>().unwrap();
+        let score = col(2).as_any().downcast_ref::<Int16Array>().unwrap();
+        let ply = col(3).as_any().downcast_ref::<Int32Array>().unwrap();
+        let result = col(4).as_any().downcast_ref::<Int8Array>().unwrap();
+        let rule50 = col(5).as_any().downcast_ref::<Int32Array>().unwrap();
+        for r in 0..batch.num_rows() {
+            let e = &entries[row % entries.len()];
+            let pos = Position::from(&e.board);
+            assert_eq!(fen.value(r), pos.to_fen());
+            assert_eq!(uci.value(r), pos.uci(e.mv).to_string());
+            assert_eq!(
+                (score.value(r), ply.value(r), result.value(r), rule50.value(r)),
+                (e.score, i32::from(e.ply), e.result as i8, e.board.rule50_count() as i32)
+            );
+            row += 1;
+        }
+    }
+    assert_eq!(row, 3 * entries.len());
+    for threads in [2, 3] {
+        assert_eq!(rows(&bytes, 1000, threads), (batches.clone(), None), "{threads} threads");
+    }
+}
+
+#[test]
+fn a_damaged_file_gives_the_rows_before_the_fault_then_its_error() {
+    let one = binpack(&entries(10));
+    let mut bytes = [&one[..], &one[..]].concat();
+    bytes.truncate(bytes.len() - 5);
+    let before = Reader::new(&bytes[..]).take_while(Result::is_ok).count();
+    let expected = Reader::new(&bytes[..]).last().unwrap().unwrap_err().to_string();
+    for threads in [1, 2] {
+        let (batches, fault) = rows(&bytes, 333, threads);
+        assert_eq!(batches.iter().map(RecordBatch::num_rows).sum::<usize>(), before);
+        assert!(fault.unwrap().contains(&expected));
+    }
+}
