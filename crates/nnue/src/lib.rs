@@ -36,6 +36,7 @@ mod features;
 mod layers;
 mod network;
 mod placement;
+mod refresh_cache;
 mod simd;
 mod stack;
 

@@ -1,12 +1,14 @@
 //! Accumulators kept with a [`Position`] through a search: one per ply, brought up to date
 //! only when a position is evaluated, from the nearest ancestor that is, by the rows of the
-//! moves between (a side whose king moved in between is computed afresh).
+//! moves between (a side whose king moved in between comes from the refresh cache: the
+//! sums last computed with its king on that square, by the pieces that differ).
 
 use crate::accumulator::Accumulator;
 use crate::error::EvalError;
 use crate::evaluate::Evaluation;
 use crate::network::Network;
 use crate::placement::check;
+use crate::refresh_cache::RefreshCache;
 use lerf_position::Position;
 use lerf_types::{Color, Move, Piece, PieceType, Square};
 
@@ -58,12 +60,19 @@ pub struct AccumulatorStack {
     entries: Vec<Entry>,
     top: usize,
     network: u64,
+    /// Sums by side and king square, for the sides whose king moved.
+    cache: RefreshCache,
 }
 
 impl AccumulatorStack {
     /// A stack rooted at `pos`.
     pub fn new(net: &Network, pos: &Position) -> Result<AccumulatorStack, EvalError> {
-        let mut stack = AccumulatorStack { entries: Vec::new(), top: 0, network: net.id };
+        let mut stack = AccumulatorStack {
+            entries: Vec::new(),
+            top: 0,
+            network: net.id,
+            cache: RefreshCache::new(),
+        };
         stack.entries.push(Entry {
             acc: Accumulator::new(net),
             computed: [false; 2],
@@ -187,7 +196,8 @@ impl AccumulatorStack {
             if self.entries[from].delta.king_moved[p] {
                 let top = &mut self.entries[self.top];
                 let king = top.kings[p];
-                net.refresh_side(
+                self.cache.refresh(
+                    net,
                     pos,
                     perspective,
                     king,
