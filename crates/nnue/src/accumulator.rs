@@ -93,38 +93,11 @@ impl Network {
     }
 
     /// `dst` = `src` with the features of `removed` taken out and of `added` put in, for
-    /// `perspective` with its king on `king` (which none of the changes may move): at most
-    /// four of each (a move's changes).
-    pub(crate) fn apply(
-        &self,
-        perspective: Color,
-        king: Square,
-        src: (&[Lanes], &[i32; BUCKETS]),
-        dst: (&mut [Lanes], &mut [i32; BUCKETS]),
-        removed: &[(Piece, Square)],
-        added: &[(Piece, Square)],
-    ) {
-        self.apply_up_to::<4>(perspective, king, src, dst, removed, added);
-    }
-
-    /// [`apply`](Network::apply) for up to 32 changes of each kind (a cached accumulator
-    /// brought to another position of the same king square).
-    pub(crate) fn apply_many(
-        &self,
-        perspective: Color,
-        king: Square,
-        src: (&[Lanes], &[i32; BUCKETS]),
-        dst: (&mut [Lanes], &mut [i32; BUCKETS]),
-        removed: &[(Piece, Square)],
-        added: &[(Piece, Square)],
-    ) {
-        self.apply_up_to::<32>(perspective, king, src, dst, removed, added);
-    }
-
-    /// `apply` with room for `N` rows of each kind (on the stack: a move's few rows cost no
-    /// 32-row arrays).
+    /// `perspective` with its king on `king` (which none of the changes may move), with room
+    /// for `N` of each kind: 4 for a move's changes (no 32-row arrays on its path), 32 for a
+    /// cached accumulator brought to another position with the same king square.
     #[inline(always)]
-    fn apply_up_to<const N: usize>(
+    pub(crate) fn apply<const N: usize>(
         &self,
         perspective: Color,
         king: Square,

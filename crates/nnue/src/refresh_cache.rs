@@ -71,7 +71,7 @@ impl RefreshCache {
         if r + a > count as usize {
             net.refresh_side(board, perspective, king, values, psqt);
         } else {
-            net.apply_many(
+            net.apply::<32>(
                 perspective,
                 king,
                 (&cached.values, &cached.psqt),

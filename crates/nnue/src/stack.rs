@@ -214,7 +214,7 @@ impl AccumulatorStack {
             let (prev, next) = (&done[i - 1], &mut rest[0]);
             let Delta { removed, added, counts: (r, a), .. } = next.delta;
             let (removed, added) = (&removed[..r as usize], &added[..a as usize]);
-            net.apply(
+            net.apply::<4>(
                 perspective,
                 next.kings[p],
                 (&prev.acc.sides[p], &prev.acc.psqt[p]),
