@@ -1,19 +1,34 @@
 //! Arbitrary bytes as a binpack: lerf-binpack's reader gives entries and then, at a fault,
-//! an error naming the chunk and byte; never a panic, never an illegal move.
+//! an error naming the chunk and byte; never a panic, never an illegal move (each entry's
+//! move is checked against move generation); and the parallel reader gives exactly the
+//! same entries and error as the serial one.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use lerf_position::Position;
+use lerf_types::Move;
 
 fuzz_target!(|data: &[u8]| {
-    for entry in lerf_binpack::Reader::new(data) {
+    let serial: Vec<_> = lerf_binpack::Reader::new(data).collect();
+    for entry in &serial {
         match entry {
             Ok(e) => {
-                let _ = e.board.occupied();
+                if e.mv != Move::NULL {
+                    let pos = Position::from(&e.board);
+                    assert!(
+                        lerf_movegen::legal_moves(&pos).as_slice().contains(&e.mv),
+                        "{:?}: {:?} is not a legal move",
+                        e.board,
+                        e.mv
+                    );
+                }
             }
             Err(e) => {
                 let _ = e.to_string();
-                break;
             }
         }
     }
+    let parallel: Vec<_> =
+        lerf_binpack::ParallelReader::new(std::io::Cursor::new(data.to_vec()), 2).collect();
+    assert_eq!(serial, parallel, "the parallel reader differs from the serial one");
 });
