@@ -42,7 +42,7 @@ pub(crate) type Fault = (usize, ErrorKind);
 
 impl ChunkCursor {
     /// The next entry of `chunk`, `None` when it has no more.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn next(&mut self, chunk: &[u8]) -> Option<Result<Entry, Fault>> {
         if let Some(chain) = self.chain.as_mut() {
             if chain.left > 0 {
@@ -82,7 +82,7 @@ impl ChunkCursor {
     }
 
     /// The next entry of a chain with moves left.
-    #[inline]
+    #[inline(always)]
     fn chain_entry(chain: &mut Chain, chunk: &[u8]) -> Result<Entry, Fault> {
         let mut bits = BitReader::resume(&chunk[chain.start..], chain.bits);
         let entry = &mut chain.entry;
