@@ -47,6 +47,18 @@ fn alternate(rounds: usize, mut ours: impl FnMut(), mut theirs: impl FnMut()) ->
     (median(&mut a), median(&mut b))
 }
 
+/// Median seconds of `job` run `rounds` times (lerf alone: no peer to alternate with).
+fn median_seconds(rounds: usize, mut job: impl FnMut()) -> f64 {
+    let mut times: Vec<f64> = (0..rounds)
+        .map(|_| {
+            let t = Instant::now();
+            job();
+            t.elapsed().as_secs_f64()
+        })
+        .collect();
+    median(&mut times)
+}
+
 fn main() {
     lerf_benches::build_profile::warn_unless_bench_profile();
     let rounds: usize = std::env::args().filter_map(|a| a.parse().ok()).next().unwrap_or(7);
@@ -98,49 +110,41 @@ fn main() {
         b / a
     );
     for threads in [1, 2] {
-        let mut times: Vec<f64> = (0..rounds)
-            .map(|_| {
-                let t = Instant::now();
-                let reader =
-                    lerf_binpack::ParallelReader::new(std::io::Cursor::new(bytes.clone()), threads);
-                let mut count = 0;
-                for e in reader {
-                    black_box(e.unwrap().score);
-                    count += 1;
-                }
-                assert_eq!(count, n);
-                t.elapsed().as_secs_f64()
-            })
-            .collect();
+        let seconds = median_seconds(rounds, || {
+            let reader =
+                lerf_binpack::ParallelReader::new(std::io::Cursor::new(bytes.clone()), threads);
+            let mut count = 0;
+            for e in reader {
+                black_box(e.unwrap().score);
+                count += 1;
+            }
+            assert_eq!(count, n);
+        });
         println!(
             "decode, lerf ParallelReader, {threads} decoding thread(s) + 1 reading: {:.1} M entries/s",
-            n as f64 / median(&mut times) / 1e6
+            n as f64 / seconds / 1e6
         );
     }
 
     // Training batches of 8,192 (HalfKAv2_hm indices of both sides), nothing skipped.
     for threads in [1, 2] {
-        let mut times: Vec<f64> = (0..rounds)
-            .map(|_| {
-                let t = Instant::now();
-                let input = bytes.clone();
-                let options = lerf_binpack::BatchOptions { threads, ..Default::default() };
-                let mut batches = lerf_binpack::Batches::new(
-                    1,
-                    move |_| Ok(std::io::Cursor::new(input.clone())),
-                    options,
-                );
-                let (mut batch, mut rows) = (lerf_binpack::Batch::default(), 0);
-                while batches.fill(&mut batch).unwrap() {
-                    rows += batch.size;
-                }
-                assert_eq!(rows, n);
-                t.elapsed().as_secs_f64()
-            })
-            .collect();
+        let seconds = median_seconds(rounds, || {
+            let input = bytes.clone();
+            let options = lerf_binpack::BatchOptions { threads, ..Default::default() };
+            let mut batches = lerf_binpack::Batches::new(
+                1,
+                move |_| Ok(std::io::Cursor::new(input.clone())),
+                options,
+            );
+            let (mut batch, mut rows) = (lerf_binpack::Batch::default(), 0);
+            while batches.fill(&mut batch).unwrap() {
+                rows += batch.size;
+            }
+            assert_eq!(rows, n);
+        });
         println!(
             "batches of 8192, lerf Batches, {threads} decoding and {threads} row-making thread(s): {:.2} M entries/s",
-            n as f64 / median(&mut times) / 1e6
+            n as f64 / seconds / 1e6
         );
     }
 

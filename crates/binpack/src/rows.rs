@@ -6,7 +6,6 @@ use crate::entry::Entry;
 use crate::error::BinpackError;
 use crate::groups::spread_groups;
 use crate::parallel::ParallelReader;
-use crate::reader::chunk_source;
 use crate::spread::Spread;
 use arrow_array::builder::{Int8Builder, Int16Builder, Int32Builder, StringBuilder};
 use arrow_array::{ArrayRef, RecordBatch, RecordBatchReader};
@@ -86,10 +85,8 @@ pub struct EntryRows {
 impl EntryRows {
     /// Rows of `input` in batches of `batch_size`, on `threads` threads (at least one).
     pub fn new<R: Read + Send + 'static>(input: R, batch_size: usize, threads: usize) -> EntryRows {
-        let mut input = Some(input);
-        let once = move |_| input.take().ok_or_else(|| std::io::Error::other("read once"));
         let threads = threads.max(1);
-        let entries = ParallelReader::from_source(chunk_source(1, once, false), threads);
+        let entries = ParallelReader::new(input, threads);
         let schema = entry_schema();
         let for_rows = schema.clone();
         let make = move |group: Vec<Entry>| record_batch(&for_rows, &group);

@@ -4,43 +4,17 @@
 //! options and the seed.
 #![cfg(feature = "nnue")]
 
-use lerf_binpack::{
-    Batch, BatchOptions, Batches, Entry, MAX_FEATURES, Reader, SkipOptions, Writer,
-};
-use lerf_movegen::legal_moves;
+use lerf_binpack::{Batch, BatchOptions, Batches, Entry, MAX_FEATURES, SkipOptions};
 use lerf_nnue::{FEATURES, Network};
-use lerf_position::{Board, Position};
+use lerf_position::Position;
 use lerf_types::Color;
 
+mod common;
+
+use common::{binpack, damaged};
+
 fn entries(games: usize) -> Vec<Entry> {
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut next = |n: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n as u64) as usize
-    };
-    let mut out = Vec::new();
-    for g in 0..games {
-        let mut pos = Position::startpos();
-        for ply in 0..120u16 {
-            let moves = legal_moves(&pos);
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves.as_slice()[next(moves.len())];
-            let result = [1i16, 0, -1][(g + ply as usize) % 3];
-            out.push(Entry {
-                board: Board::from(&pos),
-                mv: m,
-                score: next(801) as i16 - 400,
-                ply,
-                result,
-            });
-            pos.do_move(m);
-        }
-    }
-    out
+    common::random_games(games, 120)
 }
 
 /// Batches of `inputs` copies of `bytes`.
@@ -51,14 +25,6 @@ fn batches_of(bytes: &[u8], inputs: usize, options: BatchOptions) -> Batches {
 
 fn options(size: usize, skip: SkipOptions, cyclic: bool, seed: u64) -> BatchOptions {
     BatchOptions { size, skip, cyclic, seed, threads: 2 }
-}
-
-fn binpack(entries: &[Entry]) -> Vec<u8> {
-    let mut w = Writer::new(Vec::new());
-    for e in entries {
-        w.write(e).unwrap();
-    }
-    w.finish().unwrap()
 }
 
 #[test]
@@ -217,11 +183,7 @@ fn several_threads_give_the_same_batches_in_the_inputs_order() {
 
 #[test]
 fn a_fault_ends_the_batches_after_the_rows_before_it() {
-    let one = binpack(&entries(20));
-    let mut bytes = [&one[..], &one[..]].concat();
-    bytes.truncate(bytes.len() - 7);
-    let before = Reader::new(&bytes[..]).take_while(Result::is_ok).count();
-    let expected = Reader::new(&bytes[..]).last().unwrap().unwrap_err();
+    let (bytes, before, expected) = damaged(&binpack(&entries(20)), 7);
     for threads in [1, 2] {
         let options = BatchOptions { size: 1000, threads, ..BatchOptions::default() };
         let (rows, fault) = all_rows(batches_of(&bytes, 1, options));

@@ -4,39 +4,15 @@
 #![cfg(feature = "arrow")]
 
 use arrow_array::{Array, Int8Array, Int16Array, Int32Array, RecordBatch, StringArray};
-use lerf_binpack::{Entry, EntryRows, Reader, Writer};
-use lerf_movegen::legal_moves;
-use lerf_position::{Board, Position};
+use lerf_binpack::{Entry, EntryRows};
+use lerf_position::Position;
+
+mod common;
+
+use common::{binpack, damaged};
 
 fn entries(games: usize) -> Vec<Entry> {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut out = Vec::new();
-    for g in 0..games {
-        let mut pos = Position::startpos();
-        for ply in 0..90u16 {
-            let moves = legal_moves(&pos);
-            if moves.is_empty() {
-                break;
-            }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let m = moves.as_slice()[(state % moves.len() as u64) as usize];
-            let result = [1i16, 0, -1][(g + ply as usize) % 3];
-            let score = (state % 2001) as i16 - 1000;
-            out.push(Entry { board: Board::from(&pos), mv: m, score, ply, result });
-            pos.do_move(m);
-        }
-    }
-    out
-}
-
-fn binpack(entries: &[Entry]) -> Vec<u8> {
-    let mut w = Writer::new(Vec::new());
-    for e in entries {
-        w.write(e).unwrap();
-    }
-    w.finish().unwrap()
+    common::random_games(games, 90)
 }
 
 fn rows(bytes: &[u8], batch_size: usize, threads: usize) -> (Vec<RecordBatch>, Option<String>) {
@@ -88,11 +64,8 @@ fn rows_are_the_entries_in_order_on_any_number_of_threads() {
 
 #[test]
 fn a_damaged_file_gives_the_rows_before_the_fault_then_its_error() {
-    let one = binpack(&entries(10));
-    let mut bytes = [&one[..], &one[..]].concat();
-    bytes.truncate(bytes.len() - 5);
-    let before = Reader::new(&bytes[..]).take_while(Result::is_ok).count();
-    let expected = Reader::new(&bytes[..]).last().unwrap().unwrap_err().to_string();
+    let (bytes, before, expected) = damaged(&binpack(&entries(10)), 5);
+    let expected = expected.to_string();
     for threads in [1, 2] {
         let (batches, fault) = rows(&bytes, 333, threads);
         assert_eq!(batches.iter().map(RecordBatch::num_rows).sum::<usize>(), before);
