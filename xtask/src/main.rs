@@ -4,10 +4,12 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod error;
+mod extension;
 mod gen_magics;
 mod layers;
 mod perft;
 mod pgn;
+mod step;
 mod test;
 
 #[derive(Parser)]

@@ -1,14 +1,17 @@
 //! `cargo xtask test`: every test of the project on a fresh machine. The Rust workspace's
-//! tests, then the Python package: a virtual environment under `target/`, the package
-//! built into it by maturin, python-chess (the reference) and pytest from PyPI, then the
-//! package's tests.
+//! tests, then the Python package: a virtual environment under `target/`, python-chess (the
+//! reference) and pytest from PyPI, the extension the Rust tests' build made put into the
+//! package (`extension.rs`), then the package's tests.
 
 use crate::error::UserError;
+use crate::step::step;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// What the Python tests install, pinned where the tests compare against it.
 const PYTHON_PACKAGES: [&str; 13] = [
+    // Not for the tests (they load the extension the Rust tests' build made): for the
+    // Python benchmarks' release builds (`maturin develop --release`).
     "maturin>=1.5,<2",
     "pytest>=7",
     // The tests spread over the machine's cores (CI, 2 cores: 150 s -> 83 s).
@@ -57,7 +60,9 @@ pub fn run(args: Args) -> Result<(), UserError> {
         // The Python packages install (mostly unpacking, one core) while the Rust tests
         // build and run.
         let packages = (!args.rust_only).then(|| scope.spawn(|| python_packages(root)));
-        let rust = if args.python_only { Ok(()) } else { rust_tests(root, args.long) };
+        let python = (!args.rust_only).then(|| root.join("target").join("py-test"));
+        let rust =
+            if args.python_only { Ok(()) } else { rust_tests(root, args.long, python.as_deref()) };
         let packages = packages.map_or(Ok(()), |p| {
             p.join().unwrap_or_else(|_| {
                 Err(UserError("the Python packages' install panicked".to_owned()))
@@ -73,8 +78,10 @@ pub fn run(args: Args) -> Result<(), UserError> {
     Ok(())
 }
 
-/// The Rust workspace's tests, with python-chess's sdist for the variant perft suites.
-fn rust_tests(root: &Path, long: bool) -> Result<(), UserError> {
+/// The Rust workspace's tests, with python-chess's sdist for the variant perft suites. Their
+/// build makes the Python extension too (lerf-python's cdylib, for `venv`'s interpreter when
+/// the Python tests follow).
+fn rust_tests(root: &Path, long: bool, venv: Option<&Path>) -> Result<(), UserError> {
     // python-chess's variant perft suites (GPL data, in its sdist) check lerf-rules'
     // variants; without them (no Python, no PyPI) that test skips and says so.
     let sdist = match python_chess_sdist(root) {
@@ -96,7 +103,11 @@ fn rust_tests(root: &Path, long: bool) -> Result<(), UserError> {
     if long {
         test.env("LERF_LONG_TESTS", "1");
     }
-    step("Rust tests", &mut test)
+    if let Some(venv) = venv {
+        // PyO3's build configures itself for the interpreter that will load the extension.
+        test.env("PYO3_PYTHON", venv.join("bin").join("python"));
+    }
+    step("Rust tests (their build makes the Python extension too)", &mut test)
 }
 
 /// The test environment's Python, the environment made first if it is missing.
@@ -120,31 +131,20 @@ fn python_packages(root: &Path) -> Result<(), UserError> {
 }
 
 fn python_tests(root: &Path, long: bool, rust_tests_ran: bool) -> Result<(), UserError> {
-    let venv = root.join("target").join("py-test");
     let python = venv_python(root)?;
-    let maturin = venv.join("bin").join("maturin");
-    let mut build = Command::new(maturin);
-    build
-        .current_dir(root)
-        // The `pyext` profile (release without LTO, parallel code generation): 109 s on a
-        // fresh clone against 159 s with the xtask profile's thin LTO, the Python tests as
-        // fast. It cannot reuse the other builds: pyo3's macros turn on more syn features,
-        // which changes serde_derive and every crate above it.
-        .args(["develop", "--profile", "pyext", "--quiet", "-m", "crates/python/Cargo.toml"])
-        .env("VIRTUAL_ENV", &venv)
-        .env("PATH", with_venv_path(&venv));
-    step("the lerf package (maturin develop)", &mut build)?;
-    // `cargo xtask pgn --parquet`, which the rows' tests run: the `xtask-pgn` binary the
-    // Rust tests built and ran (the test profile), not a second build of it. A run of the
-    // Python tests alone builds it in that profile first.
+    // The extension and `cargo xtask pgn --parquet` (which the rows' tests run): what the
+    // Rust tests' build made (the test profile), not second builds. A run of the Python
+    // tests alone builds the two first, in that profile.
     let target = std::env::var_os("CARGO_TARGET_DIR").map_or(root.join("target"), PathBuf::from);
     let xtask_pgn = target.join("debug").join("xtask-pgn");
     if !rust_tests_ran {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-        let mut pgn = Command::new(cargo);
-        pgn.current_dir(root).args(["build", "--profile", "test", "--quiet", "-p", "xtask-pgn"]);
-        step("cargo xtask pgn (xtask-pgn, the test profile)", &mut pgn)?;
+        let mut build = Command::new(cargo);
+        build.current_dir(root).args(["build", "--profile", "test", "--quiet", "--all-features"]);
+        build.args(["-p", "lerf-python", "-p", "xtask-pgn"]).env("PYO3_PYTHON", &python);
+        step("the Python extension and xtask-pgn (the test profile)", &mut build)?;
     }
+    crate::extension::install(root, &target, &python)?;
     python_chess_suite(root, &python)?;
     let mut pytest = Command::new(&python);
     pytest.current_dir(root).args([
@@ -203,25 +203,4 @@ fn python_chess_sdist(root: &Path) -> Result<PathBuf, UserError> {
         step("unpacking python-chess's source distribution", &mut unpack)?;
     }
     Ok(sdist)
-}
-
-/// PATH with the environment's `bin` first, so maturin finds its interpreter.
-fn with_venv_path(venv: &Path) -> std::ffi::OsString {
-    let mut paths: Vec<PathBuf> = vec![venv.join("bin")];
-    if let Some(path) = std::env::var_os("PATH") {
-        paths.extend(std::env::split_paths(&path));
-    }
-    std::env::join_paths(paths).unwrap_or_default()
-}
-
-/// Runs one step; a failure is a one-line error naming it (exit code 2). Prints how long
-/// it took, so a run says where its time went.
-fn step(name: &str, command: &mut Command) -> Result<(), UserError> {
-    eprintln!("== {name}");
-    let start = std::time::Instant::now();
-    let status = command
-        .status()
-        .map_err(|e| UserError(format!("{name}: cannot start {command:?}: {e}")))?;
-    eprintln!("   ({name}: {:.1} s)", start.elapsed().as_secs_f64());
-    if status.success() { Ok(()) } else { Err(UserError(format!("{name} failed ({status})"))) }
 }
