@@ -2,6 +2,7 @@
 //! error naming it.
 
 use crate::error::UserError;
+use std::path::Path;
 use std::process::Command;
 
 /// Runs one step; a failure is a one-line error naming it (exit code 2). Prints how long
@@ -14,4 +15,39 @@ pub fn step(name: &str, command: &mut Command) -> Result<(), UserError> {
         .map_err(|e| UserError(format!("{name}: cannot start {command:?}: {e}")))?;
     eprintln!("   ({name}: {:.1} s)", start.elapsed().as_secs_f64());
     if status.success() { Ok(()) } else { Err(UserError(format!("{name} failed ({status})"))) }
+}
+
+/// [`step`] with the command's output (stdout and stderr, in order) written to `log`
+/// rather than the terminal, for a step that runs beside another: the caller shows the log
+/// with [`show_log`] once the other step is done.
+pub fn step_logged(name: &str, command: &mut Command, log: &Path) -> Result<(), UserError> {
+    let start = std::time::Instant::now();
+    let file = std::fs::File::create(log)
+        .and_then(|f| Ok((f.try_clone()?, f)))
+        .map_err(|e| UserError(format!("{name}: cannot write {}: {e}", log.display())))?;
+    let status = command
+        .stdout(file.0)
+        .stderr(file.1)
+        .status()
+        .map_err(|e| UserError(format!("{name}: cannot start {command:?}: {e}")))?;
+    let summary =
+        format!("   ({name}: {:.1} s, beside the step above)\n", start.elapsed().as_secs_f64());
+    let mut f = std::fs::OpenOptions::new().append(true).open(log);
+    if let Ok(f) = f.as_mut() {
+        let _ = std::io::Write::write_all(f, summary.as_bytes());
+    }
+    if status.success() {
+        Ok(())
+    } else {
+        Err(UserError(format!("{name} failed ({status}): see {}", log.display())))
+    }
+}
+
+/// Prints a log [`step_logged`] wrote, under the step's name.
+pub fn show_log(name: &str, log: &Path) {
+    eprintln!("== {name} (its output, kept in {})", log.display());
+    match std::fs::read(log) {
+        Ok(bytes) => eprint!("{}", String::from_utf8_lossy(&bytes)),
+        Err(e) => eprintln!("(cannot read {}: {e})", log.display()),
+    }
 }

@@ -4,7 +4,7 @@
 //! package (`extension.rs`), then the package's tests.
 
 use crate::error::UserError;
-use crate::step::step;
+use crate::step::{show_log, step, step_logged};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -53,26 +53,48 @@ pub fn run(args: Args) -> Result<(), UserError> {
     eprintln!("== layers (cargo xtask layers)");
     crate::layers::check(root)?;
     if !args.rust_only {
-        // Made here, before the two threads below that use it.
+        // Made here, before the threads below that use it.
         venv_python(root)?;
     }
+    let python = (!args.rust_only).then(|| root.join("target").join("py-test"));
+    let rust = (!args.python_only).then(|| rust_tests(root, args.long, python.as_deref()));
     let result = std::thread::scope(|scope| {
         // The Python packages install (mostly unpacking, one core) while the Rust tests
-        // build and run.
+        // build.
         let packages = (!args.rust_only).then(|| scope.spawn(|| python_packages(root)));
-        let python = (!args.rust_only).then(|| root.join("target").join("py-test"));
-        let rust =
-            if args.python_only { Ok(()) } else { rust_tests(root, args.long, python.as_deref()) };
+        let build = rust.as_ref().map_or(Ok(()), |test| {
+            let mut build = clone_command(test);
+            build.arg("--no-run");
+            step("Rust tests: build (the Python extension too)", &mut build)
+        });
         let packages = packages.map_or(Ok(()), |p| {
             p.join().unwrap_or_else(|_| {
                 Err(UserError("the Python packages' install panicked".to_owned()))
             })
         });
-        rust.and(packages)
+        build.and(packages)
     });
     result?;
-    if !args.rust_only {
-        python_tests(root, args.long, !args.python_only)?;
+    match (rust, args.rust_only) {
+        (Some(mut test), true) => step("Rust tests: run", &mut test)?,
+        (None, _) => python_tests(root, args.long, false)?,
+        (Some(mut test), false) => {
+            // The Rust tests run beside the Python ones: alone they keep about one core
+            // busy (a test binary at a time, the doctests' compiles), so the two halves
+            // together take little longer than the Python tests.
+            let log = root.join("target").join("xtask-test-rust.log");
+            let name = "Rust tests: run";
+            let (rust, python) = std::thread::scope(|scope| {
+                let rust = scope.spawn(|| step_logged(name, &mut test, &log));
+                let python = python_tests(root, args.long, true);
+                let rust = rust
+                    .join()
+                    .unwrap_or_else(|_| Err(UserError("the Rust tests' run panicked".to_owned())));
+                (rust, python)
+            });
+            show_log(name, &log);
+            rust.and(python)?;
+        }
     }
     eprintln!("== every test passed in {:.0} s", start.elapsed().as_secs_f64());
     Ok(())
@@ -81,7 +103,7 @@ pub fn run(args: Args) -> Result<(), UserError> {
 /// The Rust workspace's tests, with python-chess's sdist for the variant perft suites. Their
 /// build makes the Python extension too (lerf-python's cdylib, for `venv`'s interpreter when
 /// the Python tests follow).
-fn rust_tests(root: &Path, long: bool, venv: Option<&Path>) -> Result<(), UserError> {
+fn rust_tests(root: &Path, long: bool, venv: Option<&Path>) -> Command {
     // python-chess's variant perft suites (GPL data, in its sdist) check lerf-rules'
     // variants; without them (no Python, no PyPI) that test skips and says so.
     let sdist = match python_chess_sdist(root) {
@@ -107,7 +129,23 @@ fn rust_tests(root: &Path, long: bool, venv: Option<&Path>) -> Result<(), UserEr
         // PyO3's build configures itself for the interpreter that will load the extension.
         test.env("PYO3_PYTHON", venv.join("bin").join("python"));
     }
-    step("Rust tests (their build makes the Python extension too)", &mut test)
+    test
+}
+
+/// A second command like `command`: the same program, arguments, folder and environment.
+fn clone_command(command: &Command) -> Command {
+    let mut copy = Command::new(command.get_program());
+    copy.args(command.get_args());
+    if let Some(dir) = command.get_current_dir() {
+        copy.current_dir(dir);
+    }
+    for (key, value) in command.get_envs() {
+        match value {
+            Some(value) => copy.env(key, value),
+            None => copy.env_remove(key),
+        };
+    }
+    copy
 }
 
 /// The test environment's Python, the environment made first if it is missing.
