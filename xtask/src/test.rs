@@ -42,7 +42,7 @@ pub struct Args {
     /// The long runs at full size (what CI runs): the perft suites to deeper counts, and the
     /// random games, positions and tables the Python tests compare with python-chess,
     /// several times as many as the quick default (LERF_LONG_TESTS=1; see
-    /// `crates/movegen/tests/perft_suites.rs` and `crates/python/tests/budget.py`).
+    /// `crates/movegen/tests/movegen/perft_suites.rs` and `crates/python/tests/budget.py`).
     #[arg(long)]
     long: bool,
 }

@@ -9,7 +9,7 @@ use lerf_san::{lan, parse_san, san};
 #[test]
 fn every_legal_move_is_written_and_read_as_python_chess_does() {
     let mut checked = 0;
-    for (n, line) in include_str!("data/san_moves.txt").lines().enumerate() {
+    for (n, line) in include_str!("../data/san_moves.txt").lines().enumerate() {
         let mut fields = line.split(';');
         let fen = fields.next().unwrap_or_default();
         let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("line {}: {e}", n + 1));

@@ -7,8 +7,7 @@ use lerf_position::Board;
 use lerf_syzygy::{SyzygyError, TableKind, Tablebase, Wdl};
 use std::path::PathBuf;
 
-mod common;
-use common::sdist;
+use crate::common::sdist;
 
 fn tables() -> Option<(Tablebase, PathBuf)> {
     let Some(dir) = sdist() else {

@@ -7,9 +7,9 @@ use arrow_array::{Array, Int8Array, Int16Array, Int32Array, RecordBatch, StringA
 use lerf_binpack::{Entry, EntryRows};
 use lerf_position::Position;
 
-mod common;
+use crate::common;
 
-use common::{binpack, damaged};
+use crate::common::{binpack, damaged};
 
 fn entries(games: usize) -> Vec<Entry> {
     common::random_games(games, 90)

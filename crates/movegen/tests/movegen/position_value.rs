@@ -2,9 +2,8 @@
 //! with every counter, equality and hashing that follow the repetition rule, castling data
 //! that disappears with the right, and checked play that agrees with the generator.
 
-mod common;
 
-use common::{Rng, parse_suite};
+use crate::common::{Rng, parse_suite};
 use lerf_movegen::legal_moves;
 use lerf_position::{MAX_FULLMOVE_NUMBER, Position};
 use lerf_types::{CastlingSide, Color, Move};
@@ -12,9 +11,9 @@ use std::collections::HashMap;
 use std::hash::{BuildHasher, RandomState};
 
 fn start_fens() -> Vec<(String, bool)> {
-    let standard = parse_suite(include_str!("data/standard.epd"));
-    let chess960 = parse_suite(include_str!("data/chess960.epd"));
-    let tricky = parse_suite(include_str!("data/tricky.epd"));
+    let standard = parse_suite(include_str!("../data/standard.epd"));
+    let chess960 = parse_suite(include_str!("../data/chess960.epd"));
+    let tricky = parse_suite(include_str!("../data/tricky.epd"));
     let mut fens: Vec<(String, bool)> =
         standard.iter().chain(&tricky).map(|l| (l.fen.to_owned(), false)).collect();
     fens.extend(chess960.iter().step_by(40).map(|l| (l.fen.to_owned(), true)));

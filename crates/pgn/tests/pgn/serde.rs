@@ -3,7 +3,7 @@
 
 use lerf_pgn::{Game, GameBuilder, GameResult, Reader};
 
-const SAMPLE: &[u8] = include_bytes!("data/lichess-2025-05-sample.pgn");
+const SAMPLE: &[u8] = include_bytes!("../data/lichess-2025-05-sample.pgn");
 
 #[test]
 fn every_sample_game_round_trips_through_json() {

@@ -2,11 +2,11 @@
 //! out of bounds. The undamaged table (python-chess's sdist ships it) is changed byte by
 //! byte, cut short, emptied and given another table's name.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
-use common::{Rng, temp_dir};
+use crate::common::{Rng, temp_dir};
 use lerf_gaviota::{GaviotaError, Tablebase};
 
 /// Probes a few placements of KQvK in `dir`: each answer or a `Corrupt` error naming the

@@ -5,7 +5,7 @@
 use lerf_pgn::{Game, GameBuilder, PgnErrorKind, Reader, Replay};
 use quickcheck::{TestResult, quickcheck};
 
-const SAMPLE: &[u8] = include_bytes!("data/lichess-2025-05-sample.pgn");
+const SAMPLE: &[u8] = include_bytes!("../data/lichess-2025-05-sample.pgn");
 
 /// Reads everything with both visitors; returns (games, games with errors) for `Replay`.
 fn read_all(input: &[u8]) -> (usize, usize) {
@@ -233,7 +233,7 @@ quickcheck! {
 /// as an escape, and the game then wrote a tag that did not read back.
 #[test]
 fn fuzz_regression_escaped_newline_in_a_tag() {
-    let input = include_bytes!("data/fuzz/escaped-newline-in-tag.pgn");
+    let input = include_bytes!("../data/fuzz/escaped-newline-in-tag.pgn");
     let mut reader = Reader::new(&input[..]);
     let mut builder = GameBuilder::new();
     while let Some(game) = reader.read_game(&mut builder) {

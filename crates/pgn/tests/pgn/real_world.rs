@@ -172,7 +172,7 @@ fn skipping_is_cheap_and_exact() {
         }
         fn end_game(&mut self) {}
     }
-    let sample = include_bytes!("data/lichess-2025-05-sample.pgn");
+    let sample = include_bytes!("../data/lichess-2025-05-sample.pgn");
     let mut reader = Reader::new(&sample[..]);
     let mut counter = Counter(0);
     let mut n = 0;

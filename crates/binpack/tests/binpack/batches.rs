@@ -9,9 +9,9 @@ use lerf_nnue::{FEATURES, Network};
 use lerf_position::Position;
 use lerf_types::Color;
 
-mod common;
+use crate::common;
 
-use common::{binpack, damaged};
+use crate::common::{binpack, damaged};
 
 fn entries(games: usize) -> Vec<Entry> {
     common::random_games(games, 120)

@@ -2,9 +2,8 @@
 //! draw questions, with and without a `CheckInfo`, against from-scratch computations on
 //! every move of random games.
 
-mod common;
 
-use common::{Rng, brute_force_legal_moves};
+use crate::common::{Rng, brute_force_legal_moves};
 use lerf_position::{Position, StateInfo, piece_value};
 use lerf_types::{Move, MoveKind, PieceType, Value};
 

@@ -6,8 +6,8 @@ use lerf_pgn::{GameBuilder, Reader, Replay};
 use lerf_position::{Outcome, Termination};
 use lerf_types::Color;
 
-const SAMPLE: &str = include_str!("data/lichess-2025-05-sample.pgn");
-const EXPECTED: &str = include_str!("data/lichess-2025-05-sample.expected");
+const SAMPLE: &str = include_str!("../data/lichess-2025-05-sample.pgn");
+const EXPECTED: &str = include_str!("../data/lichess-2025-05-sample.expected");
 
 fn outcome_text(outcome: Option<Outcome>) -> String {
     let Some(o) = outcome else { return "none".to_owned() };

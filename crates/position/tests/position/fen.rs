@@ -1,17 +1,16 @@
 //! FEN reading and writing: the suites round-trip, bad FENs give the right typed error, and
 //! nothing panics.
 
-mod common;
 
-use common::suite_fens;
+use crate::common::suite_fens;
 use lerf_position::{FenErrorKind as K, FenField, Position, STARTPOS_FEN};
 use lerf_types::Color;
 use quickcheck::quickcheck;
 
-const STANDARD: &str = include_str!("data/standard.epd");
-const CHESS960: &str = include_str!("data/chess960.epd");
-const TRICKY: &str = include_str!("data/tricky.epd");
-const TRICKY960: &str = include_str!("data/tricky960.epd");
+const STANDARD: &str = include_str!("../data/standard.epd");
+const CHESS960: &str = include_str!("../data/chess960.epd");
+const TRICKY: &str = include_str!("../data/tricky.epd");
+const TRICKY960: &str = include_str!("../data/tricky960.epd");
 
 #[test]
 fn suites_parse_round_trip_and_are_consistent() {
@@ -335,7 +334,7 @@ fn unusual_but_possible_positions_are_accepted() {
 
 #[test]
 fn too_much_material_is_refused_before_a_move_list_could_overflow() {
-    let impossible = include_str!("data/tricky-impossible.epd");
+    let impossible = include_str!("../data/tricky-impossible.epd");
     let last = suite_fens(impossible).pop().unwrap();
     assert_eq!(err(last).2, K::TooManyPieces(Color::White));
 }

@@ -8,11 +8,11 @@
 //! - en passant and swapped colours: random tables of KPvK and KPvKP, random positions
 //!   with en passant squares: the same answer.
 
-mod common;
+use crate::common;
 
 use std::io::{Seek, SeekFrom, Write};
 
-use common::{Rng, start, temp_dir};
+use crate::common::{Rng, start, temp_dir};
 use lerf_gaviota::{Tablebase, placement_index, table_names, table_size};
 
 const KING: u8 = 6;

@@ -1,9 +1,8 @@
 //! Incremental state against from-scratch recomputation, over random games; undo restores
 //! everything; Polyglot keys; SEE; repetition detection against brute force.
 
-mod common;
 
-use common::{Rng, brute_force_legal_moves, suite_fens};
+use crate::common::{Rng, brute_force_legal_moves, suite_fens};
 use lerf_position::Position;
 use lerf_types::{Move, MoveKind, PieceType};
 
@@ -60,7 +59,7 @@ fn random_games_keep_incremental_state_exact() {
 
 #[test]
 fn random_games_from_chess960_suite() {
-    let fens = suite_fens(include_str!("data/chess960.epd"));
+    let fens = suite_fens(include_str!("../data/chess960.epd"));
     for (i, fen) in fens.iter().step_by(97).enumerate() {
         random_game(fen, 77 + i as u64, 120);
     }

@@ -1,9 +1,8 @@
 //! The generators against each other and against `is_pseudo_legal`/`is_legal`, on every
 //! suite position and along random games.
 
-mod common;
 
-use common::{ALL_SUITES, parse_suite, random_game_positions};
+use crate::common::{ALL_SUITES, parse_suite, random_game_positions};
 use lerf_movegen::{GenType, MoveList, count_legal, generate, legal_moves};
 use lerf_position::Position;
 use lerf_types::{Move, MoveKind};

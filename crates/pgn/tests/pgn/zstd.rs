@@ -5,7 +5,7 @@
 use lerf_pgn::{Reader, Replay, ZstdReader, decompressed};
 use std::io::Cursor;
 
-const SAMPLE: &[u8] = include_bytes!("data/lichess-2025-05-sample.pgn");
+const SAMPLE: &[u8] = include_bytes!("../data/lichess-2025-05-sample.pgn");
 
 /// (mainline moves, SAN/FEN lines) of each game, and the input error that ended it, if any.
 fn replay(input: impl std::io::Read) -> (Vec<(usize, String)>, Option<lerf_pgn::ReadError>) {

@@ -15,10 +15,10 @@ pub struct SuiteLine<'a> {
 /// Every exact suite in `tests/data` (the impossible positions aside), for tests that
 /// check a property on all of them.
 pub const ALL_SUITES: [&str; 4] = [
-    include_str!("../data/standard.epd"),
-    include_str!("../data/tricky.epd"),
-    include_str!("../data/tricky960.epd"),
-    include_str!("../data/chess960.epd"),
+    include_str!("../../data/standard.epd"),
+    include_str!("../../data/tricky.epd"),
+    include_str!("../../data/tricky960.epd"),
+    include_str!("../../data/chess960.epd"),
 ];
 
 pub fn parse_suite(text: &str) -> Vec<SuiteLine<'_>> {

@@ -32,7 +32,7 @@ fn code(outcome: Option<Outcome>) -> String {
 #[test]
 fn outcomes_match_python_chess_after_every_move() {
     let mut seen = std::collections::BTreeMap::new();
-    for (n, line) in include_str!("data/outcomes.txt").lines().enumerate() {
+    for (n, line) in include_str!("../data/outcomes.txt").lines().enumerate() {
         let mut fields = line.split('|');
         let fen = fields.next().unwrap_or_default();
         let mut pos = Position::from_fen(fen).unwrap();

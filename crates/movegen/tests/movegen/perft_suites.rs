@@ -8,9 +8,8 @@
 //! long run (tricky960.epd's lines given only at depth 6), and the six CPW positions go to
 //! depth 4: a few seconds.
 
-mod common;
 
-use common::parse_suite;
+use crate::common::parse_suite;
 use lerf_movegen::{
     PerftTable, divide_board, divide_parallel_hashed, perft, perft_board, perft_board_parallel,
     perft_hashed, perft_parallel, perft_parallel_hashed,
@@ -61,22 +60,22 @@ fn run_suite(name: &str, suite: &str, limit: u64) {
 
 #[test]
 fn standard_suite() {
-    run_suite("standard.epd", include_str!("data/standard.epd"), limit(100_000_000));
+    run_suite("standard.epd", include_str!("../data/standard.epd"), limit(100_000_000));
 }
 
 #[test]
 fn chess960_suite() {
-    run_suite("chess960.epd", include_str!("data/chess960.epd"), limit(2_000_000));
+    run_suite("chess960.epd", include_str!("../data/chess960.epd"), limit(2_000_000));
 }
 
 #[test]
 fn tricky_suite() {
-    run_suite("tricky.epd", include_str!("data/tricky.epd"), limit(100_000_000));
+    run_suite("tricky.epd", include_str!("../data/tricky.epd"), limit(100_000_000));
 }
 
 #[test]
 fn tricky960_suite() {
-    run_suite("tricky960.epd", include_str!("data/tricky960.epd"), limit(100_000_000));
+    run_suite("tricky960.epd", include_str!("../data/tricky960.epd"), limit(100_000_000));
 }
 
 #[test]
@@ -89,7 +88,7 @@ fn tricky960_x_fen_originals() {
         "2r5/8/8/8/8/8/6PP/k2KR3 w K - 0 1",
         "4r3/3k4/8/8/8/8/6PP/qR1K1R2 w KQ - 0 1",
     ];
-    let shredder = parse_suite(include_str!("data/tricky960.epd"));
+    let shredder = parse_suite(include_str!("../data/tricky960.epd"));
     for (xfen, line) in xfens.iter().zip(&shredder) {
         let mut pos = Position::from_fen(xfen).unwrap();
         assert!(pos.is_chess960());
@@ -103,7 +102,7 @@ fn tricky960_x_fen_originals() {
 
 #[test]
 fn impossible_positions_accepted_are_exact_and_overflow_is_refused() {
-    for line in parse_suite(include_str!("data/tricky-impossible.epd")) {
+    for line in parse_suite(include_str!("../data/tricky-impossible.epd")) {
         match Position::from_fen(line.fen) {
             Ok(mut pos) => {
                 for &(depth, expected) in &line.counts {
@@ -160,10 +159,10 @@ fn cpw_positions_to_depth_5_or_4() {
 fn hashed_perft_is_exact_on_the_suites() {
     let table = PerftTable::with_megabytes(1);
     for (name, suite, limit) in [
-        ("standard.epd", include_str!("data/standard.epd"), 5_000_000),
-        ("chess960.epd", include_str!("data/chess960.epd"), 500_000),
-        ("tricky.epd", include_str!("data/tricky.epd"), 5_000_000),
-        ("tricky960.epd", include_str!("data/tricky960.epd"), 5_000_000),
+        ("standard.epd", include_str!("../data/standard.epd"), 5_000_000),
+        ("chess960.epd", include_str!("../data/chess960.epd"), 500_000),
+        ("tricky.epd", include_str!("../data/tricky.epd"), 5_000_000),
+        ("tricky960.epd", include_str!("../data/tricky960.epd"), 5_000_000),
     ] {
         for line in parse_suite(suite) {
             let mut pos = Position::from_fen(line.fen).unwrap();

@@ -6,8 +6,7 @@ use lerf_position::Board;
 use lerf_syzygy::{SyzygyError, Tablebase};
 use std::path::PathBuf;
 
-mod common;
-use common::sdist;
+use crate::common::sdist;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("lerf-syzygy-{name}-{}", std::process::id()));

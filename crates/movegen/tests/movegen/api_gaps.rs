@@ -2,9 +2,8 @@
 //! attacked squares, the mirrored position, UCI text in the position's own notation, X-FEN,
 //! and what a move changes on the board.
 
-mod common;
 
-use common::{ALL_SUITES, parse_suite, random_game_positions};
+use crate::common::{ALL_SUITES, parse_suite, random_game_positions};
 use lerf_movegen::{GenType, MoveList, generate, legal_moves, perft};
 use lerf_position::Position;
 use lerf_types::{Color, MoveKind, Piece, Square};

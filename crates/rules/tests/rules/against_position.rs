@@ -3,7 +3,7 @@
 //! FEN, outcome and perft counts on every suite, Chess960 included.
 
 // The perft suites and helpers of lerf-movegen's tests, which these compare against.
-#[path = "../../movegen/tests/common/mod.rs"]
+#[path = "../../../movegen/tests/movegen/common/mod.rs"]
 mod common;
 
 use common::{ALL_SUITES, Rng, parse_suite};

@@ -1,0 +1,7 @@
+//! lerf-binpack's integration tests, one binary: each module was a test binary of its own, and each binary
+//! built and linked the crate's generic code again.
+
+mod batches;
+mod common;
+mod round_trip;
+mod rows;

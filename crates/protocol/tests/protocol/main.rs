@@ -1,0 +1,6 @@
+//! lerf-protocol's integration tests, one binary: each module was a test binary of its own, and each binary
+//! built and linked the crate's generic code again.
+
+mod round_trips;
+mod stockfish;
+mod xboard;

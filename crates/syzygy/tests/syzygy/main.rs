@@ -1,0 +1,6 @@
+//! lerf-syzygy's integration tests, one binary: each module was a test binary of its own, and each binary
+//! built and linked the crate's generic code again.
+
+mod common;
+mod corrupt;
+mod python_chess_data;
