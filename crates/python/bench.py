@@ -1,7 +1,8 @@
 """lerf against python-chess, side by side in one run on the same inputs.
 
 Usage: target/py-test/bin/python crates/python/bench.py [ROUNDS]
-(after `cargo xtask test --python-only`, which builds lerf into that environment).
+(after `cargo xtask test --python-only`, which makes that environment, and a release build of
+lerf into it: see `bench_build.py`).
 
 Each task is timed for both libraries in rounds, the order turning each round, and the
 median of each is printed with the ratio. A benchmark, not a test: nothing fails.
@@ -21,6 +22,7 @@ import chess
 import chess.pgn
 import numpy as np
 
+import bench_build
 import lerf
 import lerf.pgn
 
@@ -226,4 +228,5 @@ def main(rounds: int) -> None:
 
 
 if __name__ == "__main__":
+    bench_build.warn_unless_release()
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)

@@ -3,7 +3,7 @@ and training batches with and without skipping, on the Lichess sample's games (e
 position, score 0) repeated 20 times (batches on one decoding thread and on two).
 
 Usage: target/py-test/bin/python crates/python/bench_binpack.py [ROUNDS]
-(after `cargo xtask test`; runs `cargo xtask pgn ... --binpack` for its input). Prints the
+(after `cargo xtask test` and a release build of lerf, see `bench_build.py`; runs `cargo xtask pgn ... --binpack` for its input). Prints the
 median rates. A benchmark, not a test.
 """
 
@@ -16,6 +16,7 @@ import time
 
 import pyarrow as pa
 
+import bench_build
 import lerf.binpack
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -59,4 +60,5 @@ def main(rounds: int) -> None:
                 print(f"batches of 8192, {label}, {threads} thread(s): {n / seconds / 1e6:.2f} M entries read/s, {kept} kept, {kept / 8192 / seconds:.0f} batches/s")
 
 if __name__ == "__main__":
+    bench_build.warn_unless_release()
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)

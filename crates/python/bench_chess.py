@@ -1,7 +1,8 @@
 """python-chess code, unchanged, run with python-chess and with lerf as ``chess``.
 
 Usage: target/py-test/bin/python crates/python/bench_chess.py [ROUNDS]
-(after `cargo xtask test --python-only`, which builds lerf into that environment).
+(after `cargo xtask test --python-only`, which makes that environment, and a release build of
+lerf into it: see `bench_build.py`).
 
 1. A python-chess-style script over the games of the Lichess sample (``parse_san``,
    ``push``, ``is_check``, ``legal_moves``, ``fen``, ``gives_check``, ``is_capture``,
@@ -25,6 +26,7 @@ import timeit
 import chess as python_chess
 import chess.pgn
 
+import bench_build
 import lerf
 
 SAMPLE = pathlib.Path(__file__).resolve().parents[1] / "pgn" / "tests" / "data" / "lichess-2025-05-sample.pgn"
@@ -142,4 +144,5 @@ def main(rounds: int) -> None:
 
 
 if __name__ == "__main__":
+    bench_build.warn_unless_release()
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)

@@ -2,7 +2,7 @@
 second, and perft, on one and on two local Dask worker processes.
 
 Usage: target/py-test/bin/python crates/python/bench_dask.py [COPIES] [ROUNDS] [--rows-only] [--malloc] [--shards=N] [--per-shard]
-(after `cargo xtask test --python-only`, which builds lerf, dask and distributed into that
+(after `cargo xtask test --python-only` and a release build of lerf, see `bench_build.py`; dask and distributed come with that
 environment). The input is COPIES copies of the Lichess sample (default 64, about 64 MB
 and 1.8 million rows), split into 16 shards (N with --shards=N: Dask's fixed cost is per
 task, so fewer, larger shards show less of it). `positions` reads them in partitions of
@@ -25,6 +25,7 @@ import time
 import dask
 from distributed import Client, LocalCluster
 
+import bench_build
 import lerf
 import lerf.dask
 import lerf.pgn
@@ -153,4 +154,5 @@ def report(title: str, setups, rounds: int, units: int, unit: str) -> float:
 
 
 if __name__ == "__main__":
+    bench_build.warn_unless_release()
     main()

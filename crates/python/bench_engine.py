@@ -1,7 +1,8 @@
 """``chess.engine`` with python-chess and with lerf: an analysis that floods ``info`` lines.
 
 Usage: target/py-test/bin/python crates/python/bench_engine.py [ROUNDS] [LINES]
-(after `cargo xtask test --python-only`, which builds lerf into that environment).
+(after `cargo xtask test --python-only`, which makes that environment, and a release build of
+lerf into it: see `bench_build.py`).
 
 The engine is a stand-in (a small Python script, written to a temporary folder): at
 ``go`` it writes LINES ``info`` lines (default 100,000), each with a depth, a score, the
@@ -31,6 +32,7 @@ import time
 import chess as python_chess
 import chess.engine
 
+import bench_build
 import lerf
 import lerf.engine
 
@@ -138,4 +140,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    bench_build.warn_unless_release()
     main()

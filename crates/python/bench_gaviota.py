@@ -1,7 +1,7 @@
 """``chess.gaviota`` with python-chess and with lerf: the same probes on the same positions.
 
 Usage: target/py-test/bin/python crates/python/bench_gaviota.py [ROUNDS]
-(after `cargo xtask test`, which builds lerf into that environment and downloads
+(after `cargo xtask test` and a release build of lerf, see `bench_build.py`, which builds lerf into that environment and downloads
 python-chess's sdist, whose 3-piece Gaviota tables are probed).
 
 400 random legal positions of the five 3-piece materials, either colour owning the piece
@@ -27,6 +27,7 @@ import time
 import chess
 import chess.gaviota
 
+import bench_build
 import lerf
 import lerf.gaviota
 
@@ -86,4 +87,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    bench_build.warn_unless_release()
     main()

@@ -3,7 +3,7 @@ on the networks lerf-nnue's tests leave in ``target/oracle`` (Stockfish 15.1's, 
 Debian's ``stockfish``; Stockfish 18's small one, cut from npm's package).
 
 Usage: target/py-test/bin/python crates/python/bench_nnue.py [ROUNDS]
-(after `cargo xtask test`). Prints the median evaluations a second of each input kind
+(after `cargo xtask test` and a release build of lerf, see `bench_build.py`). Prints the median evaluations a second of each input kind
 (``lerf.Board`` objects, FEN strings) on one and two threads, and of one ``evaluate`` call a
 board. Compare with the Rust full evaluation of ``cargo bench -p lerf-benches --bench
 nnue``. A benchmark, not a test.
@@ -16,6 +16,7 @@ import time
 
 import chess.pgn
 
+import bench_build
 import lerf
 import lerf.nnue
 
@@ -55,4 +56,5 @@ def main(rounds: int) -> None:
 
 
 if __name__ == "__main__":
+    bench_build.warn_unless_release()
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 7)

@@ -25,6 +25,8 @@ import statistics
 import sys
 import time
 
+import bench_build
+
 SAMPLE = pathlib.Path(__file__).resolve().parents[1] / "pgn" / "tests" / "data" / "lichess-2025-05-sample.pgn"
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
@@ -277,4 +279,5 @@ def main(rounds: int, only: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    bench_build.warn_unless_release()
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 5, sys.argv[2:])

@@ -1,7 +1,8 @@
 """``chess.svg`` with python-chess and with lerf: the same calls on the positions of real games.
 
 Usage: target/py-test/bin/python crates/python/bench_svg.py [ROUNDS]
-(after `cargo xtask test --python-only`, which builds lerf into that environment).
+(after `cargo xtask test --python-only`, which makes that environment, and a release build of
+lerf into it: see `bench_build.py`).
 
 Each round times, for each library in turn (the order alternating), every position of the
 first 20 games of the Lichess sample drawn three ways: ``board(board, arrows=...,
@@ -21,6 +22,7 @@ import chess as python_chess
 import chess.pgn
 import chess.svg
 
+import bench_build
 import lerf
 import lerf.svg
 
@@ -83,4 +85,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    bench_build.warn_unless_release()
     main()

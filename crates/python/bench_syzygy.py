@@ -1,7 +1,7 @@
 """``chess.syzygy`` with python-chess and with lerf: the same probes on the same positions.
 
 Usage: target/py-test/bin/python crates/python/bench_syzygy.py [ROUNDS]
-(after `cargo xtask test`, which builds lerf into that environment and downloads
+(after `cargo xtask test` and a release build of lerf, see `bench_build.py`, which builds lerf into that environment and downloads
 python-chess's sdist, whose 3-4 piece tables are probed).
 
 400 random legal positions of the 35 materials (fixed seed). Each round times, for each
@@ -23,6 +23,7 @@ import time
 import chess
 import chess.syzygy
 
+import bench_build
 import lerf
 import lerf.syzygy
 
@@ -85,4 +86,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    bench_build.warn_unless_release()
     main()

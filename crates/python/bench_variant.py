@@ -2,7 +2,8 @@
 random games of each variant.
 
 Usage: target/py-test/bin/python crates/python/bench_variant.py [ROUNDS]
-(after `cargo xtask test --python-only`, which builds lerf into that environment).
+(after `cargo xtask test --python-only`, which makes that environment, and a release build of
+lerf into it: see `bench_build.py`).
 
 For each variant, 20 random games (fixed seed) are played with python-chess; each round then
 times, for each library in turn (the order alternating), replaying them move by move
@@ -26,6 +27,7 @@ import chess
 import chess.pgn
 import chess.variant
 
+import bench_build
 import lerf
 import lerf.pgn
 import lerf.variant
@@ -147,4 +149,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    bench_build.warn_unless_release()
     main()

@@ -43,6 +43,9 @@ use pyo3::prelude::*;
 fn _lerf(m: &Bound<'_, PyModule>) -> PyResult<()> {
     allocator::keep_freed_memory();
     m.add_function(wrap_pyfunction!(allocator::allocator_purge_delay, m)?)?;
+    // Whether this build checks debug assertions (the test profile `cargo xtask test`
+    // installs): the Python benchmarks refuse to be quoted from one (`bench_build.py`).
+    m.add("DEBUG_ASSERTIONS", cfg!(debug_assertions))?;
     board::register(m)?;
     pgn::register(m)?;
     polyglot::register(m)?;

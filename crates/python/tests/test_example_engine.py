@@ -12,6 +12,8 @@ import chess
 import chess.engine
 import pytest
 
+import stockfish15
+
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 ENGINE = pathlib.Path(os.environ.get("LERF_EXAMPLE_ENGINE", ROOT / "target" / "debug" / "examples" / "engine"))
 
@@ -33,14 +35,12 @@ def test_the_example_engine_plays_a_whole_game_under_python_chess():
         assert info["pv"][0] == chess.Move.from_uci("a1a8")
 
 
-NETWORK = ROOT / "target" / "oracle" / "nn-ad9b42354671.nnue"
-
-
 @pytest.mark.skipif(not ENGINE.exists(), reason=f"{ENGINE} is not built (cargo test -p lerf-protocol builds it)")
-@pytest.mark.skipif(not NETWORK.exists(), reason=f"{NETWORK} is missing (lerf-nnue's tests export it from Debian's stockfish)")
+@pytest.mark.skipif(not stockfish15.is_15_1(), reason="needs Debian's stockfish 15.1 (apt-get install stockfish), whose network it searches on")
 def test_the_example_engine_searches_on_a_stockfish_network():
     import lerf.nnue
 
+    NETWORK = stockfish15.network()
     net = lerf.nnue.load(NETWORK)
     with chess.engine.SimpleEngine.popen_uci(str(ENGINE), timeout=60) as engine:
         assert "EvalFile" in engine.options

@@ -5,7 +5,6 @@ and the errors users get."""
 
 import pathlib
 import random
-import shutil
 import subprocess
 
 import chess
@@ -14,31 +13,20 @@ import pytest
 
 import lerf
 import lerf.nnue
+import stockfish15
 from budget import count
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
-ORACLE = ROOT / "target" / "oracle"
-ENGINE = shutil.which("stockfish") or shutil.which("stockfish", path="/usr/games")
+ENGINE = stockfish15.ENGINE
 
-
-def _is_15_1():
-    if ENGINE is None:
-        return False
-    out = subprocess.run([ENGINE], input="quit\n", capture_output=True, text=True).stdout
-    return "Stockfish 15.1" in out
-
-
-needs_stockfish = pytest.mark.skipif(not _is_15_1(), reason="needs Debian's stockfish 15.1 (apt-get install stockfish)")
+needs_stockfish = pytest.mark.skipif(not stockfish15.is_15_1(), reason="needs Debian's stockfish 15.1 (apt-get install stockfish)")
 
 
 @pytest.fixture(scope="module")
 def network():
-    path = ORACLE / "nn-ad9b42354671.nnue"
-    if not path.exists() or path.stat().st_size != 47_001_499:
-        ORACLE.mkdir(parents=True, exist_ok=True)
-        tmp = ORACLE / f"py-export-{random.getrandbits(32)}.nnue"
-        subprocess.run([ENGINE], input=f"export_net {tmp}\nquit\n", capture_output=True, text=True, check=True)
-        tmp.replace(path)
+    path = stockfish15.network()
+    if path is None:
+        pytest.skip("needs Debian's stockfish 15.1 (apt-get install stockfish) to export its network")
     return lerf.nnue.load(path)
 
 
@@ -158,7 +146,7 @@ def test_files_it_cannot_read(tmp_path):
 
 @needs_stockfish
 def test_embedded_network_names_where_it_ends(network, tmp_path):
-    data = (ORACLE / "nn-ad9b42354671.nnue").read_bytes()
+    data = stockfish15.NETWORK.read_bytes()
     with pytest.raises(ValueError, match=f"ends at byte {len(data)}.*0..{len(data)}"):
         lerf.nnue.from_bytes(data + b"trailer")
 
@@ -184,7 +172,7 @@ def test_a_network_pickles_as_its_path_for_dask(network, tmp_path, sample_path):
     again = pickle.loads(pickle.dumps(network))
     assert again.path == network.path and again.evaluate(chess.STARTING_FEN) == network.evaluate(chess.STARTING_FEN)
     with pytest.raises(TypeError, match="cannot be pickled"):
-        pickle.dumps(lerf.nnue.from_bytes((ORACLE / "nn-ad9b42354671.nnue").read_bytes()))
+        pickle.dumps(lerf.nnue.from_bytes(stockfish15.NETWORK.read_bytes()))
 
     import dask
 
