@@ -2,7 +2,6 @@
 //! attacked squares, the mirrored position, UCI text in the position's own notation, X-FEN,
 //! and what a move changes on the board.
 
-
 use crate::common::{ALL_SUITES, parse_suite, random_game_positions};
 use lerf_movegen::{GenType, MoveList, generate, legal_moves, perft};
 use lerf_position::Position;

@@ -1,7 +1,6 @@
 //! The generators against each other and against `is_pseudo_legal`/`is_legal`, on every
 //! suite position and along random games.
 
-
 use crate::common::{ALL_SUITES, parse_suite, random_game_positions};
 use lerf_movegen::{GenType, MoveList, count_legal, generate, legal_moves};
 use lerf_position::Position;

@@ -8,7 +8,6 @@
 //! long run (tricky960.epd's lines given only at depth 6), and the six CPW positions go to
 //! depth 4: a few seconds.
 
-
 use crate::common::parse_suite;
 use lerf_movegen::{
     PerftTable, divide_board, divide_parallel_hashed, perft, perft_board, perft_board_parallel,

@@ -2,7 +2,6 @@
 //! with every counter, equality and hashing that follow the repetition rule, castling data
 //! that disappears with the right, and checked play that agrees with the generator.
 
-
 use crate::common::{Rng, parse_suite};
 use lerf_movegen::legal_moves;
 use lerf_position::{MAX_FULLMOVE_NUMBER, Position};

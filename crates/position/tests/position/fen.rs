@@ -1,7 +1,6 @@
 //! FEN reading and writing: the suites round-trip, bad FENs give the right typed error, and
 //! nothing panics.
 
-
 use crate::common::suite_fens;
 use lerf_position::{FenErrorKind as K, FenField, Position, STARTPOS_FEN};
 use lerf_types::Color;

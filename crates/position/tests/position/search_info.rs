@@ -2,7 +2,6 @@
 //! draw questions, with and without a `CheckInfo`, against from-scratch computations on
 //! every move of random games.
 
-
 use crate::common::{Rng, brute_force_legal_moves};
 use lerf_position::{Position, StateInfo, piece_value};
 use lerf_types::{Move, MoveKind, PieceType, Value};

@@ -1,7 +1,6 @@
 //! Incremental state against from-scratch recomputation, over random games; undo restores
 //! everything; Polyglot keys; SEE; repetition detection against brute force.
 
-
 use crate::common::{Rng, brute_force_legal_moves, suite_fens};
 use lerf_position::Position;
 use lerf_types::{Move, MoveKind, PieceType};
