@@ -100,15 +100,21 @@ impl NnueNetwork {
             let threads = threads.clamp(1, placements.len().max(1));
             let chunk = placements.len().div_ceil(threads).max(1);
             let mut out = vec![Ok(0); placements.len()];
+            // The calling thread takes the first share (its caches are warm, and one thread
+            // then starts none); the others go to new threads.
+            let evaluate = |c: usize, part: &[(LayoutPlacement, String)], out: &mut [_]| {
+                for (i, ((p, _), o)) in part.iter().zip(out).enumerate() {
+                    *o = net.evaluate(p).map_err(|e| (c * chunk + i, e));
+                }
+            };
             std::thread::scope(|s| {
-                for (c, (part, out)) in
-                    placements.chunks(chunk).zip(out.chunks_mut(chunk)).enumerate()
-                {
-                    s.spawn(move || {
-                        for (i, ((p, _), o)) in part.iter().zip(out).enumerate() {
-                            *o = net.evaluate(p).map_err(|e| (c * chunk + i, e));
-                        }
-                    });
+                let mut shares = placements.chunks(chunk).zip(out.chunks_mut(chunk)).enumerate();
+                let first = shares.next();
+                for (c, (part, out)) in shares {
+                    s.spawn(move || evaluate(c, part, out));
+                }
+                if let Some((c, (part, out))) = first {
+                    evaluate(c, part, out);
                 }
             });
             out
