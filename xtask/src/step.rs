@@ -2,6 +2,7 @@
 //! error naming it.
 
 use crate::error::UserError;
+use std::io::Write;
 use std::path::Path;
 use std::process::Command;
 
@@ -22,20 +23,16 @@ pub fn step(name: &str, command: &mut Command) -> Result<(), UserError> {
 /// with [`show_log`] once the other step is done.
 pub fn step_logged(name: &str, command: &mut Command, log: &Path) -> Result<(), UserError> {
     let start = std::time::Instant::now();
-    let file = std::fs::File::create(log)
-        .and_then(|f| Ok((f.try_clone()?, f)))
-        .map_err(|e| UserError(format!("{name}: cannot write {}: {e}", log.display())))?;
+    let cannot_write = |e: std::io::Error| UserError(format!("{name}: {}: {e}", log.display()));
+    let mut file = std::fs::File::create(log).map_err(cannot_write)?;
+    let (out, err) = (file.try_clone(), file.try_clone());
     let status = command
-        .stdout(file.0)
-        .stderr(file.1)
+        .stdout(out.map_err(cannot_write)?)
+        .stderr(err.map_err(cannot_write)?)
         .status()
         .map_err(|e| UserError(format!("{name}: cannot start {command:?}: {e}")))?;
-    let summary =
-        format!("   ({name}: {:.1} s, beside the step above)\n", start.elapsed().as_secs_f64());
-    let mut f = std::fs::OpenOptions::new().append(true).open(log);
-    if let Ok(f) = f.as_mut() {
-        let _ = std::io::Write::write_all(f, summary.as_bytes());
-    }
+    let seconds = start.elapsed().as_secs_f64();
+    writeln!(file, "   ({name}: {seconds:.1} s, beside the step above)").map_err(cannot_write)?;
     if status.success() {
         Ok(())
     } else {

@@ -52,21 +52,20 @@ pub fn run(args: Args) -> Result<(), UserError> {
     let start = std::time::Instant::now();
     eprintln!("== layers (cargo xtask layers)");
     crate::layers::check(root)?;
-    if !args.rust_only {
-        // Made here, before the threads below that use it.
-        venv_python(root)?;
-    }
-    let python = (!args.rust_only).then(|| root.join("target").join("py-test"));
-    let rust = (!args.python_only).then(|| rust_tests(root, args.long, python.as_deref()));
+    // Made here, before the threads below that use it.
+    let python = if args.rust_only { None } else { Some(venv_python(root)?) };
+    let sdist = if args.python_only { None } else { variant_suites_sdist(root) };
+    let rust =
+        |build_only| cargo_test(root, args.long, python.as_deref(), sdist.as_deref(), build_only);
     let result = std::thread::scope(|scope| {
         // The Python packages install (mostly unpacking, one core) while the Rust tests
         // build.
         let packages = (!args.rust_only).then(|| scope.spawn(|| python_packages(root)));
-        let build = rust.as_ref().map_or(Ok(()), |test| {
-            let mut build = clone_command(test);
-            build.arg("--no-run");
-            step("Rust tests: build (the Python extension too)", &mut build)
-        });
+        let build = if args.python_only {
+            Ok(())
+        } else {
+            step("Rust tests: build (the Python extension too)", &mut rust(true))
+        };
         let packages = packages.map_or(Ok(()), |p| {
             p.join().unwrap_or_else(|_| {
                 Err(UserError("the Python packages' install panicked".to_owned()))
@@ -75,77 +74,77 @@ pub fn run(args: Args) -> Result<(), UserError> {
         build.and(packages)
     });
     result?;
-    match (rust, args.rust_only) {
-        (Some(mut test), true) => step("Rust tests: run", &mut test)?,
-        (None, _) => python_tests(root, args.long, false)?,
-        (Some(mut test), false) => {
-            // The Rust tests run beside the Python ones: alone they keep about one core
-            // busy (a test binary at a time, the doctests' compiles), so the two halves
-            // together take little longer than the Python tests.
-            let log = root.join("target").join("xtask-test-rust.log");
-            let name = "Rust tests: run";
-            let (rust, python) = std::thread::scope(|scope| {
-                let rust = scope.spawn(|| step_logged(name, &mut test, &log));
-                let python = python_tests(root, args.long, true);
-                let rust = rust
-                    .join()
-                    .unwrap_or_else(|_| Err(UserError("the Rust tests' run panicked".to_owned())));
-                (rust, python)
-            });
-            show_log(name, &log);
-            rust.and(python)?;
-        }
+    if args.rust_only {
+        step("Rust tests: run", &mut rust(false))?;
+    } else if args.python_only {
+        python_tests(root, args.long, false)?;
+    } else {
+        // The Rust tests run beside the Python ones: alone they keep about one core busy (a
+        // test binary at a time, the doctests' compiles), so the two halves together take
+        // little longer than the Python tests.
+        let log = root.join("target").join("xtask-test-rust.log");
+        let name = "Rust tests: run";
+        let (rust_run, python_run) = std::thread::scope(|scope| {
+            let rust_run = scope.spawn(|| step_logged(name, &mut rust(false), &log));
+            let python_run = python_tests(root, args.long, true);
+            let rust_run = rust_run
+                .join()
+                .unwrap_or_else(|_| Err(UserError("the Rust tests' run panicked".to_owned())));
+            (rust_run, python_run)
+        });
+        show_log(name, &log);
+        rust_run.and(python_run)?;
     }
     eprintln!("== every test passed in {:.0} s", start.elapsed().as_secs_f64());
     Ok(())
 }
 
-/// The Rust workspace's tests, with python-chess's sdist for the variant perft suites. Their
-/// build makes the Python extension too (lerf-python's cdylib, for `venv`'s interpreter when
-/// the Python tests follow).
-fn rust_tests(root: &Path, long: bool, venv: Option<&Path>) -> Command {
-    // python-chess's variant perft suites (GPL data, in its sdist) check lerf-rules'
-    // variants; without them (no Python, no PyPI) that test skips and says so.
-    let sdist = match python_chess_sdist(root) {
-        Ok(sdist) => Some(sdist),
-        Err(e) => {
+/// python-chess's sdist, whose variant perft suites (GPL data) check lerf-rules' variants;
+/// without it (no Python, no PyPI) that test skips and says so.
+fn variant_suites_sdist(root: &Path) -> Option<PathBuf> {
+    python_chess_sdist(root)
+        .map_err(|e| {
             eprintln!(
                 "(python-chess's sdist is not available, its perft suites will be skipped: {})",
                 e.0
             );
-            None
-        }
-    };
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let mut test = Command::new(cargo);
-    test.current_dir(root).args(["test", "--workspace", "--all-features"]);
+        })
+        .ok()
+}
+
+/// `cargo` as this task was run with (`CARGO`), in the workspace's folder.
+fn cargo(root: &Path) -> Command {
+    let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
+    cargo.current_dir(root);
+    cargo
+}
+
+/// `cargo test` of the workspace, every feature on: built only (`build_only`) or run. The
+/// build makes the Python extension too (lerf-python's cdylib, for `python` when the Python
+/// tests follow).
+fn cargo_test(
+    root: &Path,
+    long: bool,
+    python: Option<&Path>,
+    sdist: Option<&Path>,
+    build_only: bool,
+) -> Command {
+    let mut test = cargo(root);
+    test.args(["test", "--workspace", "--all-features"]);
+    if build_only {
+        test.arg("--no-run");
+    }
     if let Some(sdist) = sdist {
         test.env("LERF_PYTHON_CHESS_SDIST", sdist);
     }
     if long {
         test.env("LERF_LONG_TESTS", "1");
     }
-    if let Some(venv) = venv {
+    if let Some(python) = python {
         // PyO3's build configures itself for the interpreter that will load the extension.
-        test.env("PYO3_PYTHON", venv.join("bin").join("python"));
+        test.env("PYO3_PYTHON", python);
     }
     test
-}
-
-/// A second command like `command`: the same program, arguments, folder and environment.
-fn clone_command(command: &Command) -> Command {
-    let mut copy = Command::new(command.get_program());
-    copy.args(command.get_args());
-    if let Some(dir) = command.get_current_dir() {
-        copy.current_dir(dir);
-    }
-    for (key, value) in command.get_envs() {
-        match value {
-            Some(value) => copy.env(key, value),
-            None => copy.env_remove(key),
-        };
-    }
-    copy
 }
 
 /// The test environment's Python, the environment made first if it is missing.
@@ -176,9 +175,8 @@ fn python_tests(root: &Path, long: bool, rust_tests_ran: bool) -> Result<(), Use
     let target = std::env::var_os("CARGO_TARGET_DIR").map_or(root.join("target"), PathBuf::from);
     let xtask_pgn = target.join("debug").join("xtask-pgn");
     if !rust_tests_ran {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-        let mut build = Command::new(cargo);
-        build.current_dir(root).args(["build", "--profile", "test", "--quiet", "--all-features"]);
+        let mut build = cargo(root);
+        build.args(["build", "--profile", "test", "--quiet", "--all-features"]);
         build.args(["-p", "lerf-python", "-p", "xtask-pgn"]).env("PYO3_PYTHON", &python);
         step("the Python extension and xtask-pgn (the test profile)", &mut build)?;
     }

@@ -40,11 +40,11 @@ def test_the_example_engine_plays_a_whole_game_under_python_chess():
 def test_the_example_engine_searches_on_a_stockfish_network():
     import lerf.nnue
 
-    NETWORK = stockfish15.network()
-    net = lerf.nnue.load(NETWORK)
+    network = stockfish15.network()
+    net = lerf.nnue.load(network)
     with chess.engine.SimpleEngine.popen_uci(str(ENGINE), timeout=60) as engine:
         assert "EvalFile" in engine.options
-        engine.configure({"EvalFile": str(NETWORK)})
+        engine.configure({"EvalFile": str(network)})
         board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
         info = engine.analyse(board, chess.engine.Limit(depth=1))
         # Depth 1: the best of the network's evaluations after each move, in the engine's
