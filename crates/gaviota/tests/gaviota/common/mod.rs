@@ -19,23 +19,25 @@ pub fn sdist_tables() -> Option<PathBuf> {
 
 type Paths = *mut *const c_char;
 
-/// The C library: one instance a process, so its users take turns.
+/// The C library: one instance a process, so its users take turns. The turn is the last
+/// field: it is given up only after `Drop` has shut the library down and unloaded it.
 pub struct Gtb {
     lib: libloading::Library,
     paths: Paths,
+    _turn: MutexGuard<'static, ()>,
 }
 
 static TURN: Mutex<()> = Mutex::new(());
 
 /// The library, started on `dir` with compression `scheme` (0 for `.gtb`, 4 for
-/// `.gtb.cp4`), and the lock that keeps other tests from restarting it; `None` (the
-/// caller skips, saying so) where it is not installed.
-pub fn start(dir: &Path, scheme: c_int) -> Option<(Gtb, MutexGuard<'static, ()>)> {
+/// `.gtb.cp4`), holding the lock that keeps other tests from restarting it until it is
+/// dropped; `None` (the caller skips, saying so) where it is not installed.
+pub fn start(dir: &Path, scheme: c_int) -> Option<Gtb> {
     let turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
     let names = ["libgaviotatb.so.1", "libgaviotatb.so", "libgtb.so.1", "libgtb.so"];
     // SAFETY: loading runs the library's initialisers; libgaviotatb has none beyond libc's.
     let lib = names.iter().find_map(|n| unsafe { libloading::Library::new(n) }.ok())?;
-    let mut gtb = Gtb { lib, paths: std::ptr::null_mut() };
+    let mut gtb = Gtb { lib, paths: std::ptr::null_mut(), _turn: turn };
     let dir = CString::new(dir.as_os_str().as_encoded_bytes()).expect("a path without NUL");
     // SAFETY: the functions have the C prototypes of gtb-probe.h; the path list is the
     // library's own, kept until `Drop` frees it.
@@ -52,7 +54,7 @@ pub fn start(dir: &Path, scheme: c_int) -> Option<(Gtb, MutexGuard<'static, ()>)
         restart(0, scheme, gtb.paths);
         cache(32 << 20, 10);
     }
-    Some((gtb, turn))
+    Some(gtb)
 }
 
 impl Gtb {
