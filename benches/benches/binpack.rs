@@ -104,7 +104,39 @@ fn main() {
         },
     );
     println!(
-        "decode, one thread: lerf {:.1} M entries/s, sfbinpack {:.1} M/s: {:.2}x",
+        "decode, one thread, lerf's Iterator: lerf {:.1} M entries/s, sfbinpack {:.1} M/s: {:.2}x",
+        n as f64 / a / 1e6,
+        n as f64 / b / 1e6,
+        b / a
+    );
+    let (a, b) = alternate(
+        rounds,
+        || {
+            let (mut sum, mut count) = (0i64, 0usize);
+            let mut reader = Reader::new(&bytes[..]);
+            while let Some(e) = reader.next_entry() {
+                let e = e.unwrap();
+                sum += i64::from(e.score) + i64::from(e.board.occupied().popcount());
+                count += 1;
+            }
+            black_box(sum);
+            assert_eq!(count, n);
+        },
+        || {
+            let mut reader =
+                sfbinpack::CompressedTrainingDataEntryReader::from_slice(&bytes).unwrap();
+            let (mut sum, mut count) = (0i64, 0usize);
+            while reader.has_next() {
+                let e = reader.next();
+                sum += i64::from(e.score) + i64::from(e.pos.occupied().count());
+                count += 1;
+            }
+            black_box(sum);
+            assert_eq!(count, n);
+        },
+    );
+    println!(
+        "decode, one thread, lerf's Reader::next_entry (lent): lerf {:.1} M entries/s, sfbinpack {:.1} M/s: {:.2}x",
         n as f64 / a / 1e6,
         n as f64 / b / 1e6,
         b / a

@@ -79,23 +79,55 @@ impl<'a> BitReader<'a> {
     /// The next `count` bits (at most 8) as a number.
     #[inline]
     pub(crate) fn take(&mut self, count: u32) -> Option<u8> {
-        if count == 0 {
-            return Some(0);
-        }
         let (byte, bit) = (self.pos / 8, self.pos % 8);
-        let hi = u32::from(*self.bytes.get(byte)?);
-        let window = if bit as u32 + count > 8 {
-            (hi << 8) | u32::from(*self.bytes.get(byte + 1)?)
-        } else {
-            hi << 8
+        // Eight bytes from the current one in a single load where the slice has them (all
+        // but a chain's last few moves); the bits wanted are then the window's top ones.
+        let window = match self.bytes.get(byte..byte + 8) {
+            Some(eight) => u64::from_be_bytes(eight.try_into().expect("eight bytes")),
+            None => self.tail_window(byte, count)?,
         };
         self.pos += count as usize;
-        Some((((window << bit) & 0xffff) >> (16 - count)) as u8)
+        // `count` is at most 8 and `bit` at most 7: the shift by 64 - count is at least 56
+        // and the value fits a byte (checked for `count` 0, whose shift is the full width).
+        Some(((window << bit).checked_shr(64 - count).unwrap_or(0)) as u8)
     }
 
-    /// A value written by [`BitWriter::push_vle`].
+    /// The window [`take`](BitReader::take) reads when fewer than eight bytes remain: the
+    /// bytes left, zeros after them; `None` if `count` bits from `byte` run past the end.
+    #[cold]
+    fn tail_window(&self, byte: usize, count: u32) -> Option<u64> {
+        let end = self.pos + count as usize;
+        if end.div_ceil(8) > self.bytes.len() {
+            return None;
+        }
+        let mut eight = [0u8; 8];
+        let rest = self.bytes.get(byte..).unwrap_or(&[]);
+        eight[..rest.len()].copy_from_slice(rest);
+        Some(u64::from_be_bytes(eight))
+    }
+
+    /// A value written by [`BitWriter::push_vle`]: its blocks read from one window where
+    /// the slice has eight bytes left (five blocks at most, 25 bits of the 57 it holds).
     #[inline]
     pub(crate) fn take_vle(&mut self) -> Option<u16> {
+        let (byte, bit) = (self.pos / 8, self.pos % 8);
+        let Some(eight) = self.bytes.get(byte..byte + 8) else { return self.take_vle_tail() };
+        let window = u64::from_be_bytes(eight.try_into().expect("eight bytes")) << bit;
+        let (mut value, mut blocks) = (0u32, 0);
+        loop {
+            let block = (window << (5 * blocks)) >> 59;
+            value |= ((block & 0xf) as u32) << (4 * blocks);
+            blocks += 1;
+            if block & 0x10 == 0 || blocks == 5 {
+                self.pos += 5 * blocks as usize;
+                return u16::try_from(value).ok();
+            }
+        }
+    }
+
+    /// [`take_vle`](BitReader::take_vle) near the slice's end, block by block.
+    #[cold]
+    fn take_vle_tail(&mut self) -> Option<u16> {
         let (mut value, mut shift) = (0u32, 0);
         loop {
             let block = self.take(5)?;
@@ -134,6 +166,16 @@ mod tests {
         }
         assert_eq!(r.bytes_used(), w.bytes.len());
         assert_eq!(BitReader::new(&[0xff]).take_vle(), None, "a block past the end");
+        // The last bits of a slice, read through the short window, then past them.
+        let mut r = BitReader::new(&[0xa5, 0x3c]);
+        assert_eq!((r.take(3), r.take(8), r.take(5)), (Some(0b101), Some(0b0010_1001), Some(0x1c)));
+        assert_eq!((r.take(0), r.take(1)), (Some(0), None));
+        // A score's blocks from the long window and the short one give the same value.
+        let mut w = BitWriter::default();
+        w.push_vle(0xfedc);
+        w.bytes.extend([0; 8]);
+        let long = BitReader::new(&w.bytes).take_vle();
+        assert_eq!((long, BitReader::new(&w.bytes[..3]).take_vle()), (Some(0xfedc), Some(0xfedc)));
     }
 
     #[test]

@@ -1,55 +1,76 @@
 //! One chunk's entries: its chains read one after the other, each stem and then its moves.
 //! The cursor holds no bytes: the caller passes the chunk to each step, so the chunk can be
-//! reused (one buffer a reader) or decoded anywhere (one a thread).
+//! reused (one buffer a reader) or decoded anywhere (one a thread). It keeps the entry it
+//! read last and lends it: the next move is played on that board where it lies, so reading
+//! an entry copies no position.
 
 use crate::bits::BitReader;
 use crate::entry::Entry;
 use crate::error::{BinpackError, ErrorKind};
 use crate::movetext::{MoveFault, is_legal, read_move, read_score};
 use crate::stem;
+use lerf_position::Board;
 use lerf_types::{Move, PieceType};
 
 /// A stem and its move count: the least a chain takes. Fewer bytes left in a chunk are
 /// padding, as Stockfish's reader takes them.
 pub(crate) const CHAIN_MIN: usize = 34;
 
-/// The chain being read: the entry given last and where its moves are.
-struct Chain {
+/// Where reading one chunk stands.
+pub(crate) struct ChunkCursor {
+    /// The next chain's byte (once the current chain's moves are read).
+    offset: usize,
+    /// The entry read last.
     entry: Entry,
     /// The type of the piece `entry.mv` moves (known when the move was read: the board
     /// need not look it up again to play it).
     mover: PieceType,
-    /// Moves left to read.
+    /// Moves of the current chain left to read.
     left: u16,
-    /// The chain's moves: their first byte in the chunk, and bits read.
+    /// The current chain's moves: their first byte in the chunk, and bits read.
     start: usize,
     bits: usize,
     last_score: i16,
-}
-
-/// Where reading one chunk stands.
-#[derive(Default)]
-pub(crate) struct ChunkCursor {
-    /// The next chain's byte.
-    offset: usize,
-    chain: Option<Chain>,
     /// Chains begun in this chunk.
     pub(crate) chains: u64,
+}
+
+impl Default for ChunkCursor {
+    fn default() -> ChunkCursor {
+        let board = Board::default();
+        ChunkCursor {
+            offset: 0,
+            entry: Entry { board, mv: Move::NULL, score: 0, ply: 0, result: 0 },
+            mover: PieceType::Pawn,
+            left: 0,
+            start: 0,
+            bits: 0,
+            last_score: 0,
+            chains: 0,
+        }
+    }
 }
 
 /// A fault at a byte of the chunk.
 pub(crate) type Fault = (usize, ErrorKind);
 
 impl ChunkCursor {
-    /// The next entry of `chunk`, `None` when it has no more.
+    /// The entry the last successful [`advance`](ChunkCursor::advance) read.
     #[inline(always)]
-    pub(crate) fn next(&mut self, chunk: &[u8]) -> Option<Result<Entry, Fault>> {
-        if let Some(chain) = self.chain.as_mut() {
-            if chain.left > 0 {
-                return Some(Self::chain_entry(chain, chunk));
-            }
-            self.offset = chain.start + BitReader::resume(&[], chain.bits).bytes_used();
-            self.chain = None;
+    pub(crate) fn entry(&self) -> &Entry {
+        &self.entry
+    }
+
+    /// Reads the next entry of `chunk` (then [`entry`](ChunkCursor::entry) lends it): `None`
+    /// when the chunk has no more.
+    #[inline(always)]
+    pub(crate) fn advance(&mut self, chunk: &[u8]) -> Option<Result<(), Fault>> {
+        if self.left > 0 {
+            return Some(self.chain_entry(chunk));
+        }
+        if self.start > 0 {
+            self.offset = self.start + BitReader::resume(&[], self.bits).bytes_used();
+            self.start = 0;
         }
         if self.offset + CHAIN_MIN > chunk.len() {
             return None;
@@ -71,37 +92,38 @@ impl ChunkCursor {
             if entry.mv == Move::NULL {
                 return Some(Err((at + 24, ErrorKind::IllegalMove("0000".into()))));
             }
-            let last_score = entry.score.wrapping_neg();
             // The move is legal (checked above): its origin holds a piece.
-            let mover =
+            self.mover =
                 entry.board.piece_on(entry.mv.from()).map_or(PieceType::Pawn, |p| p.piece_type());
-            let start = at + CHAIN_MIN;
-            self.chain = Some(Chain { entry, mover, left: plies, start, bits: 0, last_score });
+            (self.left, self.start, self.bits) = (plies, at + CHAIN_MIN, 0);
+            self.last_score = entry.score.wrapping_neg();
         }
-        Some(Ok(entry))
+        self.entry = entry;
+        Some(Ok(()))
     }
 
-    /// The next entry of a chain with moves left.
+    /// The next entry of a chain with moves left. A fault leaves the board after the
+    /// previous entry's move: nothing is read after a fault.
     #[inline(always)]
-    fn chain_entry(chain: &mut Chain, chunk: &[u8]) -> Result<Entry, Fault> {
-        let mut bits = BitReader::resume(&chunk[chain.start..], chain.bits);
-        let entry = &mut chain.entry;
-        entry.board.do_move_by(entry.mv, chain.mover);
+    fn chain_entry(&mut self, chunk: &[u8]) -> Result<(), Fault> {
+        let mut bits = BitReader::resume(&chunk[self.start..], self.bits);
+        let entry = &mut self.entry;
+        entry.board.do_move_by(entry.mv, self.mover);
         let found = read_move(&mut bits, &entry.board)
-            .and_then(|moved| Ok((moved, read_score(&mut bits, chain.last_score)?)));
+            .and_then(|moved| Ok((moved, read_score(&mut bits, self.last_score)?)));
         let ((m, mover), score) = found.map_err(|fault| {
             let kind = match fault {
                 MoveFault::Overrun => ErrorKind::MovetextOverrun,
                 MoveFault::Illegal(uci) => ErrorKind::IllegalMove(uci),
             };
-            (chain.start + bits.bytes_used(), kind)
+            (self.start + bits.bytes_used(), kind)
         })?;
-        (chain.bits, chain.mover) = (bits.pos(), mover);
-        chain.left -= 1;
-        chain.last_score = score.wrapping_neg();
+        (self.bits, self.mover) = (bits.pos(), mover);
+        self.left -= 1;
+        self.last_score = score.wrapping_neg();
         (entry.mv, entry.score, entry.ply, entry.result) =
             (m, score, entry.ply.wrapping_add(1), -entry.result);
-        Ok(*entry)
+        Ok(())
     }
 }
 
@@ -114,9 +136,9 @@ pub(crate) fn decode(
     out: &mut Vec<Entry>,
 ) -> Option<BinpackError> {
     let mut cursor = ChunkCursor::default();
-    while let Some(entry) = cursor.next(chunk) {
-        match entry {
-            Ok(e) => out.push(e),
+    while let Some(step) = cursor.advance(chunk) {
+        match step {
+            Ok(()) => out.push(*cursor.entry()),
             Err((at, kind)) => {
                 return Some(BinpackError { chunk: index, offset: body_offset + at as u64, kind });
             }

@@ -81,17 +81,32 @@ impl<R: Read> Reader<R> {
     }
 }
 
-impl<R: Read> Iterator for Reader<R> {
-    type Item = Result<Entry, BinpackError>;
-
+impl<R: Read> Reader<R> {
+    /// The next entry, lent: reading it copies no position (the iterator's
+    /// [`next`](Iterator::next) copies it out). A fault ends the entries as it does for the
+    /// iterator.
+    ///
+    /// ```
+    /// # use lerf_binpack::{Entry, Reader, Writer};
+    /// # let mut writer = Writer::new(Vec::new());
+    /// # writer.write(&Entry { board: Default::default(), mv: lerf_types::Move::NULL, score: 7, ply: 0, result: 0 })?;
+    /// # let bytes = writer.finish()?;
+    /// let mut reader = Reader::new(&bytes[..]);
+    /// let mut total = 0i64;
+    /// while let Some(entry) = reader.next_entry() {
+    ///     total += i64::from(entry?.score);
+    /// }
+    /// assert_eq!(total, 7);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
-    fn next(&mut self) -> Option<Self::Item> {
+    pub fn next_entry(&mut self) -> Option<Result<&Entry, BinpackError>> {
         if self.done {
             return None;
         }
         loop {
-            match self.cursor.next(&self.chunk) {
-                Some(Ok(entry)) => return Some(Ok(entry)),
+            match self.cursor.advance(&self.chunk) {
+                Some(Ok(())) => break,
                 Some(Err((at, kind))) => {
                     self.done = true;
                     let offset = self.chunk_start + at as u64;
@@ -121,6 +136,16 @@ impl<R: Read> Iterator for Reader<R> {
                 }
             }
         }
+        Some(Ok(self.cursor.entry()))
+    }
+}
+
+impl<R: Read> Iterator for Reader<R> {
+    type Item = Result<Entry, BinpackError>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_entry().map(|entry| entry.copied())
     }
 }
 
