@@ -60,6 +60,52 @@ pub(crate) struct BitReader<'a> {
     pos: usize,
 }
 
+/// The next 57 bits or more of a [`BitReader`], in one register: an entry's fields (its
+/// move's two indices and its score, 39 bits at most) are taken from it without touching
+/// memory, and the reader moves on once by all of them ([`BitReader::advance`], which is
+/// where running past the slice is found).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Window {
+    /// The bits from the reader's position on, the next one the top bit; zeros past the
+    /// slice's end.
+    word: u64,
+    /// Bits taken.
+    used: u32,
+}
+
+impl Window {
+    /// The next `count` bits (at most 16) as a number.
+    #[inline(always)]
+    pub(crate) fn take(&mut self, count: u32) -> u16 {
+        // `used` stays below 64 (at most 39 bits an entry); a `count` of 0 is a shift by
+        // the full width, which gives nothing.
+        let value = (self.word << self.used).checked_shr(64 - count).unwrap_or(0);
+        self.used += count;
+        value as u16
+    }
+
+    /// A value written by [`BitWriter::push_vle`]: five blocks at most, the fifth's
+    /// continuation bit ignored; `None` if it does not fit 16 bits.
+    #[inline(always)]
+    pub(crate) fn take_vle(&mut self) -> Option<u16> {
+        let mut value = 0u32;
+        for blocks in 0..5 {
+            let block = self.take(5);
+            value |= u32::from(block & 0xf) << (4 * blocks);
+            if block & 0x10 == 0 {
+                break;
+            }
+        }
+        u16::try_from(value).ok()
+    }
+
+    /// Bits taken.
+    #[inline(always)]
+    pub(crate) fn used(&self) -> u32 {
+        self.used
+    }
+}
+
 impl<'a> BitReader<'a> {
     #[cfg(test)]
     pub(crate) fn new(bytes: &'a [u8]) -> BitReader<'a> {
@@ -76,67 +122,53 @@ impl<'a> BitReader<'a> {
         self.pos
     }
 
-    /// The next `count` bits (at most 8) as a number.
-    #[inline]
-    pub(crate) fn take(&mut self, count: u32) -> Option<u8> {
+    /// The bits from here on: eight bytes in one load where the slice has them (all but a
+    /// chain's last few moves), the bytes left and zeros after them where it does not.
+    #[inline(always)]
+    pub(crate) fn window(&self) -> Window {
         let (byte, bit) = (self.pos / 8, self.pos % 8);
-        // Eight bytes from the current one in a single load where the slice has them (all
-        // but a chain's last few moves); the bits wanted are then the window's top ones.
-        let window = match self.bytes.get(byte..byte + 8) {
+        let word = match self.bytes.get(byte..byte + 8) {
             Some(eight) => u64::from_be_bytes(eight.try_into().expect("eight bytes")),
-            None => self.tail_window(byte, count)?,
+            None => self.tail_word(byte),
         };
-        self.pos += count as usize;
-        // `count` is at most 8 and `bit` at most 7: the shift by 64 - count is at least 56
-        // and the value fits a byte (checked for `count` 0, whose shift is the full width).
-        Some(((window << bit).checked_shr(64 - count).unwrap_or(0)) as u8)
+        Window { word: word << bit, used: 0 }
     }
 
-    /// The window [`take`](BitReader::take) reads when fewer than eight bytes remain: the
-    /// bytes left, zeros after them; `None` if `count` bits from `byte` run past the end.
+    /// [`window`](BitReader::window)'s word in a slice's last seven bytes.
     #[cold]
-    fn tail_window(&self, byte: usize, count: u32) -> Option<u64> {
-        let end = self.pos + count as usize;
-        if end.div_ceil(8) > self.bytes.len() {
-            return None;
-        }
+    fn tail_word(&self, byte: usize) -> u64 {
         let mut eight = [0u8; 8];
         let rest = self.bytes.get(byte..).unwrap_or(&[]);
         eight[..rest.len()].copy_from_slice(rest);
-        Some(u64::from_be_bytes(eight))
+        u64::from_be_bytes(eight)
     }
 
-    /// A value written by [`BitWriter::push_vle`]: its blocks read from one window where
-    /// the slice has eight bytes left (five blocks at most, 25 bits of the 57 it holds).
-    #[inline]
+    /// Moves on by `bits` (taken from a [`window`](BitReader::window)); `None`, not moving,
+    /// if they run past the slice's end.
+    #[inline(always)]
+    pub(crate) fn advance(&mut self, bits: u32) -> Option<()> {
+        let end = self.pos + bits as usize;
+        if end > self.bytes.len() * 8 {
+            return None;
+        }
+        self.pos = end;
+        Some(())
+    }
+
+    /// The next `count` bits (at most 16) as a number.
+    #[cfg(test)]
+    pub(crate) fn take(&mut self, count: u32) -> Option<u16> {
+        let value = self.window().take(count);
+        self.advance(count).map(|()| value)
+    }
+
+    /// A value written by [`BitWriter::push_vle`].
+    #[cfg(test)]
     pub(crate) fn take_vle(&mut self) -> Option<u16> {
-        let (byte, bit) = (self.pos / 8, self.pos % 8);
-        let Some(eight) = self.bytes.get(byte..byte + 8) else { return self.take_vle_tail() };
-        let window = u64::from_be_bytes(eight.try_into().expect("eight bytes")) << bit;
-        let (mut value, mut blocks) = (0u32, 0);
-        loop {
-            let block = (window << (5 * blocks)) >> 59;
-            value |= ((block & 0xf) as u32) << (4 * blocks);
-            blocks += 1;
-            if block & 0x10 == 0 || blocks == 5 {
-                self.pos += 5 * blocks as usize;
-                return u16::try_from(value).ok();
-            }
-        }
-    }
-
-    /// [`take_vle`](BitReader::take_vle) near the slice's end, block by block.
-    #[cold]
-    fn take_vle_tail(&mut self) -> Option<u16> {
-        let (mut value, mut shift) = (0u32, 0);
-        loop {
-            let block = self.take(5)?;
-            value |= u32::from(block & 0xf) << shift;
-            if block & 0x10 == 0 || shift >= 16 {
-                return u16::try_from(value).ok();
-            }
-            shift += 4;
-        }
+        let mut window = self.window();
+        let value = window.take_vle();
+        self.advance(window.used())?;
+        value
     }
 
     /// Whole bytes used so far (a started byte counts).
@@ -161,7 +193,7 @@ mod tests {
         let mut r = BitReader::new(&w.bytes);
         for &(v, n) in &items {
             let mask = if n == 8 { 0xff } else { (1u32 << n) as u8 - 1 };
-            assert_eq!(r.take(n), Some(v & mask));
+            assert_eq!(r.take(n), Some(u16::from(v & mask)));
             assert_eq!(r.take_vle(), Some((u32::from(v) * 263 % 65536) as u16));
         }
         assert_eq!(r.bytes_used(), w.bytes.len());

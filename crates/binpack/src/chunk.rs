@@ -7,7 +7,7 @@
 use crate::bits::BitReader;
 use crate::entry::Entry;
 use crate::error::{BinpackError, ErrorKind};
-use crate::movetext::{MoveFault, is_legal, read_move, read_score};
+use crate::movetext::{is_legal, read_move, read_score};
 use crate::stem;
 use lerf_position::Board;
 use lerf_types::{Move, PieceType};
@@ -107,17 +107,19 @@ impl ChunkCursor {
     #[inline(always)]
     fn chain_entry(&mut self, chunk: &[u8]) -> Result<(), Fault> {
         let mut bits = BitReader::resume(&chunk[self.start..], self.bits);
+        let mut window = bits.window();
         let entry = &mut self.entry;
         entry.board.do_move_by(entry.mv, self.mover);
-        let found = read_move(&mut bits, &entry.board)
-            .and_then(|moved| Ok((moved, read_score(&mut bits, self.last_score)?)));
-        let ((m, mover), score) = found.map_err(|fault| {
-            let kind = match fault {
-                MoveFault::Overrun => ErrorKind::MovetextOverrun,
-                MoveFault::Illegal(uci) => ErrorKind::IllegalMove(uci),
-            };
-            (self.start + bits.bytes_used(), kind)
-        })?;
+        let moved = read_move(&mut window, &entry.board);
+        let score = read_score(&mut window, self.last_score);
+        // Bits past the chunk's end read as zeros: that is the fault, whatever they named.
+        let overran = bits.advance(window.used()).is_none();
+        let at = self.start + bits.bytes_used();
+        if overran {
+            return Err((at, ErrorKind::MovetextOverrun));
+        }
+        let (m, mover) = moved.map_err(|why| (at, ErrorKind::IllegalMove(why.describe())))?;
+        let score = score.ok_or((at, ErrorKind::BadScore))?;
         (self.bits, self.mover) = (bits.pos(), mover);
         self.left -= 1;
         self.last_score = score.wrapping_neg();

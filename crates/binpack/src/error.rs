@@ -30,6 +30,8 @@ pub enum ErrorKind {
     IllegalMove(String),
     /// A chain's moves run past the end of its chunk.
     MovetextOverrun,
+    /// A score's variable-length blocks hold more than 16 bits.
+    BadScore,
     /// The file could not be read.
     Io(String),
 }
@@ -44,6 +46,7 @@ impl fmt::Display for BinpackError {
             ErrorKind::BadPosition(why) => write!(f, "the chain's position is invalid: {why}"),
             ErrorKind::IllegalMove(uci) => write!(f, "move {uci} is not legal in its position"),
             ErrorKind::MovetextOverrun => f.write_str("a chain's moves run past its chunk"),
+            ErrorKind::BadScore => f.write_str("a score's blocks hold more than 16 bits"),
             ErrorKind::Io(message) => write!(f, "{message}"),
         }
     }

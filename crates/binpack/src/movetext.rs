@@ -3,7 +3,7 @@
 //! reaches, in just enough bits for their counts, then the score as the difference from the
 //! previous score (seen from the other side), in variable-length blocks.
 
-use crate::bits::{BitReader, BitWriter};
+use crate::bits::{BitWriter, Window};
 use crate::stem::{signed_to_unsigned, unsigned_to_signed};
 use lerf_bitboard::{Bitboard, king_attacks, pawn_attacks};
 use lerf_position::Board;
@@ -153,36 +153,45 @@ pub(crate) fn write_score(out: &mut BitWriter, last: i16, score: i16) {
     out.push_vle(signed_to_unsigned(score.wrapping_sub(last)));
 }
 
-/// Why a chain's move could not be read.
+/// Why a chain's move could not be read (small, so that a move read comes back in
+/// registers; the text is made only for a fault).
 pub(crate) enum MoveFault {
-    /// The bits ran out.
-    Overrun,
-    /// The indices name no move, or an illegal one (its UCI text).
-    Illegal(String),
+    /// The indices name no move (which kind it was meant to be).
+    NoSuch(&'static str),
+    /// The move the indices name leaves its king attacked.
+    Illegal(Move),
+}
+
+impl MoveFault {
+    /// What the error says of the move: its UCI text, or what was looked for.
+    pub(crate) fn describe(&self) -> String {
+        match self {
+            MoveFault::NoSuch(what) => (*what).to_owned(),
+            MoveFault::Illegal(m) => format!("{}{}", m.from(), m.to()),
+        }
+    }
 }
 
 /// Reads the next move of a chain, legal in `board`, and the type of the piece it moves.
-pub(crate) fn read_move(
-    bits: &mut BitReader<'_>,
-    board: &Board,
-) -> Result<(Move, PieceType), MoveFault> {
+#[inline(always)]
+pub(crate) fn read_move(bits: &mut Window, board: &Board) -> Result<(Move, PieceType), MoveFault> {
     let us = board.side_to_move();
     let ours = board.pieces_of(us);
-    let piece_id = bits.take(index_bits(ours.popcount())).ok_or(MoveFault::Overrun)?;
-    let bad = |what: &str| MoveFault::Illegal(what.to_owned());
+    let piece_id = bits.take(index_bits(ours.popcount()));
+    let bad = MoveFault::NoSuch;
     let from = nth(ours, u32::from(piece_id)).ok_or_else(|| bad("(no such piece)"))?;
-    let pt = board.piece_on(from).map_or(PieceType::Pawn, |p| p.piece_type());
+    let pt = board.piece_type_on(from).unwrap_or(PieceType::Pawn);
     let m = match pt {
         PieceType::Pawn => {
             let dest = pawn_destinations(board, us, from);
             if from.rank() == promotes_from(us) {
-                let id = bits.take(index_bits(dest.popcount() * 4)).ok_or(MoveFault::Overrun)?;
+                let id = bits.take(index_bits(dest.popcount() * 4));
                 let to = nth(dest, u32::from(id / 4)).ok_or_else(|| bad("(no such promotion)"))?;
-                let promo = PieceType::from_index(PieceType::Knight as u8 + id % 4)
+                let promo = PieceType::from_index(PieceType::Knight as u8 + (id % 4) as u8)
                     .unwrap_or(PieceType::Queen);
                 Move::promotion(from, to, promo)
             } else {
-                let id = bits.take(index_bits(dest.popcount())).ok_or(MoveFault::Overrun)?;
+                let id = bits.take(index_bits(dest.popcount()));
                 let to = nth(dest, u32::from(id)).ok_or_else(|| bad("(no such pawn move)"))?;
                 if Some(to) == board.ep_square() {
                     Move::en_passant(from, to)
@@ -195,7 +204,7 @@ pub(crate) fn read_move(
             let attacks = king_attacks(from) & !ours;
             let (queen_side, king_side) = rights(board, us);
             let n = attacks.popcount() + u32::from(queen_side) + u32::from(king_side);
-            let id = u32::from(bits.take(index_bits(n)).ok_or(MoveFault::Overrun)?);
+            let id = u32::from(bits.take(index_bits(n)));
             if id >= attacks.popcount() {
                 let side = if id == attacks.popcount() && queen_side {
                     CastlingSide::Queen
@@ -208,18 +217,18 @@ pub(crate) fn read_move(
         }
         _ => {
             let attacks = lerf_magics::attacks(pt, from, board.occupied()) & !ours;
-            let id = bits.take(index_bits(attacks.popcount())).ok_or(MoveFault::Overrun)?;
+            let id = bits.take(index_bits(attacks.popcount()));
             Move::new(from, nth(attacks, u32::from(id)).ok_or_else(|| bad("(no such move)"))?)
         }
     };
     if !board.leaves_king_safe(m) {
-        return Err(MoveFault::Illegal(format!("{}{}", m.from(), m.to())));
+        return Err(MoveFault::Illegal(m));
     }
     Ok((m, pt))
 }
 
 /// Reads a score written by [`write_score`].
-pub(crate) fn read_score(bits: &mut BitReader<'_>, last: i16) -> Result<i16, MoveFault> {
-    let delta = bits.take_vle().ok_or(MoveFault::Overrun)?;
-    Ok(last.wrapping_add(unsigned_to_signed(delta)))
+pub(crate) fn read_score(bits: &mut Window, last: i16) -> Option<i16> {
+    let delta = bits.take_vle()?;
+    Some(last.wrapping_add(unsigned_to_signed(delta)))
 }

@@ -135,6 +135,31 @@ fn damaged_files_are_errors_with_chunk_and_byte() {
 }
 
 #[test]
+fn a_chain_cut_short_inside_its_chunk_is_an_overrun_after_the_moves_before_it() {
+    let entries = games(1, 3);
+    let bytes = write(&entries);
+    let body = u32::from_le_bytes(bytes[4..8].try_into().unwrap()) as usize;
+    assert_eq!(bytes.len(), 8 + body, "one chunk");
+    // The chunk says it ends `cut` bytes early: the chain's last moves are not in it.
+    for cut in [1, 2, 5, 9] {
+        let mut short = bytes[..8 + body - cut].to_vec();
+        short[4..8].copy_from_slice(&((body - cut) as u32).to_le_bytes());
+        let results: Vec<_> = Reader::new(&short[..]).collect();
+        let (last, read) = results.split_last().unwrap();
+        let err = last.as_ref().unwrap_err();
+        assert_eq!(err.kind, ErrorKind::MovetextOverrun, "cut {cut}");
+        // The entry that runs past the end starts in the chunk's last bytes (39 bits at most).
+        let end = short.len() as u64;
+        assert!(err.chunk == 0 && err.offset <= end && err.offset + 6 > end, "cut {cut}: {err}");
+        let read: Vec<Entry> = read.iter().map(|e| *e.as_ref().unwrap()).collect();
+        // An entry takes five bits at least (its score's block): few are lost with the bytes.
+        let lost = entries.len() - read.len();
+        assert!(lost >= 1 && lost <= 8 * cut / 5 + 1, "cut {cut}: {lost} lost");
+        assert_eq!(read[..], entries[..read.len()], "cut {cut}");
+    }
+}
+
+#[test]
 fn bad_entries_are_refused_before_anything_is_written() {
     let board = Board::default();
     let mut writer = Writer::new(Vec::new());
