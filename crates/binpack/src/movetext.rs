@@ -12,7 +12,8 @@ use lerf_types::{CastlingSide, Color, Move, MoveKind, PieceType, Rank, Square};
 /// The bits needed for an index below `count`.
 #[inline]
 fn index_bits(count: u32) -> u32 {
-    if count <= 1 { 0 } else { 32 - (count - 1).leading_zeros() }
+    // No branch: 0 and 1 both need no bits.
+    32 - count.saturating_sub(1).leading_zeros()
 }
 
 #[inline]

@@ -1,6 +1,6 @@
 //! Reading a binpack: chunk by chunk (one chunk in memory at a time), one entry at a time.
 
-use crate::chunk::ChunkCursor;
+use crate::chunk::{ChunkCursor, Fault};
 use crate::entry::Entry;
 use crate::error::{BinpackError, ErrorKind};
 use std::io::Read;
@@ -99,22 +99,34 @@ impl<R: Read> Reader<R> {
     /// assert_eq!(total, 7);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn next_entry(&mut self) -> Option<Result<&Entry, BinpackError>> {
         if self.done {
             return None;
         }
+        // The common case inline, in the caller's loop: the chunk has another entry.
+        match self.cursor.advance(&self.chunk) {
+            Some(Ok(())) => Some(Ok(self.cursor.entry())),
+            step => self.after_chunk_step(step),
+        }
+    }
+
+    /// [`next_entry`](Reader::next_entry) where the chunk's step gave no entry: a fault, or
+    /// the chunk's end (then the next chunks are read until one gives an entry).
+    #[cold]
+    #[inline(never)]
+    fn after_chunk_step(
+        &mut self,
+        mut step: Option<Result<(), Fault>>,
+    ) -> Option<Result<&Entry, BinpackError>> {
         loop {
-            match self.cursor.advance(&self.chunk) {
-                Some(Ok(())) => break,
+            match step {
+                Some(Ok(())) => return Some(Ok(self.cursor.entry())),
                 Some(Err((at, kind))) => {
                     self.done = true;
                     let offset = self.chunk_start + at as u64;
-                    return Some(Err(BinpackError {
-                        chunk: self.chunks.saturating_sub(1),
-                        offset,
-                        kind,
-                    }));
+                    let chunk = self.chunks.saturating_sub(1);
+                    return Some(Err(BinpackError { chunk, offset, kind }));
                 }
                 None => {}
             }
@@ -135,8 +147,8 @@ impl<R: Read> Reader<R> {
                     return Some(Err(e));
                 }
             }
+            step = self.cursor.advance(&self.chunk);
         }
-        Some(Ok(self.cursor.entry()))
     }
 }
 
