@@ -270,7 +270,7 @@ mod tests {
             x ^= x >> 7;
             x ^= x << 17;
             // Continuation bits made common, so that long scores come up.
-            let word = x | (x >> 3 & 0x8421_0842_1084_2108 * u64::from(i % 3 == 0));
+            let word = x | ((x >> 3) & (0x8421_0842_1084_2108 * u64::from(i % 3 == 0)));
             let start = Window { word, used: i % 32 };
             let (mut a, mut b) = (start, start);
             assert_eq!((a.take_vle_bmi2(), a.used), (b.take_vle_blocks(), b.used), "{word:x}");
