@@ -71,16 +71,17 @@ pub fn run(args: Args) -> Result<(), UserError> {
     let mut bin = args.bin.as_deref().map(create).transpose()?;
     let mut reader = Reader::new(open(&args.file)?);
     let mut count = 0u64;
-    for entry in reader.by_ref() {
+    // Lent entries: reading copies no position.
+    while let Some(entry) = reader.next_entry() {
         let entry =
             entry.map_err(|e| UserError(format!("{name}: {e} ({count} entries before it)")))?;
         count += 1;
         if let Some(out) = plain.as_mut() {
-            lerf_binpack::write_plain(out, &entry)
+            lerf_binpack::write_plain(out, entry)
                 .map_err(|e| UserError(format!("cannot write the .plain file: {e}")))?;
         }
         if let Some(out) = bin.as_mut() {
-            let bytes = lerf_binpack::pack_bin(&entry)
+            let bytes = lerf_binpack::pack_bin(entry)
                 .map_err(|e| UserError(format!("entry {count}: {e}")))?;
             out.write_all(&bytes)
                 .map_err(|e| UserError(format!("cannot write the .bin file: {e}")))?;
