@@ -79,8 +79,14 @@ pub fn is_zstd(prefix: &[u8]) -> bool {
 /// Reading the first bytes failed, or the decoder could not be made.
 pub fn decompressed<R: Read + Send + 'static>(inner: R) -> io::Result<Box<dyn Read + Send>> {
     let mut inner = BufReader::with_capacity(INPUT, inner);
-    let compressed = is_zstd(inner.fill_buf()?);
-    Ok(if compressed { Box::new(ZstdReader::new(inner)?) } else { Box::new(inner) })
+    if is_zstd(inner.fill_buf()?) {
+        return Ok(Box::new(ZstdReader::new(inner)?));
+    }
+    // Plain: the bytes the sniffing read, then the input itself, so that a reader with a
+    // buffer of its own (every `Reader`) reads straight into it. Through the `BufReader`
+    // each byte was copied once more: 6% of `cargo xtask pgn`'s instructions on TWIC.
+    let head = inner.buffer().to_vec();
+    Ok(Box::new(io::Cursor::new(head).chain(inner.into_inner())))
 }
 
 /// The PGN of the file at `path`, plain or Zstandard-compressed (see [`decompressed`]).
