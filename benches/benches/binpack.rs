@@ -78,63 +78,47 @@ fn main() {
         bytes.len() as f64 / n as f64,
         cpu_model()
     );
-    let (a, b) = alternate(
-        rounds,
-        || {
-            let (mut sum, mut count) = (0i64, 0usize);
-            for e in Reader::new(&bytes[..]) {
-                let e = e.unwrap();
-                sum += i64::from(e.score) + i64::from(e.board.occupied().popcount());
-                count += 1;
-            }
-            black_box(sum);
-            assert_eq!(count, n);
-        },
-        || {
-            let mut reader =
-                sfbinpack::CompressedTrainingDataEntryReader::from_slice(&bytes).unwrap();
-            let (mut sum, mut count) = (0i64, 0usize);
-            while reader.has_next() {
-                let e = reader.next();
-                sum += i64::from(e.score) + i64::from(e.pos.occupied().count());
-                count += 1;
-            }
-            black_box(sum);
-            assert_eq!(count, n);
-        },
-    );
+    // sfbinpack's pass, alternated with each of lerf's two ways through the file.
+    let mut theirs = || {
+        let mut reader = sfbinpack::CompressedTrainingDataEntryReader::from_slice(&bytes).unwrap();
+        let (mut sum, mut count) = (0i64, 0usize);
+        while reader.has_next() {
+            let e = reader.next();
+            sum += i64::from(e.score) + i64::from(e.pos.occupied().count());
+            count += 1;
+        }
+        black_box(sum);
+        assert_eq!(count, n);
+    };
+    let iterated = || {
+        let (mut sum, mut count) = (0i64, 0usize);
+        for e in Reader::new(&bytes[..]) {
+            let e = e.unwrap();
+            sum += i64::from(e.score) + i64::from(e.board.occupied().popcount());
+            count += 1;
+        }
+        black_box(sum);
+        assert_eq!(count, n);
+    };
+    let lent = || {
+        let (mut sum, mut count) = (0i64, 0usize);
+        let mut reader = Reader::new(&bytes[..]);
+        while let Some(e) = reader.next_entry() {
+            let e = e.unwrap();
+            sum += i64::from(e.score) + i64::from(e.board.occupied().popcount());
+            count += 1;
+        }
+        black_box(sum);
+        assert_eq!(count, n);
+    };
+    let (a, b) = alternate(rounds, iterated, &mut theirs);
     println!(
         "decode, one thread, lerf's Iterator: lerf {:.1} M entries/s, sfbinpack {:.1} M/s: {:.2}x",
         n as f64 / a / 1e6,
         n as f64 / b / 1e6,
         b / a
     );
-    let (a, b) = alternate(
-        rounds,
-        || {
-            let (mut sum, mut count) = (0i64, 0usize);
-            let mut reader = Reader::new(&bytes[..]);
-            while let Some(e) = reader.next_entry() {
-                let e = e.unwrap();
-                sum += i64::from(e.score) + i64::from(e.board.occupied().popcount());
-                count += 1;
-            }
-            black_box(sum);
-            assert_eq!(count, n);
-        },
-        || {
-            let mut reader =
-                sfbinpack::CompressedTrainingDataEntryReader::from_slice(&bytes).unwrap();
-            let (mut sum, mut count) = (0i64, 0usize);
-            while reader.has_next() {
-                let e = reader.next();
-                sum += i64::from(e.score) + i64::from(e.pos.occupied().count());
-                count += 1;
-            }
-            black_box(sum);
-            assert_eq!(count, n);
-        },
-    );
+    let (a, b) = alternate(rounds, lent, &mut theirs);
     println!(
         "decode, one thread, lerf's Reader::next_entry (lent): lerf {:.1} M entries/s, sfbinpack {:.1} M/s: {:.2}x",
         n as f64 / a / 1e6,
