@@ -18,7 +18,8 @@ pub(crate) const CHAIN_MIN: usize = 34;
 
 /// Where reading one chunk stands.
 pub(crate) struct ChunkCursor {
-    /// The next chain's byte (once the current chain's moves are read).
+    /// The next chain's byte: set when a chain's stem is read, moved past its moves when
+    /// the last one is read.
     offset: usize,
     /// The entry read last.
     entry: Entry,
@@ -68,10 +69,6 @@ impl ChunkCursor {
         if self.left > 0 {
             return Some(self.chain_entry(chunk));
         }
-        if self.start > 0 {
-            self.offset = self.start + BitReader::resume(&[], self.bits).bytes_used();
-            self.start = 0;
-        }
         if self.offset + CHAIN_MIN > chunk.len() {
             return None;
         }
@@ -93,8 +90,7 @@ impl ChunkCursor {
                 return Some(Err((at + 24, ErrorKind::IllegalMove("0000".into()))));
             }
             // The move is legal (checked above): its origin holds a piece.
-            self.mover =
-                entry.board.piece_on(entry.mv.from()).map_or(PieceType::Pawn, |p| p.piece_type());
+            self.mover = entry.board.piece_type_on(entry.mv.from()).unwrap_or(PieceType::Pawn);
             (self.left, self.start, self.bits) = (plies, at + CHAIN_MIN, 0);
             self.last_score = entry.score.wrapping_neg();
         }
@@ -122,6 +118,10 @@ impl ChunkCursor {
         let score = score.ok_or((at, ErrorKind::BadScore))?;
         (self.bits, self.mover) = (bits.pos(), mover);
         self.left -= 1;
+        if self.left == 0 {
+            // The chain's last move: the next chain starts at the next whole byte.
+            self.offset = at;
+        }
         self.last_score = score.wrapping_neg();
         (entry.mv, entry.score, entry.ply, entry.result) =
             (m, score, entry.ply.wrapping_add(1), -entry.result);
