@@ -18,9 +18,6 @@ pub(crate) const CHAIN_MIN: usize = 34;
 
 /// Where reading one chunk stands.
 pub(crate) struct ChunkCursor {
-    /// The next chain's byte: set when a chain's stem is read, moved past its moves when
-    /// the last one is read.
-    offset: usize,
     /// The entry read last.
     entry: Entry,
     /// The type of the piece `entry.mv` moves (known when the move was read: the board
@@ -28,7 +25,8 @@ pub(crate) struct ChunkCursor {
     mover: PieceType,
     /// Moves of the current chain left to read.
     left: u16,
-    /// The current chain's moves: their first byte in the chunk, and bits read.
+    /// The current chain's moves (none for a stem without moves): their first byte in the
+    /// chunk, and bits read.
     start: usize,
     bits: usize,
     last_score: i16,
@@ -40,7 +38,6 @@ impl Default for ChunkCursor {
     fn default() -> ChunkCursor {
         let board = Board::default();
         ChunkCursor {
-            offset: 0,
             entry: Entry { board, mv: Move::NULL, score: 0, ply: 0, result: 0 },
             mover: PieceType::Pawn,
             left: 0,
@@ -69,17 +66,19 @@ impl ChunkCursor {
         if self.left > 0 {
             return Some(self.chain_entry(chunk));
         }
-        if self.offset + CHAIN_MIN > chunk.len() {
+        // The next chain starts at the byte after the last chain's moves (none for a stem
+        // without moves; the chunk's start before the first chain).
+        let at = self.start + self.bits.div_ceil(8);
+        if at + CHAIN_MIN > chunk.len() {
             return None;
         }
-        let at = self.offset;
         let stem_bytes: &[u8; 32] = chunk[at..at + 32].try_into().expect("32 bytes");
         let entry = match stem::unpack(stem_bytes) {
             Ok(entry) => entry,
             Err(why) => return Some(Err((at, ErrorKind::BadPosition(why)))),
         };
         let plies = u16::from_be_bytes([chunk[at + 32], chunk[at + 33]]);
-        self.offset = at + CHAIN_MIN;
+        (self.start, self.bits) = (at + CHAIN_MIN, 0);
         self.chains += 1;
         if entry.mv != Move::NULL && !is_legal(&entry.board, entry.mv) {
             let uci = format!("{}{}", entry.mv.from(), entry.mv.to());
@@ -91,7 +90,7 @@ impl ChunkCursor {
             }
             // The move is legal (checked above): its origin holds a piece.
             self.mover = entry.board.piece_type_on(entry.mv.from()).unwrap_or(PieceType::Pawn);
-            (self.left, self.start, self.bits) = (plies, at + CHAIN_MIN, 0);
+            self.left = plies;
             self.last_score = entry.score.wrapping_neg();
         }
         self.entry = entry;
@@ -118,10 +117,6 @@ impl ChunkCursor {
         let score = score.ok_or((at, ErrorKind::BadScore))?;
         (self.bits, self.mover) = (bits.pos(), mover);
         self.left -= 1;
-        if self.left == 0 {
-            // The chain's last move: the next chain starts at the next whole byte.
-            self.offset = at;
-        }
         self.last_score = score.wrapping_neg();
         (entry.mv, entry.score, entry.ply, entry.result) =
             (m, score, entry.ply.wrapping_add(1), -entry.result);
