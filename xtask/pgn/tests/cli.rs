@@ -11,16 +11,46 @@ fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+/// A file of a test under the temporary folder, removed when it goes out of scope (when its
+/// test fails too), so that runs leave nothing behind.
+struct TempFile(std::path::PathBuf);
+
+impl std::ops::Deref for TempFile {
+    type Target = std::path::Path;
+
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for TempFile {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn temp_file(name: &str, text: &str) -> TempFile {
     temp_bytes(name, text.as_bytes())
 }
 
 const SAMPLE: &[u8] = include_bytes!("../../../crates/pgn/tests/data/lichess-2025-05-sample.pgn");
 
-fn temp_bytes(name: &str, data: &[u8]) -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("lerf-cli-{}-{name}", std::process::id()));
+fn temp_bytes(name: &str, data: &[u8]) -> TempFile {
+    let path = temp_path(name);
     std::fs::write(&path, data).expect("a temporary file");
     path
+}
+
+/// A path under the temporary folder for a file the command writes, removed as
+/// [`TempFile`]s are.
+fn temp_path(name: &str) -> TempFile {
+    TempFile(std::env::temp_dir().join(format!("lerf-cli-{}-{name}", std::process::id())))
 }
 
 #[test]
@@ -144,9 +174,6 @@ fn pgn_threads_print_what_one_thread_prints_for_every_kind_of_input() {
     let counts =
         |s: &str| s.split(": ").nth(1).map(|c| c.split(';').next().unwrap_or("").to_owned());
     assert_eq!(counts(&summary), counts(&single), "{summary}");
-    for path in [plain, zst] {
-        std::fs::remove_file(path).expect("a temporary file");
-    }
 }
 
 #[test]
@@ -198,9 +225,6 @@ fn pgn_split_shards_concatenated_replay_to_the_inputs_games() {
         xtask_pgn(&["split", source_arg, "--games", "500", "--out", out_arg, "--overwrite"]);
     assert!(replaced.status.success());
     assert_eq!(std::fs::read_dir(&out).expect("the directory").count(), 1 + 1);
-    for path in [source, joined] {
-        std::fs::remove_file(path).expect("a temporary file");
-    }
     std::fs::remove_dir_all(&out).expect("the shards");
 }
 
@@ -210,7 +234,7 @@ fn pgn_parquet_nnue_writes_the_networks_evaluation_of_each_row() {
     use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
     let network = concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/oracle/nn-ad9b42354671.nnue");
     let bad = temp_file("bad.nnue", "not a network");
-    let out = std::env::temp_dir().join(format!("lerf-cli-{}-nnue.parquet", std::process::id()));
+    let out = temp_path("nnue.parquet");
     let input = temp_bytes("nnue.pgn", &SAMPLE[..SAMPLE.len() / 20]);
     let failed = xtask_pgn(&[
         input.to_str().unwrap(),
@@ -255,7 +279,7 @@ fn pgn_parquet_nnue_writes_the_networks_evaluation_of_each_row() {
     let _ = std::fs::remove_file(out);
 
     // --binpack --nnue: every position scored by the network, side to move's view.
-    let packed = std::env::temp_dir().join(format!("lerf-cli-{}-nnue.binpack", std::process::id()));
+    let packed = temp_path("nnue.binpack");
     let done = xtask_pgn(&[
         input.to_str().unwrap(),
         "--binpack",
@@ -283,7 +307,7 @@ fn pgn_to_binpack_scores_positions_from_the_side_to_move_and_binpack_reads_it_ba
         "evals.pgn",
         "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 { [%eval 0.17] } e5 { [%eval 0.2] } 2. Nf3 { [%eval #3] } Nc6 3. Bb5 1-0\n",
     );
-    let out = std::env::temp_dir().join(format!("lerf-cli-{}-evals.binpack", std::process::id()));
+    let out = temp_path("evals.binpack");
     let done = xtask_pgn(&[pgn.to_str().unwrap(), "--binpack", out.to_str().unwrap()]);
     assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
     let entries: Vec<lerf_binpack::Entry> =
@@ -319,7 +343,7 @@ fn pgn_to_binpack_scores_positions_from_the_side_to_move_and_binpack_reads_it_ba
         "--unscored-as-zero",
     ]);
     assert!(done.status.success());
-    let plain = std::env::temp_dir().join(format!("lerf-cli-{}-sample.plain", std::process::id()));
+    let plain = temp_path("sample.plain");
     let read = xtask_pgn(&["binpack", out.to_str().unwrap(), "--plain", plain.to_str().unwrap()]);
     assert!(read.status.success(), "{}", String::from_utf8_lossy(&read.stderr));
     let report = stdout(&read);
@@ -342,8 +366,7 @@ fn pgn_to_binpack_scores_positions_from_the_side_to_move_and_binpack_reads_it_ba
     let tables: Vec<Vec<arrow_array::RecordBatch>> = ["1", "2"]
         .iter()
         .map(|threads| {
-            let parquet = std::env::temp_dir()
-                .join(format!("lerf-cli-{}-{threads}.parquet", std::process::id()));
+            let parquet = temp_path(&format!("{threads}.parquet"));
             let args = ["binpack", out.to_str().unwrap(), "--parquet", parquet.to_str().unwrap()];
             let done = xtask_pgn(&[&args[..], &["--threads", threads]].concat());
             assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
