@@ -30,7 +30,14 @@ pub fn engine() -> Option<PathBuf> {
 }
 
 /// The engine's embedded network, exported once under `target/oracle/`.
+///
+/// The tests of this binary that need it run on parallel threads: one exports while the
+/// others wait, then find the file (a fresh clone's run failed when two exported to the
+/// same temporary file and the second rename found it gone). Other processes (the Python
+/// tests) export to files of their own; a rename puts a whole file in place either way.
 pub fn network(engine: &PathBuf) -> PathBuf {
+    static EXPORT: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one_at_a_time = EXPORT.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/oracle"));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("nn-ad9b42354671.nnue");
