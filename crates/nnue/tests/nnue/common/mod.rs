@@ -3,6 +3,7 @@ pub mod npm;
 pub mod positions;
 pub mod stockfish15;
 pub mod synthetic;
+pub mod wasm;
 
 /// Whether the long runs were asked for (`cargo xtask test --long`, as CI does).
 pub fn long() -> bool {
