@@ -78,7 +78,12 @@ fn main() {
         bytes.len() as f64 / n as f64,
         cpu_model()
     );
-    // sfbinpack's pass, alternated with each of lerf's two ways through the file.
+    // sfbinpack's pass, alternated with each of lerf's two ways through the file. Each pass
+    // adds up every entry's score and piece count, so that no decoding is left out.
+    let finish = |sum: i64, count: usize| {
+        black_box(sum);
+        assert_eq!(count, n);
+    };
     let mut theirs = || {
         let mut reader = sfbinpack::CompressedTrainingDataEntryReader::from_slice(&bytes).unwrap();
         let (mut sum, mut count) = (0i64, 0usize);
@@ -87,29 +92,22 @@ fn main() {
             sum += i64::from(e.score) + i64::from(e.pos.occupied().count());
             count += 1;
         }
-        black_box(sum);
-        assert_eq!(count, n);
+        finish(sum, count);
     };
+    let weight = |e: &Entry| i64::from(e.score) + i64::from(e.board.occupied().popcount());
     let iterated = || {
-        let (mut sum, mut count) = (0i64, 0usize);
-        for e in Reader::new(&bytes[..]) {
-            let e = e.unwrap();
-            sum += i64::from(e.score) + i64::from(e.board.occupied().popcount());
-            count += 1;
-        }
-        black_box(sum);
-        assert_eq!(count, n);
+        let (sum, count) = Reader::new(&bytes[..])
+            .fold((0, 0), |(sum, count), e| (sum + weight(&e.unwrap()), count + 1));
+        finish(sum, count);
     };
     let lent = || {
-        let (mut sum, mut count) = (0i64, 0usize);
+        let (mut sum, mut count) = (0, 0);
         let mut reader = Reader::new(&bytes[..]);
         while let Some(e) = reader.next_entry() {
-            let e = e.unwrap();
-            sum += i64::from(e.score) + i64::from(e.board.occupied().popcount());
+            sum += weight(e.unwrap());
             count += 1;
         }
-        black_box(sum);
-        assert_eq!(count, n);
+        finish(sum, count);
     };
     let (a, b) = alternate(rounds, iterated, &mut theirs);
     println!(

@@ -176,10 +176,14 @@ fn python_packages(root: &Path) -> Result<(), UserError> {
             Err(e) => eprintln!("({}: pip installs them instead)", e.0),
         }
     }
-    let mut pip = Command::new(&python);
-    pip.args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check"])
-        .args(PYTHON_PACKAGES);
-    step(&format!("{name}, by pip"), &mut pip)
+    step(&format!("{name}, by pip"), pip_install(&python).args(PYTHON_PACKAGES))
+}
+
+/// `python -m pip install`, quietly: the packages follow.
+fn pip_install(python: &Path) -> Command {
+    let mut pip = Command::new(python);
+    pip.args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check"]);
+    pip
 }
 
 /// uv in the test environment, installed there by pip the first time; `None` (and why,
@@ -189,19 +193,14 @@ fn uv(python: &Path) -> Option<PathBuf> {
     if uv.exists() {
         return Some(uv);
     }
-    let mut pip = Command::new(python);
-    pip.args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "uv"]);
-    match step("uv, the installer (PyPI)", &mut pip) {
+    match step("uv, the installer (PyPI)", pip_install(python).arg("uv")) {
         Ok(()) if uv.exists() => Some(uv),
-        Ok(()) => {
-            eprintln!(
-                "(pip installed uv but {} is missing: pip installs the packages)",
-                uv.display()
+        outcome => {
+            let why = outcome.err().map_or_else(
+                || format!("pip installed uv but {} is missing", uv.display()),
+                |e| e.0,
             );
-            None
-        }
-        Err(e) => {
-            eprintln!("({}: pip installs the packages)", e.0);
+            eprintln!("({why}: pip installs the packages)");
             None
         }
     }

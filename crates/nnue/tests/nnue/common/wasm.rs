@@ -3,18 +3,22 @@
 //! segments leave out runs of zero bytes: a network is whole in this image, not in the
 //! `.wasm` file's bytes.
 
-/// An unsigned LEB128 number at `*at`, `*at` moved past it.
-fn uleb(bytes: &[u8], at: &mut usize) -> Option<u64> {
-    let (mut value, mut shift) = (0u64, 0);
+/// A LEB128 number at `*at`, `*at` moved past it: its bits, and how many there are.
+fn leb128(bytes: &[u8], at: &mut usize) -> Option<(u64, u32)> {
+    let (mut value, mut bits) = (0u64, 0);
     loop {
         let byte = *bytes.get(*at)?;
         *at += 1;
-        value |= u64::from(byte & 0x7f).checked_shl(shift)?;
-        shift += 7;
+        value |= u64::from(byte & 0x7f).checked_shl(bits)?;
+        bits += 7;
         if byte < 0x80 {
-            return Some(value);
+            return Some((value, bits));
         }
     }
+}
+
+fn uleb(bytes: &[u8], at: &mut usize) -> Option<u64> {
+    leb128(bytes, at).map(|(value, _)| value)
 }
 
 /// A constant offset expression (`i32.const N; end`) at `*at`, `*at` moved past it.
@@ -23,24 +27,15 @@ fn offset_expression(bytes: &[u8], at: &mut usize) -> Option<usize> {
         return None; // an offset from a global: not a module these tests read
     }
     *at += 1;
-    let (mut value, mut shift) = (0i64, 0);
-    loop {
-        let byte = *bytes.get(*at)?;
-        *at += 1;
-        value |= i64::from(byte & 0x7f) << shift;
-        shift += 7;
-        if byte < 0x80 {
-            if byte & 0x40 != 0 && shift < 64 {
-                value |= -1 << shift;
-            }
-            break;
-        }
-    }
+    let (value, bits) = leb128(bytes, at)?;
+    // Signed: the last group's top bit spreads over the bits above it.
+    let signed =
+        if bits < 64 { ((value << (64 - bits)) as i64) >> (64 - bits) } else { value as i64 };
     if *bytes.get(*at)? != 0x0b {
         return None;
     }
     *at += 1;
-    usize::try_from(value as i32 as u32).ok()
+    usize::try_from(signed as i32 as u32).ok()
 }
 
 /// The initial memory of the module `wasm`: every active data segment of memory 0 at its
