@@ -5,15 +5,13 @@ use std::process::ExitCode;
 
 mod error;
 mod extension;
-mod gen_magics;
+mod forward;
 mod layers;
-mod perft;
-mod pgn;
 mod step;
 mod test;
 
 #[derive(Parser)]
-#[command(name = "cargo xtask", about = "lerf project tasks", version)]
+#[command(name = "cargo xtask", bin_name = "cargo xtask", about = "lerf project tasks", version)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -22,16 +20,18 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Count the leaves of the legal move tree (perft), for a position or a whole suite.
-    Perft(perft::Args),
-    /// Search fresh magic numbers and write them (or verify them with --check).
-    GenMagics(gen_magics::Args),
+    /// Runs the `xtask-perft` binary (`cargo xtask perft --help`).
+    Perft(forward::Args),
+    /// Search fresh magic numbers and write them (or verify them with --check). Runs
+    /// `xtask-perft gen-magics`.
+    GenMagics(forward::Args),
     /// Play every game of a PGN file (.pgn, .pgn.zst or - for stdin) through lerf; report
     /// what it recovered from; `--parquet OUT` writes its training rows instead; `pgn split`
     /// cuts one into shards. Runs the `xtask-pgn` binary (`cargo xtask pgn --help`).
-    Pgn(pgn::Args),
+    Pgn(forward::Args),
     /// Read a Stockfish binpack through lerf-binpack: its entries, chains and rate;
     /// `--plain OUT` or `--parquet OUT` converts it. Runs `xtask-pgn binpack`.
-    Binpack(pgn::Args),
+    Binpack(forward::Args),
     /// Check the structure: no two files importing each other (in a crate or the Python
     /// package), and every crate depending only on the crates above it in the README's table.
     Layers(layers::Args),
@@ -45,14 +45,19 @@ use error::UserError;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Pgn(args) => return pgn::run(args).unwrap_or_else(report),
-        Command::Binpack(args) => return pgn::run(args.prefixed("binpack")).unwrap_or_else(report),
-        Command::Perft(args) => perft::run(args),
-        Command::GenMagics(args) => gen_magics::run(args),
+        Command::Pgn(args) => return forward("xtask-pgn", args),
+        Command::Binpack(args) => return forward("xtask-pgn", args.prefixed("binpack")),
+        Command::Perft(args) => return forward("xtask-perft", args.prefixed("perft")),
+        Command::GenMagics(args) => return forward("xtask-perft", args.prefixed("gen-magics")),
         Command::Layers(args) => layers::run(args),
         Command::Test(args) => test::run(args),
     };
     result.map_or_else(report, |()| ExitCode::SUCCESS)
+}
+
+/// Runs a task's own binary; its exit code is ours.
+fn forward(package: &str, args: forward::Args) -> ExitCode {
+    forward::run(package, args).unwrap_or_else(report)
 }
 
 /// Prints a [`UserError`] as one line; exit code 2.

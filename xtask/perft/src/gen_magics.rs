@@ -241,13 +241,13 @@ mod tests {
 
     #[test]
     fn checked_in_numbers_verify() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(DEFAULT_OUT);
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(DEFAULT_OUT);
         check(&path).unwrap();
     }
 
     #[test]
     fn a_broken_magic_is_reported() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(DEFAULT_OUT);
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(DEFAULT_OUT);
         let text = std::fs::read_to_string(path).unwrap();
         let line = text.lines().find(|l| l.ends_with("// e4")).unwrap();
         let broken_path = temp("broken.rs");
