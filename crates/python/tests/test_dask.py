@@ -11,6 +11,8 @@ import pyarrow as pa
 import pytest
 from distributed import Client, LocalCluster
 
+from budget import count
+
 import lerf
 import lerf.dask
 import lerf.pgn
@@ -169,7 +171,10 @@ def test_a_short_shard_is_caught_by_the_manifests_counts(client, games_file, tmp
 
 
 def test_perft_through_the_workers(client):
-    assert lerf.dask.perft(lerf.STARTING_FEN, 6, split_depth=2, client=client) == 119_060_324
+    # Depth 6 (119,060,324 leaves) at full size, 5 in the quick run.
+    depth = count("LERF_DASK_PERFT_DEPTH", quick=5, long=6)
+    start = {5: 4_865_609, 6: 119_060_324}[depth]
+    assert lerf.dask.perft(lerf.STARTING_FEN, depth, split_depth=2, client=client) == start
     kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
     assert lerf.dask.perft(kiwipete, 4, split_depth=2, client=client) == 4_085_603
     chess960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"

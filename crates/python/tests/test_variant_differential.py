@@ -16,9 +16,11 @@ import pytest
 import lerf
 import lerf.variant
 
+from budget import count
 from placements import placement
 
-GAMES = int(os.environ.get("LERF_VARIANT_GAMES", "40"))
+# Random games a variant, played move by move against python-chess.
+GAMES = count("LERF_VARIANT_GAMES", quick=15, long=40)
 NAMES = ["SuicideBoard", "GiveawayBoard", "AntichessBoard", "AtomicBoard", "KingOfTheHillBoard",
          "RacingKingsBoard", "HordeBoard", "ThreeCheckBoard", "CrazyhouseBoard"]
 CHESS960 = {"AtomicBoard", "KingOfTheHillBoard", "ThreeCheckBoard", "CrazyhouseBoard", "SuicideBoard", "GiveawayBoard"}

@@ -17,6 +17,7 @@ import pytest
 import lerf
 import lerf.pgn
 import lerf.variant
+from budget import count
 from test_pgn_compat import described, read_all
 from test_variant_rows import TAGS, random_game
 
@@ -43,10 +44,11 @@ def broken_pgn(seed: str, games_per_tag: int) -> str:
 
 
 def test_variant_games_read_as_python_chess_reads_them():
-    text = broken_pgn("read", 6)
+    games = count("LERF_VARIANT_READ_GAMES", quick=3, long=6)
+    text = broken_pgn("read", games)
     ours, ours_end = read_all(lerf.pgn, io.StringIO(text))
     theirs, theirs_end = read_all(chess.pgn, io.StringIO(text))
-    assert len(ours) == len(theirs) == 6 * len(TAGS)
+    assert len(ours) == len(theirs) == games * len(TAGS)
     for mine, reference in zip(ours, theirs):
         assert mine == reference
     assert ours_end == theirs_end
@@ -82,10 +84,11 @@ def test_read_variant_games_give_variant_boards():
 
 def test_variant_games_streamed_by_read_games_as_python_chess_reads_them():
     # read_games builds every tree in Rust, the start set up by lerf's own variant boards.
-    text = broken_pgn("stream", 4)
+    games = count("LERF_VARIANT_READ_GAMES", quick=2, long=4)
+    text = broken_pgn("stream", games)
     ours = [described(lerf.pgn, game) for game in lerf.pgn.read_games(io.BytesIO(text.encode()))]
     theirs = [game for _, game in read_all(chess.pgn, io.StringIO(text))[0]]
-    assert len(ours) == len(theirs) == 4 * len(TAGS)
+    assert len(ours) == len(theirs) == games * len(TAGS)
     for mine, reference in zip(ours, theirs):
         assert mine == reference
 

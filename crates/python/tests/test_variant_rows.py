@@ -6,7 +6,6 @@ and read back by both; the rows must be those python-chess's replay gives."""
 from __future__ import annotations
 
 import io
-import os
 import random
 
 import chess
@@ -15,9 +14,11 @@ import chess.variant
 import pyarrow as pa
 
 import lerf
+from budget import count
 from test_pgn import python_chess_rows
 
-GAMES = int(os.environ.get("LERF_VARIANT_ROW_GAMES", "12"))
+# Games a variant (python-chess writes and replays them: most of the tests' time).
+GAMES = count("LERF_VARIANT_ROW_GAMES", quick=4, long=12)
 CHESS960 = {"Atomic", "King of the Hill", "Three-check", "Crazyhouse", "Suicide", "Giveaway"}
 # One of python-chess's aliases for each board class (what Lichess and FICS write).
 TAGS = ["Antichess", "Suicide", "Giveaway", "Atomic", "King of the Hill", "Racing Kings",
