@@ -41,12 +41,18 @@ fn every_three_piece_placement_answers_as_the_c_code() {
     };
     let mut tables = Tablebase::new();
     assert_eq!(tables.add_directory(&dir).unwrap(), 5);
+    // Every placement with LERF_LONG_TESTS (`cargo xtask test --long`, what CI runs); in the
+    // quick run a quarter of them, every square still taken by each man (15 s -> 4 s).
+    let part: u8 = if common::long_tests() { 1 } else { 4 };
     let mut compared = 0;
     for piece in [5, 4, 3, 2, PAWN] {
         for wk in 0..64u8 {
             for bk in 0..64u8 {
                 for x in 0..64u8 {
                     if wk == bk || x == wk || x == bk || (piece == PAWN && !(8..56).contains(&x)) {
+                        continue;
+                    }
+                    if (wk + bk + x) % part != 0 {
                         continue;
                     }
                     for black_to_move in [false, true] {
@@ -68,7 +74,7 @@ fn every_three_piece_placement_answers_as_the_c_code() {
             }
         }
     }
-    assert!(compared > 4_000_000, "{compared}");
+    assert!(compared > 4_000_000 / usize::from(part), "{compared}");
 }
 
 /// One side's pieces: (type 1-6, square).

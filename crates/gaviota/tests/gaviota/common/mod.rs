@@ -17,6 +17,11 @@ pub fn sdist_tables() -> Option<PathBuf> {
     tables.join("kqk.gtb.cp4").is_file().then_some(tables)
 }
 
+/// Whether the long runs are asked for (LERF_LONG_TESTS, set by `cargo xtask test --long`).
+pub fn long_tests() -> bool {
+    std::env::var("LERF_LONG_TESTS").is_ok_and(|v| !v.is_empty() && v != "0")
+}
+
 type Paths = *mut *const c_char;
 
 /// The C library: one instance a process, so its users take turns. The turn is the last
