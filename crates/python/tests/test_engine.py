@@ -260,6 +260,23 @@ def test_an_engine_that_dies_fails_the_analysis_and_every_later_call(tmp_path):
             engine.ping()
 
 
+def test_a_call_cancelled_by_the_engines_end_says_the_engine_terminated():
+    # The engine's event loop ends with the engine and cancels the calls still waiting in
+    # it; a call that raced the engine's death that way (seen under load in the test above)
+    # is told what a call that saw the death first is told.
+    import concurrent.futures
+
+    from lerf.engine import _simple
+
+    future = concurrent.futures.Future()
+    future.cancel()
+    with pytest.raises(lerf.engine.EngineTerminatedError):
+        _simple._result(future)
+    done = concurrent.futures.Future()
+    done.set_result(7)
+    assert _simple._result(done) == 7
+
+
 def _flood_engine(tmp_path, lines):
     path = tmp_path / "flood.py"
     path.write_text(textwrap.dedent(f"""

@@ -42,6 +42,15 @@ def run_in_background(coroutine: Callable[["concurrent.futures.Future[T]"], Coro
     return future.result()
 
 
+def _result(future: "concurrent.futures.Future[T]") -> T:
+    """A call's result from the engine's event loop. The loop ends when the engine does, and
+    cancels the calls still waiting in it: a call that raced the engine's death that way is
+    told the engine terminated, as the calls that saw it first are."""
+    try:
+        return future.result()
+    except concurrent.futures.CancelledError:
+        raise EngineTerminatedError("engine event loop dead") from None
+
 class SimpleEngine:
     """An engine behind blocking calls (``SimpleEngine.popen_uci("stockfish")``): each
     method runs the protocol's coroutine on the engine's own event loop and waits, at most
@@ -75,7 +84,7 @@ class SimpleEngine:
 
         with self._not_shut_down():
             future = asyncio.run_coroutine_threadsafe(call(), self.protocol.loop)
-        return future.result()
+        return _result(future)
 
     def _read(self, read: Callable[[], T]) -> T:
         async def call() -> T:
@@ -83,7 +92,7 @@ class SimpleEngine:
 
         with self._not_shut_down():
             future = asyncio.run_coroutine_threadsafe(call(), self.protocol.loop)
-        return future.result()
+        return _result(future)
 
     @property
     def options(self) -> Any:
