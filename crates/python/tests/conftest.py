@@ -19,18 +19,27 @@ def sample_path():
     return DATA / "lichess-2025-05-sample.pgn"
 
 
+# The games of the Lichess sample.
+SAMPLE_GAMES = 438
+
+
 @pytest.fixture(scope="session")
-def sample_games_path(sample_path, tmp_path_factory):
-    """The Lichess sample where python-chess reads or replays it game by game beside lerf
-    (most of those tests' time): its 438 games at full size, its first ones in the quick run
+def sample_games():
+    """How many of the sample's games the tests that replay it beside python-chess take
+    (most of those tests' time): all at full size, the first 150 in the quick run
     (LERF_SAMPLE_GAMES)."""
-    games = count("LERF_SAMPLE_GAMES", quick=150, long=438)
+    return min(count("LERF_SAMPLE_GAMES", quick=150, long=SAMPLE_GAMES), SAMPLE_GAMES)
+
+
+@pytest.fixture(scope="session")
+def sample_games_path(sample_path, sample_games, tmp_path_factory):
+    """The sample cut after its first `sample_games` games (the whole file for all)."""
+    if sample_games == SAMPLE_GAMES:
+        return sample_path
     text = sample_path.read_bytes()
     starts = [m.start() for m in re.finditer(rb"^\[Event ", text, re.M)]
-    if games >= len(starts):
-        return sample_path
-    path = tmp_path_factory.mktemp("sample") / f"first-{games}-games.pgn"
-    path.write_bytes(text[: starts[games]])
+    path = tmp_path_factory.mktemp("sample") / f"first-{sample_games}-games.pgn"
+    path.write_bytes(text[: starts[sample_games]])
     return path
 
 

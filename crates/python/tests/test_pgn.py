@@ -106,7 +106,6 @@ def test_positions_rows_equal_a_replay_with_python_chess(sample_games_path, reco
 
 
 def test_positions_from_zstd_and_memory(sample_path):
-
     compressed = zstandard.ZstdCompressor(level=3).compress(sample_path.read_bytes())
     table = pa.Table.from_batches(list(lerf.pgn.positions(io.BytesIO(compressed))))
     assert table.num_rows == 28538
@@ -154,7 +153,6 @@ def test_positions_of_a_truncated_zst_raise_after_the_games_before(sample_path):
 
 
 def test_an_input_without_moves_gives_the_schema_and_no_rows():
-
     empty = b'[Event "Study"]\n[Site "?"]\n\n*\n\n[Event "Puzzle"]\n\n{ only words } *\n'
     stream = lerf.pgn.positions(io.BytesIO(empty), tags=["Event"], comments=True)
     assert stream.schema.names == lerf.pgn.POSITION_COLUMNS + ["comment", "Event"]

@@ -80,13 +80,11 @@ def read_all(module, handle):
         games.append((before, described(module, game)))
 
 
-def test_the_lichess_sample_reads_and_writes_as_python_chess(sample_path, sample_games_path):
+def test_the_lichess_sample_reads_and_writes_as_python_chess(sample_games_path, sample_games):
     with open(sample_games_path) as a, open(sample_games_path) as b:
         ours, ours_end = read_all(lerf.pgn, a)
         theirs, theirs_end = read_all(chess.pgn, b)
-    games = sample_games_path.read_text().count("\n[Event ") + 1
-    assert len(ours) == len(theirs) == games
-    assert games == 438 or sample_games_path != sample_path
+    assert len(ours) == len(theirs) == sample_games
     for i, (x, y) in enumerate(zip(ours, theirs)):
         assert x == y, f"game {i}"
     assert ours_end == theirs_end

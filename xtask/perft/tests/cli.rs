@@ -6,7 +6,7 @@ fn xtask_perft(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_xtask-perft"))
         .args(args)
         .output()
-        .expect("the xtask binary runs")
+        .expect("the xtask-perft binary runs")
 }
 
 fn stdout(out: &Output) -> String {

@@ -42,7 +42,7 @@ fn every_three_piece_placement_answers_as_the_c_code() {
     let mut tables = Tablebase::new();
     assert_eq!(tables.add_directory(&dir).unwrap(), 5);
     // Every placement with LERF_LONG_TESTS (`cargo xtask test --long`, what CI runs); in the
-    // quick run a quarter of them, every square still taken by each man (15 s -> 4 s).
+    // quick run a quarter of them, every square still taken by each man (12 s -> 4 s).
     let part: u8 = if common::long_tests() { 1 } else { 4 };
     let mut compared = 0;
     for piece in [5, 4, 3, 2, PAWN] {

@@ -51,6 +51,7 @@ def _result(future: "concurrent.futures.Future[T]") -> T:
     except concurrent.futures.CancelledError:
         raise EngineTerminatedError("engine event loop dead") from None
 
+
 class SimpleEngine:
     """An engine behind blocking calls (``SimpleEngine.popen_uci("stockfish")``): each
     method runs the protocol's coroutine on the engine's own event loop and waits, at most
