@@ -7,5 +7,5 @@ pub mod wasm;
 
 /// Whether the long runs were asked for (`cargo xtask test --long`, as CI does).
 pub fn long() -> bool {
-    std::env::var_os("LERF_LONG_TESTS").is_some()
+    std::env::var("LERF_LONG_TESTS").is_ok_and(|v| !v.is_empty() && v != "0")
 }
