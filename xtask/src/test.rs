@@ -231,6 +231,11 @@ fn python_tests(root: &Path, long: bool, rust_tests_ran: bool) -> Result<(), Use
         "no:cacheprovider",
         "-n",
         "auto",
+        // A file's tests in one test process: test_dask.py's share one local cluster
+        // (conftest.py's `dask_client`), whose workers each import pandas and
+        // dask.dataframe once.
+        "--dist",
+        "loadfile",
     ]);
     // The tests of `cargo xtask pgn --parquet` run the PGN commands' binary.
     pytest.env("LERF_XTASK_PGN", xtask_pgn);

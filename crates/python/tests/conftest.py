@@ -46,3 +46,31 @@ def sample_games_path(sample_path, sample_games, tmp_path_factory):
 @pytest.fixture(scope="session")
 def recovery_files():
     return sorted((DATA / "recovery").glob("*.pgn"))
+
+
+@pytest.fixture(scope="session")
+def network():
+    """Stockfish 15.1's network, exported once from Debian's ``stockfish`` into
+    ``target/oracle`` (the tests that need it skip without it)."""
+    import lerf.nnue
+    import stockfish15
+
+    path = stockfish15.network()
+    if path is None:
+        pytest.skip("needs Debian's stockfish 15.1 (apt-get install stockfish) to export its network")
+    return lerf.nnue.load(path)
+
+
+@pytest.fixture(scope="session")
+def dask_client():
+    """A local Dask cluster of two worker processes. Each worker's first task imports pandas
+    and dask.dataframe (about 5 s of a core on the project's machine), so the Dask tests
+    share one: they are all in test_dask.py, and the test command runs pytest-xdist with
+    ``--dist loadfile``, which keeps a file's tests in one test process. (xdist's
+    ``loadgroup`` would group them across files, but its marks do nothing under pytest 9.)"""
+    from distributed import Client, LocalCluster
+
+    # Any free port for the dashboard.
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
+        with Client(cluster) as client:
+            yield client

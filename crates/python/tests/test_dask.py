@@ -9,7 +9,6 @@ import dask
 import pandas as pd
 import pyarrow as pa
 import pytest
-from distributed import Client, LocalCluster
 
 from budget import count
 
@@ -19,11 +18,9 @@ import lerf.pgn
 
 
 @pytest.fixture(scope="module")
-def client():
-    # Any free port for the dashboard: under pytest-xdist each test process has a cluster.
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
-        with Client(cluster) as client:
-            yield client
+def client(dask_client):
+    """The run's one cluster (conftest.py)."""
+    return dask_client
 
 
 @pytest.fixture(scope="module")
@@ -208,3 +205,11 @@ def test_a_manifest_of_another_kind_is_refused(tmp_path):
     (tmp_path / "manifest.json").write_text('{"format": "something else"}')
     with pytest.raises(ValueError, match="not a lerf shard manifest"):
         lerf.dask.positions(tmp_path)
+
+
+def test_a_network_reaches_the_workers_as_its_path(client, network, tmp_path, sample_path):
+    """The task graph, the network in it, is pickled to reach the workers (other
+    processes): the network goes as its path and is loaded there."""
+    lerf.pgn.split(sample_path, tmp_path / "shards", games_per_shard=100)
+    frame = client.compute(lerf.dask.positions(tmp_path / "shards", nnue=network, partition_rows=None)).result()
+    assert frame["nnue"].tolist() == network.evaluate_many(frame["fen"].tolist()).tolist()

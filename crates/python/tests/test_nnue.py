@@ -22,14 +22,6 @@ ENGINE = stockfish15.ENGINE
 needs_stockfish = pytest.mark.skipif(not stockfish15.is_15_1(), reason="needs Debian's stockfish 15.1 (apt-get install stockfish)")
 
 
-@pytest.fixture(scope="module")
-def network():
-    path = stockfish15.network()
-    if path is None:
-        pytest.skip("needs Debian's stockfish 15.1 (apt-get install stockfish) to export its network")
-    return lerf.nnue.load(path)
-
-
 def _positions(n):
     """Random games (python-chess plays them) and the Lichess sample's positions."""
     rng = random.Random(59)
@@ -166,19 +158,11 @@ def test_rows_carry_the_networks_evaluation(network, sample_path):
 
 
 @needs_stockfish
-def test_a_network_pickles_as_its_path_for_dask(network, tmp_path, sample_path):
+def test_a_network_pickles_as_its_path(network):
     import pickle
 
     again = pickle.loads(pickle.dumps(network))
     assert again.path == network.path and again.evaluate(chess.STARTING_FEN) == network.evaluate(chess.STARTING_FEN)
     with pytest.raises(TypeError, match="cannot be pickled"):
         pickle.dumps(lerf.nnue.from_bytes(stockfish15.NETWORK.read_bytes()))
-
-    import dask
-
-    import lerf.dask as lerf_dask
-
-    lerf.pgn.split(sample_path, tmp_path / "shards", games_per_shard=100)
-    with dask.config.set(scheduler="processes", num_workers=2):
-        frame = lerf_dask.positions(tmp_path / "shards", nnue=network, partition_rows=None).compute()
-    assert frame["nnue"].tolist() == network.evaluate_many(frame["fen"].tolist()).tolist()
+    # On Dask's workers: test_dask.py's test_a_network_reaches_the_workers_as_its_path.
