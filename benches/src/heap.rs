@@ -1,20 +1,9 @@
 //! A global allocator that counts the heap in use, for measuring what values cost in memory.
 //!
-//! A binary that wants the figures installs it:
-//!
-//! ```
-//! use lerf_benches::heap::{CountingAllocator, bytes_per_value};
-//!
-//! #[global_allocator]
-//! static HEAP: CountingAllocator = CountingAllocator;
-//!
-//! fn main() {
-//!     let (per_value, boxes) = bytes_per_value(100, || (0..100u64).map(Box::new).collect::<Vec<_>>());
-//!     assert_eq!(boxes.len(), 100);
-//!     // Each value: its 8-byte slot in the Vec's buffer, and a 32-byte malloc chunk.
-//!     assert!((per_value - 40.0).abs() < 0.5, "{per_value}");
-//! }
-//! ```
+//! A binary that wants the figures installs it as its `#[global_allocator]` and measures
+//! with [`bytes_per_value`]: `benches/checks/tests/heap.rs` is the example, run as a test
+//! (this crate has no doctests: they would build the benchmarks' dependencies into `cargo
+//! test`), and `benches/checks/tests/memory.rs` and the `parse` bench use it so.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

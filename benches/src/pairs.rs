@@ -28,20 +28,3 @@ pub fn cpu_model() -> String {
         .and_then(|l| l.split(':').nth(1).map(|s| s.trim().to_owned()))
         .unwrap_or_else(|| "unknown CPU".to_owned())
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn median_of_odd_and_even_counts() {
-        assert_eq!(median(&mut [3.0, 1.0, 2.0]), 2.0);
-        assert_eq!(median(&mut [4.0, 1.0, 3.0, 2.0]), 2.5);
-    }
-
-    #[test]
-    #[should_panic(expected = "counted something else")]
-    fn timed_checks_the_count() {
-        timed(2, || 3);
-    }
-}

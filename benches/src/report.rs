@@ -192,34 +192,3 @@ pub fn write_report(measurements: &[Measurement], libraries: &[&str]) -> std::io
     std::fs::write(dir.join("peers.svg"), svg_chart(measurements, libraries))?;
     Ok(table)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn sample() -> Vec<Measurement> {
-        let m = |position: &str, library: &str, seconds| Measurement {
-            position: position.into(),
-            depth: 5,
-            library: library.into(),
-            nodes: 1_000_000_000,
-            seconds,
-        };
-        vec![m("a", "lerf", 2.0), m("a", "cozy-chess", 4.0), m("b", "lerf", 1.0)]
-    }
-
-    #[test]
-    fn table_has_mnps_and_ratio() {
-        let table = markdown_table(&sample(), &["lerf", "cozy-chess"]);
-        assert!(table.contains("| lerf | 500 | 1000 |"), "{table}");
-        assert!(table.contains("| cozy-chess | 250 | – |"), "{table}");
-        assert!(table.contains("**2.00×**"), "{table}");
-    }
-
-    #[test]
-    fn chart_has_a_bar_per_measurement() {
-        let svg = svg_chart(&sample(), &["lerf", "cozy-chess"]);
-        assert_eq!(svg.matches("<title>").count(), 3);
-        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
-    }
-}

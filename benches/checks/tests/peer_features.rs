@@ -4,7 +4,7 @@
 
 use std::str::FromStr;
 
-#[path = "../benches/common/cozy.rs"]
+#[path = "../../benches/common/cozy.rs"]
 mod cozy;
 use cozy::cozy_perft;
 
