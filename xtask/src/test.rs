@@ -231,9 +231,8 @@ fn python_tests(root: &Path, long: bool, rust_tests_ran: bool) -> Result<(), Use
         "no:cacheprovider",
         "-n",
         "auto",
-        // A file's tests in one test process: test_dask.py's share one local cluster
-        // (conftest.py's `dask_client`), whose workers each import pandas and
-        // dask.dataframe once.
+        // A file's tests in one test process: test_dask.py's share one local cluster,
+        // whose workers each import pandas and dask.dataframe once.
         "--dist",
         "loadfile",
     ]);

@@ -1,5 +1,6 @@
 """Shared test data: the repository's real games and recovery corpus (lerf-pgn's test
-data, read in place so that the two test suites check the same bytes)."""
+data, read in place so that the two test suites check the same bytes), and Stockfish
+15.1's network."""
 
 import pathlib
 import re
@@ -7,6 +8,8 @@ import sys
 
 import pytest
 
+import lerf.nnue
+import stockfish15
 from budget import count
 
 DATA = pathlib.Path(__file__).resolve().parents[2] / "pgn" / "tests" / "data"
@@ -52,25 +55,7 @@ def recovery_files():
 def network():
     """Stockfish 15.1's network, exported once from Debian's ``stockfish`` into
     ``target/oracle`` (the tests that need it skip without it)."""
-    import lerf.nnue
-    import stockfish15
-
     path = stockfish15.network()
     if path is None:
         pytest.skip("needs Debian's stockfish 15.1 (apt-get install stockfish) to export its network")
     return lerf.nnue.load(path)
-
-
-@pytest.fixture(scope="session")
-def dask_client():
-    """A local Dask cluster of two worker processes. Each worker's first task imports pandas
-    and dask.dataframe (about 5 s of a core on the project's machine), so the Dask tests
-    share one: they are all in test_dask.py, and the test command runs pytest-xdist with
-    ``--dist loadfile``, which keeps a file's tests in one test process. (xdist's
-    ``loadgroup`` would group them across files, but its marks do nothing under pytest 9.)"""
-    from distributed import Client, LocalCluster
-
-    # Any free port for the dashboard.
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
-        with Client(cluster) as client:
-            yield client

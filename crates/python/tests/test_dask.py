@@ -9,6 +9,7 @@ import dask
 import pandas as pd
 import pyarrow as pa
 import pytest
+from distributed import Client, LocalCluster
 
 from budget import count
 
@@ -18,9 +19,16 @@ import lerf.pgn
 
 
 @pytest.fixture(scope="module")
-def client(dask_client):
-    """The run's one cluster (conftest.py)."""
-    return dask_client
+def client():
+    """Two worker processes, each of which imports pandas and dask.dataframe on its first
+    task (about 5 s of a core here): every Dask test of the suite is in this file, and the
+    test command runs pytest-xdist with ``--dist loadfile``, so one test process makes one
+    cluster. (xdist's ``loadgroup`` would group tests across files, but its marks do nothing
+    under pytest 9.)"""
+    # Any free port for the dashboard.
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
+        with Client(cluster) as client:
+            yield client
 
 
 @pytest.fixture(scope="module")
