@@ -8,31 +8,19 @@ use crate::error::UserError;
 use std::ffi::OsString;
 use std::process::Command;
 
-#[derive(clap::Args)]
-#[command(disable_help_flag = true, disable_version_flag = true)]
-pub struct Args {
-    /// Everything after the task's name, as its binary takes it (`cargo xtask TASK --help`
-    /// lists it).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
-    args: Vec<OsString>,
-}
-
-impl Args {
-    /// The same arguments after `first` (the binary's subcommand).
-    pub fn prefixed(mut self, first: &str) -> Args {
-        self.args.insert(0, first.into());
-        self
-    }
-}
-
-/// Builds (if needed) and runs `package`'s binary with the xtask profile; its exit code is
-/// ours.
-pub fn run(package: &str, args: Args) -> Result<std::process::ExitCode, UserError> {
+/// Builds (if needed) and runs `package`'s binary with the xtask profile, with `first` (its
+/// subcommand, if any) then `args`; its exit code is ours.
+pub fn run(
+    package: &str,
+    first: Option<&str>,
+    args: &[OsString],
+) -> Result<std::process::ExitCode, UserError> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
     command
         .args(["run", "--profile", "xtask", "--quiet", "--package", package, "--"])
-        .args(&args.args);
+        .args(first)
+        .args(args);
     let status =
         command.status().map_err(|e| UserError(format!("cannot start {command:?}: {e}")))?;
     // A signal has no code: report it as a failure of the command.

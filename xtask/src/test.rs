@@ -31,20 +31,14 @@ const PYTHON_PACKAGES: [&str; 13] = [
     "ipython",
 ];
 
-#[derive(clap::Args)]
+/// What `cargo xtask test` runs (its flags: `cli.rs`).
 pub struct Args {
     /// Only the Rust tests (`cargo test --workspace --all-features`).
-    #[arg(long, conflicts_with = "python_only")]
-    rust_only: bool,
+    pub rust_only: bool,
     /// Only the Python package's tests.
-    #[arg(long)]
-    python_only: bool,
-    /// The long runs at full size (what CI runs): the perft suites to deeper counts, and the
-    /// random games, positions and tables the Python tests compare with python-chess,
-    /// several times as many as the quick default (LERF_LONG_TESTS=1; see
-    /// `crates/movegen/tests/movegen/perft_suites.rs` and `crates/python/tests/budget.py`).
-    #[arg(long)]
-    long: bool,
+    pub python_only: bool,
+    /// The long runs at full size (what CI runs).
+    pub long: bool,
 }
 
 pub fn run(args: Args) -> Result<(), UserError> {
@@ -52,32 +46,31 @@ pub fn run(args: Args) -> Result<(), UserError> {
     let start = std::time::Instant::now();
     eprintln!("== layers (cargo xtask layers)");
     crate::layers::check(root)?;
-    // Made here, before the threads below that use it.
-    let python = if args.rust_only { None } else { Some(venv_python(root)?) };
-    let sdist = if args.python_only { None } else { variant_suites_sdist(root) };
+    // PyO3 builds for the interpreter the test environment is made from (the environment's
+    // `python` is that interpreter), so the build need not wait for the environment.
+    let base = if args.rust_only { None } else { Some(base_python()?) };
+    // Where python-chess's sdist will be: the Rust tests read it when they run, not when
+    // they build, so it downloads beside the build.
+    let sdist = (!args.python_only).then(|| python_chess_sdist_dir(root));
     let rust =
-        |build_only| cargo_test(root, args.long, python.as_deref(), sdist.as_deref(), build_only);
+        |build_only| cargo_test(root, args.long, base.as_deref(), sdist.as_deref(), build_only);
     let result = std::thread::scope(|scope| {
-        // The Python packages install (mostly unpacking, one core) while the Rust tests
-        // build.
-        let packages = (!args.rust_only).then(|| scope.spawn(|| python_packages(root)));
-        let build = if args.python_only {
-            Ok(())
-        } else {
-            step("Rust tests: build (the Python extension too)", &mut rust(true))
+        // The test environment, its packages and python-chess's sdist come from PyPI
+        // (waiting and unpacking, about one core) while the Rust tests build.
+        let setup = scope.spawn(|| python_setup(root, &args));
+        let build = match &base {
+            Some(python) if args.python_only => python_builds(root, python),
+            _ => step("Rust tests: build (the Python extension too)", &mut rust(true)),
         };
-        let packages = packages.map_or(Ok(()), |p| {
-            p.join().unwrap_or_else(|_| {
-                Err(UserError("the Python packages' install panicked".to_owned()))
-            })
-        });
-        build.and(packages)
+        let setup =
+            setup.join().unwrap_or_else(|_| Err(UserError("the Python setup panicked".to_owned())));
+        build.and(setup)
     });
     result?;
     if args.rust_only {
         step("Rust tests: run", &mut rust(false))?;
     } else if args.python_only {
-        python_tests(root, args.long, false)?;
+        python_tests(root, args.long)?;
     } else {
         // The Rust tests run beside the Python ones: alone they keep about one core busy (a
         // test binary at a time, the doctests' compiles), so the two halves together take
@@ -86,7 +79,7 @@ pub fn run(args: Args) -> Result<(), UserError> {
         let name = "Rust tests: run";
         let (rust_run, python_run) = std::thread::scope(|scope| {
             let rust_run = scope.spawn(|| step_logged(name, &mut rust(false), &log));
-            let python_run = python_tests(root, args.long, true);
+            let python_run = python_tests(root, args.long);
             let rust_run = rust_run
                 .join()
                 .unwrap_or_else(|_| Err(UserError("the Rust tests' run panicked".to_owned())));
@@ -99,17 +92,43 @@ pub fn run(args: Args) -> Result<(), UserError> {
     Ok(())
 }
 
-/// python-chess's sdist, whose variant perft suites (GPL data) check lerf-rules' variants;
-/// without it (no Python, no PyPI) that test skips and says so.
-fn variant_suites_sdist(root: &Path) -> Option<PathBuf> {
-    python_chess_sdist(root)
-        .map_err(|e| {
-            eprintln!(
-                "(python-chess's sdist is not available, its perft suites will be skipped: {})",
-                e.0
-            );
-        })
-        .ok()
+/// What the Rust tests' build does not wait for: the test environment with its packages
+/// (unless only the Rust tests run), then python-chess's sdist, whose variant perft suites
+/// and tables (GPL data) the Rust tests check lerf against. Without the sdist (no Python, no
+/// PyPI) those tests skip and say so; the packages are needed.
+fn python_setup(root: &Path, args: &Args) -> Result<(), UserError> {
+    if !args.rust_only {
+        python_packages(root)?;
+    }
+    if !args.python_only
+        && let Err(e) = python_chess_sdist(root)
+    {
+        eprintln!(
+            "(python-chess's sdist is not available, its perft suites will be skipped: {})",
+            e.0
+        );
+    }
+    Ok(())
+}
+
+/// The interpreter the test environment is made from (`LERF_PYTHON`, else `python3`), as
+/// the path it runs from.
+fn base_python() -> Result<PathBuf, UserError> {
+    let interpreter = base_interpreter();
+    let out = Command::new(&interpreter)
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+        .map_err(|e| UserError(format!("cannot run {interpreter} (set LERF_PYTHON): {e}")))?;
+    let path = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    if !out.status.success() || path.is_empty() {
+        return Err(UserError(format!("{interpreter} could not name its executable")));
+    }
+    Ok(PathBuf::from(path))
+}
+
+/// `LERF_PYTHON`, else `python3`.
+fn base_interpreter() -> String {
+    std::env::var("LERF_PYTHON").unwrap_or_else(|_| "python3".to_owned())
 }
 
 /// `cargo` as this task was run with (`CARGO`), in the workspace's folder.
@@ -152,8 +171,10 @@ fn venv_python(root: &Path) -> Result<PathBuf, UserError> {
     let venv = root.join("target").join("py-test");
     let python = venv.join("bin").join("python");
     if !python.exists() {
-        let interpreter = std::env::var("LERF_PYTHON").unwrap_or_else(|_| "python3".to_owned());
-        step("virtual environment", Command::new(interpreter).args(["-m", "venv"]).arg(&venv))?;
+        step(
+            "virtual environment",
+            Command::new(base_interpreter()).args(["-m", "venv"]).arg(&venv),
+        )?;
     }
     Ok(python)
 }
@@ -206,19 +227,21 @@ fn uv(python: &Path) -> Option<PathBuf> {
     }
 }
 
-fn python_tests(root: &Path, long: bool, rust_tests_ran: bool) -> Result<(), UserError> {
+/// What the Python tests load when the Rust tests do not run: the extension and
+/// `cargo xtask pgn --parquet` (which the rows' tests run), in the test profile, as the
+/// Rust tests' build makes them (so a later full run builds neither again).
+fn python_builds(root: &Path, python: &Path) -> Result<(), UserError> {
+    let mut build = cargo(root);
+    build.args(["build", "--profile", "test", "--quiet", "--all-features"]);
+    build.args(["-p", "lerf-python", "-p", "xtask-pgn"]).env("PYO3_PYTHON", python);
+    step("the Python extension and xtask-pgn (the test profile)", &mut build)
+}
+
+/// The Python package's tests, on what the build made: not second builds.
+fn python_tests(root: &Path, long: bool) -> Result<(), UserError> {
     let python = venv_python(root)?;
-    // The extension and `cargo xtask pgn --parquet` (which the rows' tests run): what the
-    // Rust tests' build made (the test profile), not second builds. A run of the Python
-    // tests alone builds the two first, in that profile.
     let target = std::env::var_os("CARGO_TARGET_DIR").map_or(root.join("target"), PathBuf::from);
     let xtask_pgn = target.join("debug").join("xtask-pgn");
-    if !rust_tests_ran {
-        let mut build = cargo(root);
-        build.args(["build", "--profile", "test", "--quiet", "--all-features"]);
-        build.args(["-p", "lerf-python", "-p", "xtask-pgn"]).env("PYO3_PYTHON", &python);
-        step("the Python extension and xtask-pgn (the test profile)", &mut build)?;
-    }
     crate::extension::install(root, &target, &python)?;
     python_chess_suite(root, &python)?;
     let mut pytest = Command::new(&python);
@@ -267,8 +290,8 @@ fn python_chess_suite(root: &Path, python: &Path) -> Result<(), UserError> {
 /// first time).
 fn python_chess_sdist(root: &Path) -> Result<PathBuf, UserError> {
     let python = venv_python(root)?;
+    let sdist = python_chess_sdist_dir(root);
     let dir = root.join("target").join("python-chess");
-    let sdist = dir.join(PYTHON_CHESS_SDIST);
     if !sdist.join("test.py").exists() {
         let mut download = Command::new(&python);
         download
@@ -282,4 +305,9 @@ fn python_chess_sdist(root: &Path) -> Result<PathBuf, UserError> {
         step("unpacking python-chess's source distribution", &mut unpack)?;
     }
     Ok(sdist)
+}
+
+/// Where [`python_chess_sdist`] unpacks python-chess's sdist (the Rust tests' default too).
+fn python_chess_sdist_dir(root: &Path) -> PathBuf {
+    root.join("target").join("python-chess").join(PYTHON_CHESS_SDIST)
 }

@@ -18,16 +18,10 @@ mod rust_tokens;
 use crate::error::UserError;
 use std::path::{Path, PathBuf};
 
-#[derive(clap::Args)]
-pub struct Args {
-    /// The workspace to check (default: this one).
-    #[arg(long)]
-    root: Option<PathBuf>,
-}
-
-pub fn run(args: Args) -> Result<(), UserError> {
+/// `cargo xtask layers`: checks the workspace at `root` (default: this one).
+pub fn run(root: Option<PathBuf>) -> Result<(), UserError> {
     let here = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap_or(Path::new("."));
-    check(&args.root.unwrap_or_else(|| here.to_path_buf()))
+    check(&root.unwrap_or_else(|| here.to_path_buf()))
 }
 
 /// Checks the workspace at `root`; prints a line when it is in order, else each problem.
