@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+mod announce;
 mod cli;
 mod error;
 mod extension;
