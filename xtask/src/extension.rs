@@ -16,7 +16,7 @@ fn package_dir(root: &Path) -> PathBuf {
 
 /// The cdylib cargo left for the test profile (`target/debug/deps`, where the test
 /// `extension_built` found and checked it).
-pub fn built(target: &Path) -> PathBuf {
+fn built(target: &Path) -> PathBuf {
     let name = format!("{}_lerf{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX);
     target.join("debug").join("deps").join(name)
 }

@@ -2,7 +2,6 @@
 
 use std::process::ExitCode;
 
-mod announce;
 mod cli;
 mod error;
 mod extension;

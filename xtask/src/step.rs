@@ -18,15 +18,13 @@ pub fn step(name: &str, command: &mut Command) -> Result<(), UserError> {
     if status.success() { Ok(()) } else { Err(UserError(format!("{name} failed ({status})"))) }
 }
 
-/// [`step`] with the command's output (stdout and stderr, in order) added to `log`
+/// [`step`] with the command's output (stdout and stderr, in order) written to `log`
 /// rather than the terminal, for a step that runs beside another: the caller shows the log
 /// with [`show_log`] once the other step is done.
 pub fn step_logged(name: &str, command: &mut Command, log: &Path) -> Result<(), UserError> {
     let start = std::time::Instant::now();
     let cannot_write = |e: std::io::Error| UserError(format!("{name}: {}: {e}", log.display()));
-    // Appended: several steps may share one log.
-    let mut file =
-        std::fs::OpenOptions::new().create(true).append(true).open(log).map_err(cannot_write)?;
+    let mut file = std::fs::File::create(log).map_err(cannot_write)?;
     let (out, err) = (file.try_clone(), file.try_clone());
     let status = command
         .stdout(out.map_err(cannot_write)?)

@@ -1,8 +1,7 @@
 //! `cargo xtask test`: every test of the project on a fresh machine. The Rust workspace's
-//! tests' build; beside it, a virtual environment under `target/` with python-chess (the
-//! reference) and pytest from PyPI; the Python package's tests as soon as the build has made
-//! the extension (`extension.rs` puts it into the package) and `xtask-pgn`; then the Rust
-//! tests' run beside them (see [`both`]).
+//! tests, then the Python package: a virtual environment under `target/`, python-chess (the
+//! reference) and pytest from PyPI, the extension the Rust tests' build made put into the
+//! package (`extension.rs`), then the package's tests.
 
 use crate::error::UserError;
 use crate::step::{show_log, step, step_logged};
@@ -55,101 +54,42 @@ pub fn run(args: Args) -> Result<(), UserError> {
     let sdist = (!args.python_only).then(|| python_chess_sdist_dir(root));
     let rust =
         |build_only| cargo_test(root, args.long, base.as_deref(), sdist.as_deref(), build_only);
-    if !args.rust_only && !args.python_only {
-        both(root, &args, &rust)?;
+    let result = std::thread::scope(|scope| {
+        // The test environment, its packages and python-chess's sdist come from PyPI
+        // (waiting and unpacking, about one core) while the Rust tests build.
+        let setup = scope.spawn(|| python_setup(root, &args));
+        let build = match &base {
+            Some(python) if args.python_only => python_builds(root, python),
+            _ => step("Rust tests: build (the Python extension too)", &mut rust(true)),
+        };
+        let setup =
+            setup.join().unwrap_or_else(|_| Err(UserError("the Python setup panicked".to_owned())));
+        build.and(setup)
+    });
+    result?;
+    if args.rust_only {
+        step("Rust tests: run", &mut rust(false))?;
+    } else if args.python_only {
+        python_tests(root, args.long)?;
     } else {
-        let result = std::thread::scope(|scope| {
-            // The test environment, its packages and python-chess's sdist come from PyPI
-            // (waiting and unpacking, about one core) while the build runs.
-            let setup = scope.spawn(|| python_setup(root, &args));
-            let build = match &base {
-                Some(python) if args.python_only => python_builds(root, python),
-                _ => step("Rust tests: build", &mut rust(true)),
-            };
-            build.and(joined(setup.join(), "the Python setup"))
+        // The Rust tests run beside the Python ones: alone they keep about one core busy (a
+        // test binary at a time, the doctests' compiles), so the two halves together take
+        // little longer than the Python tests.
+        let log = root.join("target").join("xtask-test-rust.log");
+        let name = "Rust tests: run";
+        let (rust_run, python_run) = std::thread::scope(|scope| {
+            let rust_run = scope.spawn(|| step_logged(name, &mut rust(false), &log));
+            let python_run = python_tests(root, args.long);
+            let rust_run = rust_run
+                .join()
+                .unwrap_or_else(|_| Err(UserError("the Rust tests' run panicked".to_owned())));
+            (rust_run, python_run)
         });
-        result?;
-        match args.rust_only {
-            true => step("Rust tests: run", &mut rust(false))?,
-            false => python_tests(root, args.long, None)?,
-        }
+        show_log(name, &log);
+        rust_run.and(python_run)?;
     }
     eprintln!("== every test passed in {:.0} s", start.elapsed().as_secs_f64());
     Ok(())
-}
-
-/// The whole command: the Rust tests' build, with the Python setup beside it; the Python
-/// tests as soon as the build has made what they load (the extension and `xtask-pgn`: cargo
-/// builds the test binaries last), beside the rest of the build; then the Rust tests' run,
-/// beside what is left of the Python tests. Each half's output goes to a log under
-/// `target/`, shown at the end; cargo's goes to the terminal.
-fn both(root: &Path, args: &Args, rust: &dyn Fn(bool) -> Command) -> Result<(), UserError> {
-    let target = target_dir(root);
-    let wanted = [crate::extension::built(&target), target.join("debug").join("xtask-pgn")];
-    let rust_log = root.join("target").join("xtask-test-rust.log");
-    let python_log = root.join("target").join("xtask-test-python.log");
-    for log in [&rust_log, &python_log] {
-        // Each step appends to its log.
-        let _ = std::fs::remove_file(log);
-    }
-    let (built_tx, built_rx) = std::sync::mpsc::channel::<()>();
-    let (setup_tx, setup_rx) = std::sync::mpsc::channel::<()>();
-    let python_log_ref = python_log.as_path();
-    let (build, rust_run, python_run) = std::thread::scope(|scope| {
-        let setup = scope.spawn(|| python_setup(root, args));
-        let python = scope.spawn(move || {
-            let setup = joined(setup.join(), "the Python setup");
-            // The Rust tests' run reads python-chess's sdist: it waits for this.
-            let _ = setup_tx.send(());
-            // No message: the build failed before making them.
-            let built = built_rx.recv().is_ok();
-            setup?;
-            if !built {
-                return Err(UserError("Python tests: not run, the build failed".to_owned()));
-            }
-            python_tests(root, args.long, Some(python_log_ref))
-        });
-        // Owns the sender: a build that fails before making them drops it unsent, and the
-        // Python half, waiting, hears that.
-        let started = move || {
-            let _ = built_tx.send(());
-            let shown = python_log_ref.display();
-            eprintln!("== Python tests, beside the build (output: {shown})");
-        };
-        let name = "Rust tests: build (the Python extension too)";
-        let build = crate::announce::build_announcing(name, &mut rust(true), &wanted, started);
-        // A failed build is reported as such: there is nothing to run.
-        let rust_run = match build {
-            Ok(()) => {
-                // Sent once the setup ended; an error means its thread is gone, which the
-                // Python half reports.
-                let _ = setup_rx.recv();
-                let shown = rust_log.display();
-                eprintln!("== Rust tests: run, beside the Python tests (output: {shown})");
-                step_logged("Rust tests: run", &mut rust(false), &rust_log)
-            }
-            Err(_) => Ok(()),
-        };
-        (build, rust_run, joined(python.join(), "the Python tests"))
-    });
-    show_log("Python tests", &python_log);
-    if build.is_ok() {
-        show_log("Rust tests: run", &rust_log);
-    }
-    build.and(python_run).and(rust_run)
-}
-
-/// A scoped thread's result, its panic an error naming `what`.
-fn joined<T>(
-    result: std::thread::Result<Result<T, UserError>>,
-    what: &str,
-) -> Result<T, UserError> {
-    result.unwrap_or_else(|_| Err(UserError(format!("{what} panicked"))))
-}
-
-/// The target directory cargo builds into (`CARGO_TARGET_DIR`, else `target/`).
-fn target_dir(root: &Path) -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map_or(root.join("target"), PathBuf::from)
 }
 
 /// What the Rust tests' build does not wait for: the test environment with its packages
@@ -297,21 +237,13 @@ fn python_builds(root: &Path, python: &Path) -> Result<(), UserError> {
     step("the Python extension and xtask-pgn (the test profile)", &mut build)
 }
 
-/// The Python package's tests, on what the build made: not second builds. With `log`,
-/// their output goes there (they run beside the build).
-fn python_tests(root: &Path, long: bool, log: Option<&Path>) -> Result<(), UserError> {
+/// The Python package's tests, on what the build made: not second builds.
+fn python_tests(root: &Path, long: bool) -> Result<(), UserError> {
     let python = venv_python(root)?;
-    let target = target_dir(root);
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or(root.join("target"), PathBuf::from);
     let xtask_pgn = target.join("debug").join("xtask-pgn");
     crate::extension::install(root, &target, &python)?;
-    let run = |name: &str, command: &mut Command| match log {
-        Some(log) => step_logged(name, command, log),
-        None => step(name, command),
-    };
-    let sdist = python_chess_sdist(root)?;
-    let mut suite = Command::new(&python);
-    suite.current_dir(root).arg("crates/python/tests/python_chess_suite.py").arg(&sdist);
-    run("python-chess 1.11.2's own tests with chess = lerf", &mut suite)?;
+    python_chess_suite(root, &python)?;
     let mut pytest = Command::new(&python);
     pytest.current_dir(root).args([
         "-m",
@@ -332,7 +264,7 @@ fn python_tests(root: &Path, long: bool, log: Option<&Path>) -> Result<(), UserE
     if long {
         pytest.env("LERF_LONG_TESTS", "1");
     }
-    run("Python tests", &mut pytest)
+    step("Python tests", &mut pytest)
 }
 
 /// Unpacks a `.tar.gz` (argv 1) into a folder (argv 2), with tarfile's safe filter where
@@ -343,6 +275,16 @@ const UNPACK: &str = "import sys, tarfile\n\
 
 /// python-chess's version whose own tests are run against lerf.
 const PYTHON_CHESS_SDIST: &str = "chess-1.11.2";
+
+/// Downloads python-chess's source distribution from PyPI (once, under `target/`) and
+/// runs its unit tests with `chess` resolved to lerf (`crates/python/tests/python_chess_suite.py`).
+/// The sdist is GPL: it is test input, never committed.
+fn python_chess_suite(root: &Path, python: &Path) -> Result<(), UserError> {
+    let sdist = python_chess_sdist(root)?;
+    let mut suite = Command::new(python);
+    suite.current_dir(root).arg("crates/python/tests/python_chess_suite.py").arg(&sdist);
+    step("python-chess 1.11.2's own tests with chess = lerf", &mut suite)
+}
 
 /// python-chess's source distribution, unpacked under `target/` (downloaded from PyPI the
 /// first time).
