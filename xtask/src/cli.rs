@@ -1,5 +1,6 @@
 //! The command line of `cargo xtask`, built with clap's builder: the derive macros would
-//! put syn and clap_derive (about 9 s of a fresh clone's 13) before the first task runs.
+//! put syn and clap_derive before the first task runs (a fresh build of this binary took
+//! 13.1 s with them, 7.9 s without, clap_builder at opt-level 0 as well).
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use std::ffi::OsString;
