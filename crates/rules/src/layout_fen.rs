@@ -55,7 +55,10 @@ impl Layout {
                     if !after_piece {
                         return Err(LooseFenError::TildeNotAfterPiece);
                     }
-                    layout.promoted |= Bitboard(1 << (rank * 8 + width - 1));
+                    // A row already too wide is refused at its end; nothing to mark.
+                    if width <= 8 {
+                        layout.promoted |= Bitboard(1 << (rank * 8 + width - 1));
+                    }
                     (after_digit, after_piece) = (false, false);
                 }
                 _ => {
@@ -257,6 +260,14 @@ mod tests {
         ];
         for (fen, error) in cases {
             assert_eq!(Layout::from_board_fen(fen), Err(error), "{fen}");
+        }
+        // A promoted mark after a row has run past eight squares (found by fuzzing
+        // `variant_play`: the mark's square was computed before the row was refused, an
+        // overflow that panicked where arithmetic is checked).
+        for row in ["BBBBBBBBB~", &format!("{}~", "Q".repeat(300))] {
+            for fen in [format!("{row}/8/8/8/8/8/8/8"), format!("8/8/8/8/8/8/8/{row}")] {
+                assert_eq!(Layout::from_board_fen(&fen), Err(RowWidth), "{fen}");
+            }
         }
     }
 
