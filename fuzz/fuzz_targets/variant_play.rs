@@ -1,6 +1,7 @@
 //! Any bytes as a variant FEN for each Lichess variant: reading never panics; a board that
-//! reads writes a FEN that reads back as the same board, and playing its legal moves (the
-//! bytes choosing which) never panics and keeps that round trip.
+//! reads writes a FEN that reads back as the same board (where python-chess's does), and
+//! playing its legal moves (the bytes choosing which) never panics and keeps that round
+//! trip.
 #![no_main]
 
 use lerf_rules::variant::{Variant, VariantBoard};
@@ -13,8 +14,21 @@ fuzz_target!(|data: &[u8]| {
         for chess960 in [false, true] {
             let Ok(mut board) = VariantBoard::from_fen(variant, &text, chess960) else { continue };
             for &c in choices {
-                let again = VariantBoard::from_fen(variant, &board.fen(), chess960).expect("a written FEN reads back");
-                assert_eq!(again.fen(), board.fen());
+                let written = board.fen();
+                let again = VariantBoard::from_fen(variant, &written, chess960).expect("a written FEN reads back");
+                // python-chess marks no promoted king in antichess where castling is
+                // standard, and its FEN then reads back with a right named otherwise (the
+                // king read back unmarked): only the FEN read back need be stable there.
+                let layout = &board.board.layout;
+                let unmarked_king = variant == Variant::Antichess
+                    && (layout.promoted & layout.kings).any()
+                    && !written.contains('~');
+                if unmarked_king {
+                    let third = VariantBoard::from_fen(variant, &again.fen(), chess960).expect("reads back");
+                    assert_eq!(third.fen(), again.fen());
+                } else {
+                    assert_eq!(again.fen(), written);
+                }
                 let moves = board.legal_moves();
                 let _ = board.is_variant_end();
                 let _ = (board.is_variant_win(), board.is_variant_loss(), board.is_variant_draw());

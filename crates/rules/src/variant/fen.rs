@@ -134,11 +134,15 @@ impl VariantBoard {
     }
 
     /// The FEN as python-chess writes it (pockets in brackets, promoted pieces with `~`,
-    /// checks to give before the counters).
+    /// checks to give before the counters). Promoted pieces are marked in crazyhouse, and
+    /// in antichess where a castling right is Chess960's: there a promoted king must not be
+    /// taken for the king that castles when the FEN is read back.
     pub fn fen(&self) -> String {
         let mut epd = String::new();
         let crazyhouse = self.variant == Variant::Crazyhouse;
-        let _ = self.board.write_epd(&mut epd, false, EnPassantMode::Legal, crazyhouse);
+        let promoted = crazyhouse
+            || (self.variant == Variant::Antichess && self.board.has_chess960_castling_rights());
+        let _ = self.board.write_epd(&mut epd, false, EnPassantMode::Legal, promoted);
         let mut out = String::with_capacity(epd.len() + 16);
         let mut fields = epd.splitn(2, ' ');
         out.push_str(fields.next().unwrap_or(""));

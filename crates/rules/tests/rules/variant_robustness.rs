@@ -158,3 +158,45 @@ fn legal_piece_moves_between_masks_are_the_legal_moves_between_them() {
     }
     assert!(checked > 40_000, "{checked}");
 }
+
+/// An antichess king made by promotion, beside a Chess960 castling right: the FEN marks it
+/// (`K~`), as python-chess 1.11.2 writes it, so that reading the FEN back does not take the
+/// new king for the one that castles (found by fuzzing `variant_play`: the FEN without the
+/// mark read back with other rights). With standard rights python-chess writes no mark, and
+/// its FEN reads back with the a-file rook's right named by its file (the promoted king,
+/// unmarked, is then the king): lerf's answers are python-chess's, read back included.
+#[test]
+fn a_promoted_antichess_king_is_marked_where_castling_is_chess960s() {
+    let cases = [
+        (
+            "rnbqk1nr/pPppbppp/8/8/8/8/PPPP1PPP/RQBBNKRN w KQkq - 0 2",
+            true,
+            "K~nbqk1nr/p1ppbppp/8/8/8/8/PPPP1PPP/RQBBNKRN b KQk - 0 2",
+            "K~nbqk1nr/p1ppbppp/8/8/8/8/PPPP1PPP/RQBBNKRN b KQk - 0 2",
+        ),
+        (
+            "rnbqk1nr/pPppbppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+            false,
+            "Knbqk1nr/p1ppbppp/8/8/8/8/PPPP1PPP/RNBQKBNR b KQk - 0 2",
+            "Knbqk1nr/p1ppbppp/8/8/8/8/PPPP1PPP/RNBQKBNR b KAk - 0 2",
+        ),
+        (
+            "rnbqk1nr/pPppbppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+            true,
+            "Knbqk1nr/p1ppbppp/8/8/8/8/PPPP1PPP/RNBQKBNR b KQk - 0 2",
+            "Knbqk1nr/p1ppbppp/8/8/8/8/PPPP1PPP/RNBQKBNR b KAk - 0 2",
+        ),
+    ];
+    for (fen, chess960, expected, read_back) in cases {
+        let board = VariantBoard::from_fen(Variant::Antichess, fen, chess960).expect("a FEN");
+        let promotion = board
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to_string() == "b7a8k")
+            .expect("b7a8k is legal");
+        let after = board.play_unchecked(promotion);
+        assert_eq!(after.fen(), expected);
+        let again = VariantBoard::from_fen(Variant::Antichess, &after.fen(), chess960).unwrap();
+        assert_eq!(again.fen(), read_back);
+    }
+}
