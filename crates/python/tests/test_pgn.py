@@ -3,6 +3,8 @@ and .pgn.zst."""
 
 import io
 import random
+import subprocess
+import sys
 
 import chess
 import chess.pgn
@@ -49,6 +51,36 @@ def test_real_games_from_a_path_a_file_object_and_zstd(sample_path):
             assert [m.uci() for m in a.mainline_moves()] == [m.uci() for m in b.mainline_moves()]
             assert a.board().fen() == b.board().fen()
             assert not a.errors
+
+
+def test_a_zstd_file_object_reader_dropped_after_one_game(sample_path):
+    """The reader of a .pgn.zst file object, deleted after its first game, lets go: its
+    decompressing thread, which takes the GIL to call read(), is joined with the GIL
+    released (the deletion hung for ever). In a child process, so that a hang fails the
+    test instead of stopping the run."""
+    script = (
+        "import io, sys, zstandard, lerf.pgn\n"
+        "data = zstandard.ZstdCompressor(level=1).compress(open(sys.argv[1], 'rb').read() * 4)\n"
+        "class Slow(io.BytesIO):\n"
+        "    def read(self, n=-1):\n"
+        "        sum(range(2000))\n"
+        "        return super().read(4096)\n"
+        "for _ in range(20):\n"
+        "    games = lerf.pgn.read_games(Slow(data))\n"
+        "    next(games)\n"
+        "    del games\n"
+        "    rows = lerf.pgn.positions(Slow(data), batch_size=64)\n"
+        "    del rows\n"
+        "print('let go')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(sample_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "let go"
 
 
 def test_a_truncated_zstd_file_gives_the_games_before_the_cut(sample_path, tmp_path):

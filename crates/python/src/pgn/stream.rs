@@ -78,11 +78,35 @@ pub fn read_games(source: &Bound<'_, PyAny>) -> PyResult<GameReader> {
     Ok(GameReader { reader: Mutex::new(Some((lines, TreeBuilder::new()))) })
 }
 
+/// A source read through a Python file object, dropped with the GIL released. A Zstandard
+/// source decompresses on a thread of its own, which takes the GIL to call the file object's
+/// `read` and is joined when the source is dropped; Python drops a reader holding the GIL,
+/// so a drop while that thread waited for the GIL hung for ever (a reader of a `.pgn.zst`
+/// file object deleted after its first game).
+struct DropsDetached(Option<Box<dyn Read + Send>>);
+
+impl Read for DropsDetached {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.0.as_mut().map_or(Ok(0), |inner| inner.read(buf))
+    }
+}
+
+impl Drop for DropsDetached {
+    fn drop(&mut self) {
+        if let Some(inner) = self.0.take() {
+            // Without an interpreter to attach to, the closure is dropped unrun, and the
+            // source with it.
+            Python::try_attach(|py| py.detach(move || drop(inner)));
+        }
+    }
+}
+
 /// PGN bytes from a path or a binary file object, decompressed when Zstandard.
 pub fn open_source(source: &Bound<'_, PyAny>) -> PyResult<Box<dyn Read + Send>> {
     if source.hasattr("read")? {
-        lerf_pgn::decompressed(PyFile(source.clone().unbind()))
-            .map_err(|e| PyOSError::new_err(e.to_string()))
+        let input = lerf_pgn::decompressed(PyFile(source.clone().unbind()))
+            .map_err(|e| PyOSError::new_err(e.to_string()))?;
+        Ok(Box::new(DropsDetached(Some(input))))
     } else {
         let path: std::path::PathBuf = source.extract()?;
         lerf_pgn::open(&path).map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))
