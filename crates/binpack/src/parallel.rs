@@ -21,7 +21,9 @@ const IN_FLIGHT: usize = 2;
 /// The entries of a binpack decoded on `threads` threads (one more reads the file), in
 /// order: the same entries, and the same error at the same place, as [`Reader`](crate::Reader).
 /// Memory: the entries of about two chunks a thread (a chunk's entries, up to about 50 MB
-/// for 1 MiB of dense game data, are decoded before the first is given).
+/// for 1 MiB of dense game data, are decoded before the first is given). Dropping it before
+/// its end stops its threads and waits for them (the chunks already queued are finished
+/// first): none outlives it, and the input is closed when the drop returns.
 ///
 /// ```
 /// use lerf_binpack::{Entry, ParallelReader, Writer};
