@@ -294,6 +294,9 @@ impl fmt::Display for EngineMessage {
                 for (name, value) in features {
                     match value {
                         FeatureValue::Number(n) => write!(f, " {name}={n}")?,
+                        // A text read without quotes may hold a quote (`x=a"b`): quoted,
+                        // it would end at that quote, so it is written as it was read.
+                        FeatureValue::Text(t) if t.contains('"') => write!(f, " {name}={t}")?,
                         FeatureValue::Text(t) => write!(f, " {name}=\"{t}\"")?,
                     }
                 }

@@ -193,6 +193,10 @@ fn no_line_panics_and_every_message_read_writes_itself_back() {
         "x=1",
         "y=\"a b\"",
         "z=\"",
+        // A value read without quotes that holds one (found by fuzzing protocol_lines: it
+        // was written back quoted, a line that did not read back).
+        "w=a\"b",
+        "v=4\u{ef}(\"o",
         "move",
         "e2e4",
         "Illegal",
@@ -238,6 +242,11 @@ fn no_line_panics_and_every_message_read_writes_itself_back() {
         }
         check(line.join(if seed & 1 == 0 { " " } else { "" }));
     }
+    // The fuzzer's line, and its shape alone.
+    check(
+        "feature  leooo=4\u{ef}o:ooooooure  lgooon\0\0\0=4\u{ef}vure ro=\u{ef}(\u{ff}o\"o".into(),
+    );
+    check("feature w=a\"b x=\"q r\" n=5".into());
 }
 
 #[test]
