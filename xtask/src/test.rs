@@ -248,9 +248,8 @@ fn with_bytecode_cache<'c>(root: &Path, python: &'c mut Command) -> &'c mut Comm
 
 /// What the Python tests import, compiled into the bytecode cache once, beside the build
 /// (one process: the step took 17-22 s in fresh clones; `compileall` of every installed
-/// file took 25 CPU-seconds): the
-/// test processes, pytest-xdist's and Dask's workers then read it. A module that will not
-/// import is passed over here; its test says why.
+/// file took 25 CPU-seconds): the test processes, pytest-xdist's and Dask's workers then
+/// read it. A module that will not import is passed over here; its test says why.
 const WARM_IMPORTS: &str = "import importlib\n\
     for name in ('pytest', 'xdist', 'numpy', 'pyarrow', 'pyarrow.parquet', 'pandas', \
     'polars', 'duckdb', 'dask', 'dask.dataframe', 'distributed', 'zstandard', 'PIL.Image', \
