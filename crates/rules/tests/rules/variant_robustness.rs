@@ -200,3 +200,26 @@ fn a_promoted_antichess_king_is_marked_where_castling_is_chess960s() {
         assert_eq!(again.fen(), read_back);
     }
 }
+
+/// A right left standing by moves where no FEN read would keep it: in an impossible
+/// three-check position with two white kings, Black's king takes the one that castles. The
+/// right of the d1 rook stays (a move only takes rights away, python-chess keeps them as
+/// they stand), so the FEN names it, and reading the FEN back cleans it away. Each FEN is
+/// python-chess 1.11.2's (found by fuzzing `variant_play`, whose round trip now expects it).
+#[test]
+fn a_right_left_by_moves_is_written_and_cleaned_on_reading_as_python_chess_does() {
+    let start = "r3k2r/p1ppqpb1/nb2pnp1/3PN3/1p2P3/2N2Q1p/PPPKQkqP/3RK2R w KQkq - 0 1";
+    let mut board = VariantBoard::from_fen(Variant::ThreeCheck, start, true).expect("a FEN");
+    assert_eq!(
+        board.fen(),
+        "r3k2r/p1ppqpb1/nb2pnp1/3PN3/1p2P3/2N2Q1p/PPPKQkqP/3RK2R w KDkq - 3+3 0 1"
+    );
+    for uci in ["e5g4", "g2h1", "c3a4", "d7d6", "f3d3", "f2e1", "e2e1"] {
+        let m = board.legal_moves().into_iter().find(|m| m.to_string() == uci).expect(uci);
+        board = board.play_unchecked(m);
+    }
+    let written = "r3k2r/p1p1qpb1/nb1ppnp1/3P4/Np2P1N1/3Q3p/PPPK3P/3RQ2q b K - 3+2 0 4";
+    assert_eq!(board.fen(), written);
+    let again = VariantBoard::from_fen(Variant::ThreeCheck, written, true).expect("reads back");
+    assert_eq!(again.fen(), "r3k2r/p1p1qpb1/nb1ppnp1/3P4/Np2P1N1/3Q3p/PPPK3P/3RQ2q b - - 3+2 0 4");
+}
