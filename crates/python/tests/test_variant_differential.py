@@ -239,3 +239,30 @@ def test_placements_no_game_reaches_end_as_in_python_chess(name):
         fen = placement_fen(rng, white, black)
         theirs, ours = getattr(chess.variant, name)(fen), getattr(lerf.variant, name)(fen)
         assert snapshot(ours, False) == snapshot(theirs, False), fen
+
+
+@pytest.mark.parametrize("name", ["SuicideBoard", "GiveawayBoard", "AntichessBoard"])
+def test_promoted_pieces_are_marked_where_castling_is_chess960s(name):
+    """The suicide family marks promoted pieces (`~`) unless asked otherwise where a
+    castling right is Chess960's, as python-chess does (a long differential run found a
+    giveaway game from a Chess960 start whose FEN lerf wrote without the mark)."""
+    starts = ["bnrnkqrb/pPpppppp/8/8/8/8/P1PPPPPP/BNRNKQRB w KQkq - 0 1",
+              "rnbqkbnr/pPpppppp/8/8/8/8/P1PPPPPP/RNBQKBNR w KQkq - 0 1"]
+    compared = 0
+    for fen in starts:
+        for chess960 in (False, True):
+            theirs = getattr(chess.variant, name)(fen, chess960=chess960)
+            ours = getattr(lerf.variant, name)(fen, chess960=chess960)
+            for move in sorted(theirs.legal_moves, key=lambda m: m.uci()):
+                if not move.promotion:
+                    continue
+                theirs.push(move)
+                ours.push(lerf.Move.from_uci(move.uci()))
+                where = (name, fen, chess960, move.uci())
+                for written in (lambda b: b.fen(), lambda b: b.epd(), lambda b: b.board_fen(),
+                                lambda b: b.fen(promoted=False), lambda b: b.board_fen(promoted=True)):
+                    assert written(ours) == written(theirs), where
+                compared += 1
+                theirs.pop()
+                ours.pop()
+    assert compared >= 8

@@ -3,6 +3,8 @@ atomic, king of the hill, racing kings, horde."""
 
 from __future__ import annotations
 
+from typing import Any, Optional
+
 from .. import _lerf
 from .._types import Status
 from ._board import _VariantBoard
@@ -48,6 +50,19 @@ class SuicideBoard(_VariantBoard):
 
     def is_check(self) -> bool:
         return False
+
+    # Promoted pieces are marked where a castling right is Chess960's (unless asked
+    # otherwise), as python-chess writes them: a king made by promotion is then not read
+    # back as the king that castles.
+    def board_fen(self, *, promoted: Optional[bool] = None) -> str:
+        if promoted is None:
+            promoted = self.has_chess960_castling_rights()
+        return super().board_fen(promoted=promoted)
+
+    def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None, **operations: Any) -> str:
+        if promoted is None:
+            promoted = self.has_chess960_castling_rights()
+        return super().epd(shredder=shredder, en_passant=en_passant, promoted=promoted, **operations)
 
     # Suicide's wins differ from giveaway's (the Rust rules'), which decide SAN's `#`.
     def san(self, move: object) -> str:
