@@ -266,3 +266,17 @@ def test_promoted_pieces_are_marked_where_castling_is_chess960s(name):
                 theirs.pop()
                 ours.pop()
     assert compared >= 8
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_repr_and_str_are_python_chess_s(name):
+    """`repr` names the class, the FEN and, for a Chess960 board, `chess960=True`, as
+    python-chess writes it (lerf's variant boards left the flag out)."""
+    for chess960 in (False, True):
+        theirs = getattr(chess.variant, name)(chess960=chess960)
+        ours = getattr(lerf.variant, name)(chess960=chess960)
+        for _ in range(2):
+            assert (repr(ours), str(ours)) == (repr(theirs), str(theirs)), (name, chess960)
+            move = sorted(theirs.legal_moves, key=lambda m: m.uci())[0]
+            theirs.push(move)
+            ours.push(lerf.Move.from_uci(move.uci()))

@@ -247,6 +247,8 @@ class _VariantBoard(_lerf.Board):
         return (_unpickle, (super().__reduce__(), self._variant_state(), self._variant_history))
 
     def __repr__(self) -> str:
+        if self.chess960:
+            return f"{type(self).__name__}({self.fen()!r}, chess960=True)"
         return f"{type(self).__name__}({self.fen()!r})"
 
     def __eq__(self, other: object) -> Any:
