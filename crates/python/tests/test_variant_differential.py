@@ -1,8 +1,9 @@
 """lerf.variant against python-chess's chess.variant (the reference, from PyPI): random games
 of every variant, Chess960 starts where the variant has them, moves taken back on the way;
 after every move each board's FEN, EPD, legal and pseudo-legal moves in order, the SAN of
-every legal move, check, status, the variant's end and result, insufficient material and
-the outcome must agree."""
+every legal move, check, status, the variant's end and result, insufficient material, the
+outcome, the legal captures, en passant and castling moves, the checkers and whether a
+move goes (or went) into check must agree."""
 
 from __future__ import annotations
 
@@ -41,8 +42,17 @@ def snapshot(board, with_san):
         "insufficient": (board.has_insufficient_material(True), board.has_insufficient_material(False)),
         "outcome": None if board.outcome() is None else (board.outcome().termination.name, board.outcome().winner),
     }
+    # The narrower generators and the check queries, which variants answer their own way
+    # (no check in the suicide family, kings side by side in atomic, no castling once a
+    # game is over).
+    state["captures"] = [m.uci() for m in board.generate_legal_captures()]
+    state["ep"] = [m.uci() for m in board.generate_legal_ep()]
+    state["castling"] = [m.uci() for m in board.generate_castling_moves()]
+    state["checkers"] = (int(board.checkers_mask()), sorted(board.checkers()))
+    state["was_into_check"] = board.was_into_check()
     if with_san:
         state["san"] = [board.san(m) for m in legal]
+        state["into_check"] = [board.is_into_check(m) for m in legal]
     return state
 
 

@@ -188,14 +188,20 @@ impl VariantBoard {
 
     /// Appends the pseudo-legal moves (the variant's pieces' moves, the king's safety not
     /// checked), as python-chess lists them: antichess's add king promotions and castle
-    /// whatever attacks the king's path, atomic's castle by atomic's checks; drops are not
-    /// among them (python-chess lists them apart).
+    /// whatever attacks the king's path, atomic's castle by atomic's checks, none once the
+    /// game is over; drops are not among them (python-chess lists them apart).
     pub fn generate_pseudo_legal_moves(&self, out: &mut Vec<LooseMove>) {
-        let all = Bitboard::FULL;
+        let (all, start) = (Bitboard::FULL, out.len());
         match self.variant {
             Variant::Antichess => antichess::pseudo_legal_moves(self, out),
             Variant::Atomic => atomic::pseudo_legal_moves(self, out),
             _ => self.board.generate_pseudo_legal_moves(all, all, out),
+        }
+        // A game that is over castles no more, pseudo-legally either (python-chess's
+        // castling generator gives nothing at a variant's end).
+        if self.is_variant_end() {
+            let added = out.split_off(start);
+            out.extend(added.into_iter().filter(|&m| !self.board.is_castling(m)));
         }
     }
 

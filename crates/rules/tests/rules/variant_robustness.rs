@@ -2,7 +2,9 @@
 //! variant keep their state equal to a recompute (the FEN written after every move reads
 //! back as the same board, the same moves), and perft never panics on the positions met.
 
+use lerf_rules::LooseMove;
 use lerf_rules::variant::{Variant, VariantBoard, castling_target};
+use std::str::FromStr;
 
 /// A small deterministic generator (xorshift).
 struct Rng(u64);
@@ -222,4 +224,25 @@ fn a_right_left_by_moves_is_written_and_cleaned_on_reading_as_python_chess_does(
     assert_eq!(board.fen(), written);
     let again = VariantBoard::from_fen(Variant::ThreeCheck, written, true).expect("reads back");
     assert_eq!(again.fen(), "r3k2r/p1p1qpb1/nb1ppnp1/3P4/Np2P1N1/3Q3p/PPPK3P/3RQ2q b - - 3+2 0 4");
+}
+
+/// King of the hill, Chess960: White's king stands on d4, the game is over, and Black's
+/// king may not castle even pseudo-legally (python-chess 1.11.2 lists 25 pseudo-legal moves
+/// there, no castling; found by a long differential run from Python).
+#[test]
+fn no_castling_among_the_pseudo_legal_moves_once_the_game_is_over() {
+    let fen = "r1nb1kr1/p2bp1p1/2pp4/N6p/B1pK2p1/5PN1/PP1PPBnP/QR4R1 b k - 3 15";
+    let board = VariantBoard::from_fen(Variant::KingOfTheHill, fen, true).expect("a FEN");
+    assert!(board.is_variant_end());
+    let mut pseudo = vec![LooseMove::from_str("e2e4").expect("a move")];
+    board.generate_pseudo_legal_moves(&mut pseudo);
+    assert_eq!(pseudo.len(), 26, "the move already there and python-chess's 25");
+    assert_eq!(pseudo[0].to_string(), "e2e4", "what was in the list stays");
+    assert!(pseudo[1..].iter().all(|&m| !board.board.is_castling(m)));
+    // Before the king reached the hill, the castling was there.
+    let before = "r1nb1kr1/p2bp1p1/2pp4/N6p/B1p3p1/4KPN1/PP1PPBnP/QR4R1 b k - 3 15";
+    let board = VariantBoard::from_fen(Variant::KingOfTheHill, before, true).expect("a FEN");
+    let mut pseudo = Vec::new();
+    board.generate_pseudo_legal_moves(&mut pseudo);
+    assert!(pseudo.iter().any(|&m| board.board.is_castling(m)));
 }

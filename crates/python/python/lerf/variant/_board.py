@@ -9,6 +9,7 @@ standard chess."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, Iterator, List, Optional, Tuple
 
 from .. import _lerf
@@ -68,6 +69,19 @@ class _VariantBoard(_lerf.Board):
         if from_mask == BB_ALL and to_mask == BB_ALL:
             return iter(moves)
         return (m for m in moves if (1 << m.from_square) & from_mask and (1 << m.to_square) & to_mask)
+
+    # The narrower generators keep to the variant's legal moves, in their order: captures
+    # of pieces first, then en passant (python-chess's order).
+    def generate_legal_captures(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Any]:
+        return itertools.chain(
+            self.generate_legal_moves(from_mask, to_mask & self.occupied_co[not self.turn]),
+            self.generate_legal_ep(from_mask, to_mask))
+
+    def generate_legal_ep(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Any]:
+        return (m for m in self.generate_legal_moves(from_mask, to_mask) if self.is_en_passant(m))
+
+    def generate_castling_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Any]:
+        return (m for m in self.generate_legal_moves(from_mask, to_mask) if self.is_castling(m))
 
     def is_legal(self, move: Any) -> bool:
         return move in self._variant_moves(True)

@@ -3,11 +3,11 @@ atomic, king of the hill, racing kings, horde."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 from .. import _lerf
 from .._types import Status
-from ._board import _VariantBoard
+from ._board import BB_ALL, _VariantBoard
 from ._san import algebraic
 
 BB_RANK_1 = 0xFF
@@ -50,6 +50,24 @@ class SuicideBoard(_VariantBoard):
 
     def is_check(self) -> bool:
         return False
+
+    # No check in the suicide family: no checkers, no move into check, castling whatever
+    # attacks the king's squares (among the pseudo-legal moves: a compulsory capture does
+    # not take it away), as python-chess answers.
+    def checkers_mask(self) -> int:
+        return 0
+
+    def checkers(self) -> Any:
+        return _lerf.SquareSet(0)
+
+    def is_into_check(self, move: Any) -> bool:
+        return False
+
+    def was_into_check(self) -> bool:
+        return False
+
+    def generate_castling_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Any]:
+        return (m for m in self.generate_pseudo_legal_moves(from_mask, to_mask) if self.is_castling(m))
 
     # Promoted pieces are marked where a castling right is Chess960's (unless asked
     # otherwise), as python-chess writes them: a king made by promotion is then not read
@@ -183,6 +201,34 @@ class AtomicBoard(_VariantBoard):
     tbw_magic = b"\x55\x8d\xa4\x49"
     tbz_magic = b"\x91\xa9\x5e\xeb"
     connected_kings = True
+
+    def _kings_touch(self) -> bool:
+        white, black = self.king(True), self.king(False)
+        if white is None or black is None:
+            return False
+        return max(abs((white & 7) - (black & 7)), abs((white >> 3) - (black >> 3))) == 1
+
+    # Kings side by side are not in check: neither can take the other, which would blow
+    # up both (python-chess's answers).
+    def checkers_mask(self) -> int:
+        return 0 if self._kings_touch() else int(super().checkers_mask())
+
+    def checkers(self) -> Any:
+        return _lerf.SquareSet(self.checkers_mask())
+
+    def was_into_check(self) -> bool:
+        return not self._kings_touch() and bool(super().was_into_check())
+
+    def is_into_check(self, move: Any) -> bool:
+        # An explosion can take away the checking piece (or the other king): the move is
+        # made, then the king it leaves looked at, as python-chess answers.
+        if not self.is_pseudo_legal(move):
+            return bool(super().is_into_check(move))
+        self.push(move)
+        try:
+            return bool(self.was_into_check())
+        finally:
+            self.pop()
 
     def is_variant_win(self) -> bool:
         return bool(self.kings and not (self.kings & self.occupied_co[not self.turn]))
