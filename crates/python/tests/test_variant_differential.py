@@ -50,6 +50,10 @@ def snapshot(board, with_san):
     state["castling"] = [m.uci() for m in board.generate_castling_moves()]
     state["checkers"] = (int(board.checkers_mask()), sorted(board.checkers()))
     state["was_into_check"] = board.was_into_check()
+    if isinstance(board, (chess.variant.CrazyhouseBoard, lerf.variant.CrazyhouseBoard)):
+        state["drops"] = [m.uci() for m in board.generate_legal_drops()]
+        state["pseudo_drops"] = [m.uci() for m in board.generate_pseudo_legal_drops()]
+        state["drop_squares"] = board.legal_drop_squares_mask()
     if with_san:
         state["san"] = [board.san(m) for m in legal]
         state["into_check"] = [board.is_into_check(m) for m in legal]

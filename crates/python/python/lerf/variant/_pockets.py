@@ -7,7 +7,9 @@ from typing import Any, Dict, Iterable, Iterator, List
 
 from .. import _lerf
 from .._types import Status
-from ._board import _VariantBoard
+from ._board import BB_ALL, _VariantBoard
+
+BB_BACKRANKS = 0xFF00_0000_0000_00FF
 
 _SYMBOLS = " pnbrqk"
 _PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
@@ -271,17 +273,38 @@ class CrazyhouseBoard(_VariantBoard):
         return ops
 
     def legal_drop_squares_mask(self) -> int:
-        """The squares a drop may go to now."""
+        """The squares a drop may go to now: every empty one (as ``~occupied``, a negative
+        number, as python-chess gives it) out of check, those between the king and its
+        one checker in check, none in double check."""
+        from .. import between  # the package's own, loaded by the time a board exists
+
         king = self.king(self.turn)
-        empty = ~self.occupied & 0xFFFF_FFFF_FFFF_FFFF
-        if king is None:
-            return empty
-        checkers = self.checkers_mask()
+        checkers = self.checkers_mask() if king is not None else 0
         if not checkers:
-            return empty
+            return ~self.occupied
         if checkers & (checkers - 1):
             return 0
-        return _lerf.between(king, checkers.bit_length() - 1) & empty
+        return between(king, checkers.bit_length() - 1) & ~self.occupied
+
+    def generate_pseudo_legal_drops(self, to_mask: int = BB_ALL) -> Iterator[Any]:
+        """Each piece in the pocket of the side to move, pawn to queen, onto each empty
+        square of ``to_mask`` in square order (a pawn not on the first or last rank),
+        whether or not the king is in check."""
+        state = self._variant_state()
+        pocket = state[2:7] if self.turn else state[8:13]
+        empty = ~self.occupied & to_mask & BB_ALL
+        for piece_type in range(1, 6):
+            if not pocket[piece_type - 1]:
+                continue
+            squares = empty & ~BB_BACKRANKS if piece_type == 1 else empty
+            while squares:
+                square = (squares & -squares).bit_length() - 1
+                squares &= squares - 1
+                yield _lerf.Move(square, square, None, piece_type)
+
+    def generate_legal_drops(self, to_mask: int = BB_ALL) -> Iterator[Any]:
+        """The drops of ``generate_pseudo_legal_drops`` onto ``legal_drop_squares``."""
+        return self.generate_pseudo_legal_drops(to_mask & self.legal_drop_squares_mask())
 
     def legal_drop_squares(self) -> Any:
         """``legal_drop_squares_mask`` as a ``SquareSet``."""
