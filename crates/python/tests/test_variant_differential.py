@@ -294,3 +294,44 @@ def test_repr_and_str_are_python_chess_s(name):
             move = sorted(theirs.legal_moves, key=lambda m: m.uci())[0]
             theirs.push(move)
             ours.push(lerf.Move.from_uci(move.uci()))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_other_queries_agree_with_python_chess(name):
+    """What a sweep of the variant boards' other methods found answered by chess's rules:
+    transform keeping the variant's state (checks, pockets), find_move and the XBoard
+    moves by the variant's legality, the suicide family's pins (none), crazyhouse's EPD
+    (python-chess leaves its operations out) and the en passant square a FEN keeps once a
+    piece is taken off (by the variant's legal captures)."""
+    rng = random.Random(f"other {name}")
+    for game in range(6):
+        chess960 = name in CHESS960 and game % 2 == 1
+        theirs = getattr(chess.variant, name)(chess960=chess960)
+        if chess960:
+            theirs.set_chess960_pos(rng.randrange(960))
+            if name == "ThreeCheckBoard":
+                theirs.remaining_checks = [3, 3]
+        ours = getattr(lerf.variant, name)(theirs.fen(), chess960=chess960)
+        for _ in range(rng.randrange(10, 70)):
+            where = (name, theirs.fen())
+            assert ours.transform(chess.flip_vertical).fen() == theirs.transform(chess.flip_vertical).fen(), where
+            assert ours.epd(hmvc=3, id="x") == theirs.epd(hmvc=3, id="x"), where
+            for sq in rng.sample(chess.SQUARES, 4):
+                for color in chess.COLORS:
+                    assert int(ours.pin(color, sq)) == int(theirs.pin(color, sq)), where
+                    assert ours.is_pinned(color, sq) == theirs.is_pinned(color, sq), where
+                edited_ours, edited_theirs = ours.copy(), theirs.copy()
+                edited_ours.remove_piece_at(sq)
+                edited_theirs.remove_piece_at(sq)
+                assert edited_ours.fen() == edited_theirs.fen(), (where, sq)
+            legal = sorted(theirs.legal_moves, key=lambda m: m.uci())
+            for move in rng.sample(legal, min(3, len(legal))):
+                if not move.drop:
+                    assert ours.find_move(move.from_square, move.to_square, move.promotion).uci() == move.uci(), where
+                text = theirs.xboard(move)
+                assert ours.parse_xboard(text).uci() == theirs.parse_xboard(text).uci(), (where, text)
+            if not legal:
+                break
+            move = rng.choice(legal)
+            theirs.push(move)
+            ours.push(lerf.Move.from_uci(move.uci()))

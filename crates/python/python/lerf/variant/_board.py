@@ -16,6 +16,7 @@ from .. import _lerf
 from .._types import Outcome, Status, Termination
 
 BB_ALL = 0xFFFF_FFFF_FFFF_FFFF
+_BACKRANKS = 0xFF00_0000_0000_00FF
 
 
 class _Start(str):
@@ -169,6 +170,23 @@ class _VariantBoard(_lerf.Board):
     def parse_san(self, san: str) -> Any:
         return self._variant_parse_san(san)
 
+    # XBoard's moves are read as SAN, and a move found from its squares is the variant's.
+    def parse_xboard(self, xboard: str) -> Any:
+        return self.parse_san(xboard)
+
+    def push_xboard(self, xboard: str) -> Any:
+        return self.push_san(xboard)
+
+    def find_move(self, from_square: int, to_square: int, promotion: Optional[int] = None) -> Any:
+        if promotion is None and (self.pawns >> from_square) & 1 and (1 << to_square) & _BACKRANKS:
+            promotion = 5
+        move = self._from_chess960(self.chess960, from_square, to_square, promotion, None)
+        if not self.is_legal(move):
+            names = [f"{'abcdefgh'[sq & 7]}{sq // 8 + 1}" for sq in (from_square, to_square)]
+            raise _lerf.IllegalMoveError(
+                f"no matching legal move for {move.uci()} ({names[0]} -> {names[1]}) in {self.fen()}")
+        return move
+
     def parse_uci(self, uci: str) -> Any:
         move = _lerf.Move.from_uci(uci)
         if not move:
@@ -213,8 +231,19 @@ class _VariantBoard(_lerf.Board):
         """What the variant writes after the en passant field (overridden)."""
         return ""
 
+    def has_legal_en_passant(self) -> bool:
+        return self.ep_square is not None and any(self.generate_legal_ep())
+
     def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None, **operations: Any) -> str:
-        epd = super().epd(shredder=shredder, en_passant=en_passant, promoted=promoted, **operations)
+        # "legal" writes the en passant square where the variant's rules (not chess's) have
+        # a legal capture there: the square is written, then taken out if there is none.
+        hide_ep = en_passant == "legal" and self.ep_square is not None and not self.has_legal_en_passant()
+        mode = "fen" if en_passant == "legal" and self.ep_square is not None else en_passant
+        epd = super().epd(shredder=shredder, en_passant=mode, promoted=promoted, **operations)
+        if hide_ep:
+            fields = epd.split(" ", 4)
+            fields[3] = "-"
+            epd = " ".join(fields)
         tail = self._fen_tail()
         if not tail:
             return epd
@@ -248,6 +277,12 @@ class _VariantBoard(_lerf.Board):
         history = self._variant_history
         board._variant_history = history[max(0, len(history) - len(board.move_stack)):]
         board._set_variant_state(self._variant_state())
+        return board
+
+    def transform(self, f: Any) -> Any:
+        # A copy (the variant's state with it) with every bitboard passed through `f`.
+        board = self.copy(stack=False)
+        board.apply_transform(f)
         return board
 
     def root(self) -> Any:

@@ -66,6 +66,16 @@ class SuicideBoard(_VariantBoard):
     def was_into_check(self) -> bool:
         return False
 
+    # Nor pins: a piece may leave its king's line.
+    def pin_mask(self, color: bool, square: int) -> int:
+        return BB_ALL
+
+    def pin(self, color: bool, square: int) -> Any:
+        return _lerf.SquareSet(BB_ALL)
+
+    def is_pinned(self, color: bool, square: int) -> bool:
+        return False
+
     def generate_castling_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Any]:
         return (m for m in self.generate_pseudo_legal_moves(from_mask, to_mask) if self.is_castling(m))
 

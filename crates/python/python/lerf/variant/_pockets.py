@@ -247,8 +247,8 @@ class CrazyhouseBoard(_VariantBoard):
         return super().board_fen(promoted=True if promoted is None else promoted)
 
     def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Any = None, **operations: Any) -> str:
-        epd = super().epd(shredder=shredder, en_passant=en_passant, promoted=True if promoted is None else promoted,
-                          **operations)
+        # python-chess 1.11's crazyhouse EPD leaves the operations out: so does lerf's.
+        epd = super().epd(shredder=shredder, en_passant=en_passant, promoted=True if promoted is None else promoted)
         board, _, rest = epd.partition(" ")
         pocket = str(self.pockets[True]).upper() + str(self.pockets[False])
         return f"{board}[{pocket}] {rest}"
