@@ -142,7 +142,15 @@ impl VariantBoard {
         let crazyhouse = self.variant == Variant::Crazyhouse;
         let promoted = crazyhouse
             || (self.variant == Variant::Antichess && self.board.has_chess960_castling_rights());
-        let _ = self.board.write_epd(&mut epd, false, EnPassantMode::Legal, promoted);
+        // The en passant square where the variant's rules (not chess's) let a pawn take on
+        // it, as python-chess's "legal" decides by the variant's moves.
+        let mut written = self.board;
+        if written.ep_square.is_some()
+            && !self.legal_moves().into_iter().any(|m| self.board.is_en_passant(m))
+        {
+            written.ep_square = None;
+        }
+        let _ = written.write_epd(&mut epd, false, EnPassantMode::Always, promoted);
         let mut out = String::with_capacity(epd.len() + 16);
         let mut fields = epd.splitn(2, ' ');
         out.push_str(fields.next().unwrap_or(""));

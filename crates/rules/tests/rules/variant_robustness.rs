@@ -246,3 +246,17 @@ fn no_castling_among_the_pseudo_legal_moves_once_the_game_is_over() {
     board.generate_pseudo_legal_moves(&mut pseudo);
     assert!(pseudo.iter().any(|&m| board.board.is_castling(m)));
 }
+
+/// The en passant square a variant's FEN keeps is the variant's: in atomic with White's king
+/// taken off, Black's c4 pawn could take on b3 by chess's rules, but the game is over, so
+/// python-chess 1.11.2 writes `-`; in king of the hill the capture d4xe3 is legal and the
+/// square stays.
+#[test]
+fn the_en_passant_square_written_is_the_variants() {
+    let atomic = "r2k4/5p1r/1p5p/pb1pP1pP/1PpP4/5PP1/6R1/3R4 b - b3 0 25";
+    let board = VariantBoard::from_fen(Variant::Atomic, atomic, false).expect("a FEN");
+    assert_eq!(board.fen(), "r2k4/5p1r/1p5p/pb1pP1pP/1PpP4/5PP1/6R1/3R4 b - - 0 25");
+    let hill = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3";
+    let board = VariantBoard::from_fen(Variant::KingOfTheHill, hill, false).expect("a FEN");
+    assert_eq!(board.fen(), hill);
+}

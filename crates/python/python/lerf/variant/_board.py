@@ -12,11 +12,10 @@ from __future__ import annotations
 import itertools
 from typing import Any, Iterator, List, Optional, Tuple
 
-from .. import _lerf
+from .. import BB_BACKRANKS, SQUARE_NAMES, _lerf
 from .._types import Outcome, Status, Termination
 
 BB_ALL = 0xFFFF_FFFF_FFFF_FFFF
-_BACKRANKS = 0xFF00_0000_0000_00FF
 
 
 class _Start(str):
@@ -178,13 +177,13 @@ class _VariantBoard(_lerf.Board):
         return self.push_san(xboard)
 
     def find_move(self, from_square: int, to_square: int, promotion: Optional[int] = None) -> Any:
-        if promotion is None and (self.pawns >> from_square) & 1 and (1 << to_square) & _BACKRANKS:
-            promotion = 5
+        if promotion is None and (self.pawns >> from_square) & 1 and (1 << to_square) & BB_BACKRANKS:
+            promotion = 5  # a queen, as python-chess assumes
         move = self._from_chess960(self.chess960, from_square, to_square, promotion, None)
         if not self.is_legal(move):
-            names = [f"{'abcdefgh'[sq & 7]}{sq // 8 + 1}" for sq in (from_square, to_square)]
             raise _lerf.IllegalMoveError(
-                f"no matching legal move for {move.uci()} ({names[0]} -> {names[1]}) in {self.fen()}")
+                f"no matching legal move for {move.uci()} ({SQUARE_NAMES[from_square]} -> "
+                f"{SQUARE_NAMES[to_square]}) in {self.fen()}")
         return move
 
     def parse_uci(self, uci: str) -> Any:
@@ -237,10 +236,10 @@ class _VariantBoard(_lerf.Board):
     def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None, **operations: Any) -> str:
         # "legal" writes the en passant square where the variant's rules (not chess's) have
         # a legal capture there: the square is written, then taken out if there is none.
-        hide_ep = en_passant == "legal" and self.ep_square is not None and not self.has_legal_en_passant()
-        mode = "fen" if en_passant == "legal" and self.ep_square is not None else en_passant
+        by_variant = en_passant == "legal" and self.ep_square is not None
+        mode = "fen" if by_variant else en_passant
         epd = super().epd(shredder=shredder, en_passant=mode, promoted=promoted, **operations)
-        if hide_ep:
+        if by_variant and not self.has_legal_en_passant():
             fields = epd.split(" ", 4)
             fields[3] = "-"
             epd = " ".join(fields)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Optional
 
-from .. import _lerf
+from .. import _lerf, square_distance
 from .._types import Status
 from ._board import BB_ALL, _VariantBoard
 from ._san import algebraic
@@ -216,7 +216,7 @@ class AtomicBoard(_VariantBoard):
         white, black = self.king(True), self.king(False)
         if white is None or black is None:
             return False
-        return max(abs((white & 7) - (black & 7)), abs((white >> 3) - (black >> 3))) == 1
+        return square_distance(white, black) == 1
 
     # Kings side by side are not in check: neither can take the other, which would blow
     # up both (python-chess's answers).

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Dict, Iterable, Iterator, List
 
-from .. import _lerf
+from .. import BB_BACKRANKS, _lerf, between
 from .._types import Status
 from ._board import BB_ALL, _VariantBoard
-
-BB_BACKRANKS = 0xFF00_0000_0000_00FF
 
 _SYMBOLS = " pnbrqk"
 _PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
@@ -276,8 +274,6 @@ class CrazyhouseBoard(_VariantBoard):
         """The squares a drop may go to now: every empty one (as ``~occupied``, a negative
         number, as python-chess gives it) out of check, those between the king and its
         one checker in check, none in double check."""
-        from .. import between  # the package's own, loaded by the time a board exists
-
         king = self.king(self.turn)
         checkers = self.checkers_mask() if king is not None else 0
         if not checkers:
