@@ -335,3 +335,55 @@ def test_other_queries_agree_with_python_chess(name):
             move = rng.choice(legal)
             theirs.push(move)
             ours.push(lerf.Move.from_uci(move.uci()))
+
+
+def test_horde_material_is_judged_as_python_chess_judges_it():
+    """Horde's insufficient material over random armies: White up to four pieces of any
+    kind (bishops of either colour, pawns off the back ranks), Black its king and up to
+    seven; lerf once answered by a rule of its own (any rook or pawn mates, two knights
+    never do), where python-chess weighs what Black has to box its own king in."""
+    rng = random.Random("horde material")
+    kinds = "PNBRQ"
+    seen = set()
+    for _ in range(4000):
+        white = "".join(rng.choice(kinds) for _ in range(rng.choice([0, 1, 1, 2, 2, 3, 4])))
+        black = "K" + "".join(rng.choice(kinds) for _ in range(rng.randrange(8)))
+        fen = f"{placement(rng, white, black).board_fen()} {rng.choice('wb')} - - 0 1"
+        theirs, ours = chess.variant.HordeBoard(fen), lerf.variant.HordeBoard(fen)
+        for color in chess.COLORS:
+            answer = theirs.has_insufficient_material(color)
+            assert ours.has_insufficient_material(color) == answer, (fen, color)
+            seen.add((color, answer))
+        assert ours.status() == theirs.status(), fen
+        assert ours.is_insufficient_material() == theirs.is_insufficient_material(), fen
+    assert seen == {(True, True), (True, False), (False, False)}
+
+
+def test_suicide_san_names_the_origin_as_python_chess_does():
+    """Three rooks (and three kings, which the suicide family allows) reach one square: the
+    origin's rank alone where another shares its file, whatever the third; lerf wrote file
+    and rank."""
+    fen = "3p1Q2/RQkQ1Nn1/1KK2n2/Qq3bN1/Q1K2R2/1p2Q1P1/1Nn1rnR1/1bk2R2 w - - 0 30"
+    for name in ["SuicideBoard", "GiveawayBoard", "AntichessBoard"]:
+        theirs, ours = getattr(chess.variant, name)(fen), getattr(lerf.variant, name)(fen)
+        sans = [theirs.san(m) for m in theirs.legal_moves]
+        assert "R4xf2" in sans and "K4xb5" in sans
+        assert [ours.san(lerf.Move.from_uci(m.uci())) for m in theirs.legal_moves] == sans, name
+
+
+def test_a_king_in_a_crazyhouse_pocket_as_python_chess_has_it():
+    """A king taken in a set-up no game reaches goes to the pocket: written first, and its
+    drops listed among the moves (python-chess's is_pseudo_legal still refuses them)."""
+    fen = "7k/8/8/8/8/8/8/K5Kq[n] b - - 0 1"
+    theirs, ours = chess.variant.CrazyhouseBoard(fen), lerf.variant.CrazyhouseBoard(fen)
+    theirs.push_uci("h1g1")
+    ours.push_uci("h1g1")
+    assert ours.fen() == theirs.fen() == "7k/8/8/8/8/8/8/K5q1[kn] w - - 0 2"
+    theirs.push_uci("a1a2")
+    ours.push_uci("a1a2")
+    assert [m.uci() for m in ours.legal_moves] == [m.uci() for m in theirs.legal_moves]
+    assert any(m.drop == chess.KING for m in theirs.legal_moves)
+    assert [m.uci() for m in ours.generate_pseudo_legal_drops()] == [m.uci() for m in theirs.generate_pseudo_legal_drops()]
+    king_drop = chess.Move.from_uci("K@e4")
+    assert ours.is_pseudo_legal(lerf.Move.from_uci("K@e4")) == theirs.is_pseudo_legal(king_drop) is False
+    assert str(lerf.variant.CrazyhousePocket("pnbrqk")) == str(chess.variant.CrazyhousePocket("pnbrqk")) == "kqrbnp"

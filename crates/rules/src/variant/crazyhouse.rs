@@ -28,7 +28,7 @@ fn drop_squares(board: &LooseBoard) -> Bitboard {
 }
 
 /// The legal moves: the standard ones, then the drops (each piece type in hand from pawn
-/// to queen, each square from a1 up).
+/// to queen, then a king, each square from a1 up).
 pub(super) fn legal_moves(vb: &VariantBoard, out: &mut Vec<LooseMove>) {
     let b = &vb.board;
     b.generate_legal_moves(Bitboard::FULL, Bitboard::FULL, out);

@@ -157,7 +157,10 @@ impl VariantBoard {
         if crazyhouse {
             out.push('[');
             for color in [Color::White, Color::Black] {
+                // python-chess's order, the king first (a king taken in a set-up no game
+                // reaches goes to the pocket, as any piece does).
                 for pt in [
+                    PieceType::King,
                     PieceType::Queen,
                     PieceType::Rook,
                     PieceType::Bishop,

@@ -260,3 +260,16 @@ fn the_en_passant_square_written_is_the_variants() {
     let board = VariantBoard::from_fen(Variant::KingOfTheHill, hill, false).expect("a FEN");
     assert_eq!(board.fen(), hill);
 }
+
+/// A king in a crazyhouse pocket (taken in a set-up no game reaches, as python-chess lets a
+/// move take it) is written first, as python-chess 1.11.2 writes it: `[kn]`, not dropped.
+#[test]
+fn a_king_in_a_pocket_is_written_first() {
+    let all = "8/8/8/8/8/8/8/K6k[KQRBNPkqrbnp] w - - 0 1";
+    let board = VariantBoard::from_fen(Variant::Crazyhouse, all, false).expect("a FEN");
+    assert_eq!(board.fen(), all);
+    let two_kings = "7k/8/8/8/8/8/8/K5Kq[n] b - - 0 1";
+    let board = VariantBoard::from_fen(Variant::Crazyhouse, two_kings, false).expect("a FEN");
+    let after = board.play_unchecked(LooseMove::from_str("h1g1").expect("a move"));
+    assert_eq!(after.fen(), "7k/8/8/8/8/8/8/K5q1[kn] w - - 0 2");
+}

@@ -8,6 +8,7 @@ from typing import Any, Iterator, Optional
 from .. import _lerf, square_distance
 from .._types import Status
 from ._board import BB_ALL, _VariantBoard
+from ._horde import horde_cannot_mate
 from ._san import algebraic
 
 BB_RANK_1 = 0xFF
@@ -365,25 +366,14 @@ class HordeBoard(_VariantBoard):
         return bool(self.occupied) and not self.occupied_co[not self.turn]
 
     def has_insufficient_material(self, color: bool) -> bool:
-        if not color:
-            return False  # the king's side can always take the horde's last piece
-        horde = self.occupied_co[True]
-        if not horde:
-            return True
-        if horde & (self.pawns | self.rooks | self.queens):
-            return False
-        knights, bishops = _popcount(horde & self.knights), horde & self.bishops
-        # Knights and bishops of one colour cannot mate a king that has pieces to hide
-        # behind; two knights or a lone minor piece never can.
-        if not bishops:
-            return knights <= 2
-        if knights == 0 and (not (bishops & BB_LIGHT_SQUARES) or not (bishops & BB_DARK_SQUARES)):
-            return True
-        return False
+        # The king's side can always take the horde's last piece.
+        return bool(color) and horde_cannot_mate(self)
 
     def status(self) -> int:
         status = super().status()
-        status &= ~(Status.NO_WHITE_KING | Status.TOO_MANY_WHITE_PAWNS | Status.TOO_MANY_WHITE_PIECES)
+        status &= ~Status.NO_WHITE_KING
+        if _popcount(self.occupied_co[True]) <= 36:
+            status &= ~(Status.TOO_MANY_WHITE_PAWNS | Status.TOO_MANY_WHITE_PIECES)
         if not (self.pawns & BB_RANK_8) and not (self.pawns & self.occupied_co[False] & BB_RANK_1):
             status &= ~Status.PAWNS_ON_BACKRANK
         if self.occupied_co[True] & self.kings:

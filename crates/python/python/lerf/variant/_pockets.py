@@ -180,7 +180,7 @@ class CrazyhousePocket:
 
     def __str__(self) -> str:
         counts = self._counts()
-        return "".join(_SYMBOLS[pt] * counts[pt] for pt in (5, 4, 3, 2, 1, 6))
+        return "".join(_SYMBOLS[pt] * counts[pt] for pt in (6, 5, 4, 3, 2, 1))
 
     def __repr__(self) -> str:
         return f"CrazyhousePocket('{self}')"
@@ -283,13 +283,14 @@ class CrazyhouseBoard(_VariantBoard):
         return between(king, checkers.bit_length() - 1) & ~self.occupied
 
     def generate_pseudo_legal_drops(self, to_mask: int = BB_ALL) -> Iterator[Any]:
-        """Each piece in the pocket of the side to move, pawn to queen, onto each empty
-        square of ``to_mask`` in square order (a pawn not on the first or last rank),
-        whether or not the king is in check."""
+        """Each piece in the pocket of the side to move, pawn to queen (then a king, taken in
+        a set-up no game reaches, as python-chess lists it), onto each empty square of
+        ``to_mask`` in square order (a pawn not on the first or last rank), whether or not
+        the king is in check."""
         state = self._variant_state()
-        pocket = state[2:7] if self.turn else state[8:13]
+        pocket = state[2:8] if self.turn else state[8:14]
         empty = ~self.occupied & to_mask & BB_ALL
-        for piece_type in range(1, 6):
+        for piece_type in range(1, 7):
             if not pocket[piece_type - 1]:
                 continue
             squares = empty & ~BB_BACKRANKS if piece_type == 1 else empty

@@ -47,21 +47,20 @@ def _plain(board: Any, move: Any, long: bool) -> str:
         text = (_FILES[move.from_square & 7] + "x") if capture else ""
     else:
         text = _LETTERS[piece].upper()
-        others = [m for m in board.generate_legal_moves()
-                  if m.to_square == move.to_square and m.from_square != move.from_square
-                  and board.piece_type_at(m.from_square) == piece and not m.drop]
-        need_file = need_rank = False
-        for other in others:
-            if (other.from_square >> 3) == (move.from_square >> 3):
-                need_file = True
-            elif (other.from_square & 7) == (move.from_square & 7):
-                need_rank = True
-            else:
-                need_file = True
-        if need_file:
-            text += _FILES[move.from_square & 7]
-        if need_rank:
-            text += str((move.from_square >> 3) + 1)
+        # python-chess's rule: the file where another candidate shares the rank or none
+        # shares the file, the rank where one shares the file.
+        others = 0
+        for other in board.generate_legal_moves():
+            if (other.to_square == move.to_square and other.from_square != move.from_square
+                    and not other.drop and board.piece_type_at(other.from_square) == piece):
+                others |= 1 << other.from_square
+        if others:
+            rank = 0xFF << (move.from_square & 0x38)
+            file = 0x0101_0101_0101_0101 << (move.from_square & 7)
+            if others & rank or not others & file:
+                text += _FILES[move.from_square & 7]
+            if others & file:
+                text += str((move.from_square >> 3) + 1)
         if capture:
             text += "x"
     text += _name(move.to_square)
