@@ -387,3 +387,47 @@ def test_a_king_in_a_crazyhouse_pocket_as_python_chess_has_it():
     king_drop = chess.Move.from_uci("K@e4")
     assert ours.is_pseudo_legal(lerf.Move.from_uci("K@e4")) == theirs.is_pseudo_legal(king_drop) is False
     assert str(lerf.variant.CrazyhousePocket("pnbrqk")) == str(chess.variant.CrazyhousePocket("pnbrqk")) == "kqrbnp"
+
+
+#: Set-ups no game reaches, where python-chess's variant rules still give answers: several
+#: kings of a side in atomic (its king is the highest unpromoted one; kings touch when any two
+#: of opposite colours do; a king may capture when another is left), a king en prise in
+#: racing kings (taking it gives no check), both sides through their checks in three-check
+#: (a draw), crowded crazyhouse boards (each count clears its own flags) and a king in hand.
+ODD_SET_UPS = [
+    ("AtomicBoard", "8/6K1/8/8/8/8/8/1k2K2B b - a6 8 21", ["b1c1", "g7f6", "c1d2"]),
+    ("AtomicBoard", "k7/3K4/3Q1B1B/1nb5/5K1Q/8/Q1q5/1N1p4 w KQkq e3 40 25", ["h4h5"]),
+    ("AtomicBoard", "2k3b1/1KNq4/6P1/N4QKq/5K2/8/1q2B3/8 w Kk h3 59 40", []),
+    ("AtomicBoard", "q1QqP1r1/1bNk1KRp/kBkn4/1rr2KR1/3N3B/1Q1Rb1bB/5b1R/n2k4 w - d6 52 52", []),
+    ("AtomicBoard", "QB6/1k6/pKP1q1BQ/RNqp3k/Pq2B2p/1q1Kk1nk/Q3b2b/1Nq2n1N w K d6 4 29", []),
+    ("RacingKingsBoard", "8/6q1/8/8/8/8/3r2K1/3k4 b - - 0 1", []),
+    ("RacingKingsBoard", "Q1k5/4R3/r6b/5K2/8/3k4/1q6/N3Br1B w - - 8 49", []),
+    ("ThreeCheckBoard", "6Pn/4rK1p/pq6/1N2k3/5q2/r2p1R2/8/8 b - - 0+0 53 67", []),
+    ("CrazyhouseBoard", "1P1nnN1N/Q1n3RP/3n~1P2/2Pn~N1kB/PQ~nP1r2/8/2Kb1BrP/nQ2P1P1[NNQp] w - - 25 13", []),
+    ("CrazyhouseBoard", "2N2r~1n/1k1kp3/1K2k3/1K4BK/N5R1/3B4/Q2R1KN1/2Pq4[r] w - - 34 13", ["b6b7", "R@h4", "b7a6", "d1f3", "K@a5"]),
+    # En passant squares with no pawn to take: nothing explodes, nothing goes to a pocket.
+    ("AtomicBoard", "1r6/4q3/1NK4R/4P1N1/5N2/krnN3B/8/8 w - d6 21 21", ["e5d6"]),
+    ("RacingKingsBoard", "3b1Prr/2P5/6n1/2P3QR/2kN2P1/2p1Kn2/b2P3B/2P2B2 w - d6 55 52", []),
+    ("CrazyhouseBoard", "k7/8/8/4P3/8/8/8/K7[] w - d6 0 1", ["e5d6"]),
+    # A game's position: the en passant capture would blow up White's own king, and still
+    # python-chess lists it as a legal en passant capture and keeps d6 in the FEN.
+    ("AtomicBoard", "4k3/3p4/4K3/4P3/8/8/8/8 b - - 0 1", ["d7d5"]),
+    # A goal square seen through the black king is free, by python-chess's reckoning.
+    ("RacingKingsBoard", "4rK2/4k3/3B4/6Q1/8/b7/8/8 b - - 0 1", []),
+]
+
+
+@pytest.mark.parametrize("name,fen,moves", ODD_SET_UPS)
+def test_odd_set_ups_answer_as_python_chess(name, fen, moves):
+    theirs, ours = getattr(chess.variant, name)(fen), getattr(lerf.variant, name)(fen)
+    for uci in moves + [None]:
+        assert snapshot(ours, True) == snapshot(theirs, True), (fen, uci)
+        assert ours.status() == theirs.status(), (fen, uci)
+        assert (ours.is_variant_win(), ours.is_variant_loss(), ours.is_variant_draw()) == (
+            theirs.is_variant_win(), theirs.is_variant_loss(), theirs.is_variant_draw()), (fen, uci)
+        if uci is not None:
+            theirs.push(chess.Move.from_uci(uci))
+            ours.push(lerf.Move.from_uci(uci))
+    while theirs.move_stack:
+        assert ours.pop().uci() == theirs.pop().uci()
+    assert ours.fen() == theirs.fen()

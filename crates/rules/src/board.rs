@@ -162,6 +162,25 @@ impl LooseBoard {
             && !self.layout.occupied.contains(m.to)
     }
 
+    /// What `m` takes as python-chess's `push` finds it (for the variants whose captures
+    /// have effects): the piece on its destination, or for en passant the one behind it,
+    /// none when a set-up left that square empty; and whether the piece on the destination
+    /// was promoted. Castling takes nothing.
+    pub(crate) fn taken(&self, m: LooseMove) -> Option<(PieceType, bool)> {
+        if m.is_null() || m.drop.is_some() || self.is_castling(m) {
+            return None;
+        }
+        if let Some(pt) = self.layout.piece_type_at(m.to) {
+            return Some((pt, self.layout.promoted.contains(m.to)));
+        }
+        if !self.is_en_passant(m) {
+            return None;
+        }
+        let victim = if self.turn == Color::White { m.to as u8 - 8 } else { m.to as u8 + 8 };
+        let pt = self.layout.piece_type_at(Square::from_index(victim)?)?;
+        Some((pt, self.layout.promoted.contains(m.to)))
+    }
+
     /// Whether the move captures (judged as for a pseudo-legal move).
     pub fn is_capture(&self, m: LooseMove) -> bool {
         let touched = bb(m.from) ^ bb(m.to);

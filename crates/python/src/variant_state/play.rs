@@ -21,8 +21,10 @@ pub fn plays_own_moves(variant: Variant) -> bool {
     )
 }
 
-/// Whether `m` is one of the variant's pseudo-legal moves (a drop: of a piece in hand, on
-/// an empty square, a pawn not on the first or last rank).
+/// Whether `push` takes `m`: one of the variant's pseudo-legal moves (a drop: of a piece in
+/// hand, on an empty square, a pawn not on the first or last rank). A king in hand, taken in
+/// a set-up no game reaches, drops too: python-chess lists such drops among the legal
+/// moves (though its `is_pseudo_legal`, and lerf's, refuse them).
 fn is_pseudo_legal(vb: &VariantBoard, m: LooseMove) -> bool {
     thread_local! {
         /// The list the moves are generated into, kept between pushes: room for any
@@ -34,7 +36,6 @@ fn is_pseudo_legal(vb: &VariantBoard, m: LooseMove) -> bool {
         let b = &vb.board;
         let rank = m.to as u8 >> 3;
         return vb.variant == Variant::Crazyhouse
-            && pt != PieceType::King
             && vb.pockets.count(b.turn, pt) > 0
             && b.layout.piece_type_at(m.to).is_none()
             && !(pt == PieceType::Pawn && (rank == 0 || rank == 7));

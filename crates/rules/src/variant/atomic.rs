@@ -1,6 +1,6 @@
 //! Atomic: a capture explodes the capturing piece, the captured one and every piece but
-//! pawns on the squares around; kings never capture, a king beside the other king is never
-//! in check, and exploding the other king wins (even out of check).
+//! pawns on the squares around; a king does not capture (it would go up), a king beside the
+//! other king is never in check, and exploding the other king wins (even out of check).
 
 use alloc::vec::Vec;
 
@@ -28,12 +28,20 @@ fn king_attacked(board: &LooseBoard, color: Color, sq: Square, occupied: Bitboar
     (l.attackers_mask(!color, sq, occupied) & !l.kings).any()
 }
 
-/// Whether `color` is in check in atomic's sense.
+/// Whether a king of White's stands beside one of Black's (then no king is in check).
+fn kings_connected(board: &LooseBoard) -> bool {
+    let l = &board.layout;
+    let black = l.kings & l.of_color(Color::Black);
+    (l.kings & l.of_color(Color::White)).into_iter().any(|k| king_attacks(k).intersects(black))
+}
+
+/// Whether `color` is in check in atomic's sense: its king attacked while no two kings stand
+/// side by side. In a set-up with several kings of a side, its king is python-chess's (the
+/// highest unpromoted one), as python-chess 1.11.2 judges it.
 pub(super) fn is_check(board: &LooseBoard, color: Color) -> bool {
     let l = &board.layout;
-    (l.kings & l.of_color(color))
-        .into_iter()
-        .any(|king| king_attacked(board, color, king, l.occupied))
+    !kings_connected(board)
+        && l.king(color).is_some_and(|king| l.attackers_mask(!color, king, l.occupied).any())
 }
 
 /// The explosion of a capture on `to`, made on `next` (the position after the capturing
@@ -55,9 +63,10 @@ fn explode(next: &mut LooseBoard, to: Square) {
     }
 }
 
-/// The position after `m`, explosion included.
+/// The position after `m`, explosion included (none for an en passant capture whose victim
+/// a set-up left out: nothing was taken).
 pub(super) fn play(vb: &VariantBoard, m: LooseMove, next: &mut VariantBoard) {
-    let capture = vb.board.is_capture(m);
+    let capture = vb.board.taken(m).is_some();
     next.board = vb.board.play_unchecked(m);
     if capture {
         explode(&mut next.board, m.to);
@@ -111,8 +120,12 @@ pub(super) fn legal_moves(vb: &VariantBoard, out: &mut Vec<LooseMove>) {
     let us = b.turn;
     let our_king = l.king(us);
     let their_kings = l.kings & l.of_color(!us);
+    // The quick way needs the one king the side has (several, in a set-up no game reaches,
+    // are judged by making each move).
+    let single = (l.kings & l.of_color(us)).popcount() == 1;
     let quick = our_king.filter(|&k| {
-        their_kings.any()
+        single
+            && their_kings.any()
             && !king_attacks(k).intersects(their_kings)
             && !l.attackers_mask(!us, k, l.occupied).any()
     });
@@ -123,7 +136,9 @@ pub(super) fn legal_moves(vb: &VariantBoard, out: &mut Vec<LooseMove>) {
         let from_king = l.kings.intersects(bb(m.from));
         let castling = from_king && b.is_castling(m);
         let capture = !castling && b.is_capture(m);
-        let legal = if from_king && capture {
+        // A king that captures goes up with its victim: legal only for a side with another
+        // king (a set-up no game reaches), which making the move finds out.
+        let legal = if from_king && capture && single {
             false
         } else if let (Some(king), Some(blockers), false, false) =
             (quick, blockers, capture, castling)

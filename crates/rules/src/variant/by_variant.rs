@@ -50,7 +50,8 @@ impl VariantBoard {
     }
 
     /// Whether the variant's rule ended the game drawn: both kings home in racing kings,
-    /// no pieces left at all in horde.
+    /// no pieces left at all in horde, both sides' checks given in three-check (a set-up no
+    /// game reaches).
     pub fn is_variant_draw(&self) -> bool {
         let l = &self.board.layout;
         match self.variant {
@@ -60,6 +61,7 @@ impl VariantBoard {
                     && races::in_goal(&self.board, Color::Black)
             }
             Variant::Horde => !l.occupied.any(),
+            Variant::ThreeCheck => self.remaining_checks == [0, 0],
             _ => false,
         }
     }
@@ -81,7 +83,11 @@ impl VariantBoard {
             Variant::RacingKings => {
                 races::racing_end(b) && races::in_goal(b, winner) && !races::in_goal(b, loser)
             }
-            Variant::ThreeCheck => self.remaining_checks[winner as usize] == 0,
+            // Both sides through their checks (a set-up no game reaches) is a draw.
+            Variant::ThreeCheck => {
+                self.remaining_checks[winner as usize] == 0
+                    && self.remaining_checks[loser as usize] > 0
+            }
         }
     }
 

@@ -10,7 +10,6 @@ use lerf_types::PieceType;
 use super::VariantBoard;
 use super::pockets::DROPPABLE;
 use crate::board::LooseBoard;
-use crate::layout::bb;
 use crate::moves::LooseMove;
 
 /// The squares a drop may go to: every empty one, only between the king and its one
@@ -75,12 +74,7 @@ pub(super) fn play(vb: &VariantBoard, m: LooseMove, next: &mut VariantBoard) {
     let us = b.turn;
     if let Some(pt) = m.drop {
         next.pockets.remove(us, pt);
-    } else if b.is_en_passant(m) {
-        next.pockets.add(us, PieceType::Pawn);
-    } else if b.layout.of_color(!us).intersects(bb(m.to))
-        && let Some(pt) = b.layout.piece_type_at(m.to)
-    {
-        let promoted = b.layout.promoted.intersects(bb(m.to));
+    } else if let Some((pt, promoted)) = b.taken(m) {
         next.pockets.add(us, if promoted { PieceType::Pawn } else { pt });
     }
     next.board = b.play_unchecked(m);

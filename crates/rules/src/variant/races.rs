@@ -39,10 +39,11 @@ pub(super) fn racing_end(board: &LooseBoard) -> bool {
     if board.turn == Color::White || black_kings.intersects(RANK_8) || !black_kings.any() {
         return true;
     }
+    // A goal square attacked through the black king counts as free, as python-chess judges
+    // it (a slider behind the king would be giving check, which no game allows).
     let black_king = LooseBoard::top(black_kings);
-    let occupied = l.occupied ^ black_kings;
     let goals = king_attacks(black_king) & RANK_8 & !l.of_color(Color::Black);
-    goals.into_iter().all(|sq| l.attackers_mask(Color::White, sq, occupied).any())
+    goals.into_iter().all(|sq| l.attackers_mask(Color::White, sq, l.occupied).any())
 }
 
 /// The legal moves of racing kings: the standard ones that give no check.
@@ -79,8 +80,9 @@ fn gives_check(board: &LooseBoard, m: LooseMove) -> bool {
     let us = board.turn;
     let Some(king) = l.king(!us) else { return false };
     let (from, to) = (Bitboard::from_square(m.from), Bitboard::from_square(m.to));
-    if l.pawns.any() || m.promotion.is_some() || m.drop.is_some() {
-        // Not a racing kings position: the general way.
+    if l.pawns.any() || m.promotion.is_some() || m.drop.is_some() || l.kings.contains(m.to) {
+        // Not a racing kings position (or a king taken, in a set-up where the side not to
+        // move stands in check: the king left, if any, decides): the general way.
         return board.play_unchecked(m).is_check();
     }
     let occupied = (l.occupied & !from) | to;

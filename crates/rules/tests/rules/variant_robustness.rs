@@ -273,3 +273,43 @@ fn a_king_in_a_pocket_is_written_first() {
     let after = board.play_unchecked(LooseMove::from_str("h1g1").expect("a move"));
     assert_eq!(after.fen(), "7k/8/8/8/8/8/8/K5q1[kn] w - - 0 2");
 }
+
+/// Set-ups no game reaches, answered as python-chess 1.11.2 answers them: in atomic a king
+/// may take when its side has another king (the one that takes goes up); in racing kings a
+/// king left en prise may be taken (no king is left to check); in three-check both sides
+/// through their checks is a draw, neither side's win.
+#[test]
+fn odd_set_ups_follow_python_chess() {
+    let legal = |variant, fen| {
+        let board = VariantBoard::from_fen(variant, fen, false).expect("a FEN");
+        let mut moves: Vec<String> = board.legal_moves().iter().map(|m| m.to_string()).collect();
+        moves.sort();
+        moves
+    };
+    let atomic = legal(Variant::Atomic, "8/8/5K2/8/8/8/3k4/4K2B w - - 11 23");
+    assert!(atomic.contains(&"e1d2".to_owned()), "{atomic:?}");
+    let one_king = legal(Variant::Atomic, "8/8/8/8/8/8/3k4/4K2B w - - 11 23");
+    assert!(!one_king.contains(&"e1d2".to_owned()));
+    let racing = legal(Variant::RacingKings, "8/6q1/8/8/8/8/3r2K1/3k4 b - - 0 1");
+    assert_eq!(racing, ["d2g2", "g7g2"]);
+    let done = "6Pn/4rK1p/pq6/1N2k3/5q2/r2p1R2/8/8 b - - 0+0 53 67";
+    let board = VariantBoard::from_fen(Variant::ThreeCheck, done, false).expect("a FEN");
+    assert!(board.is_variant_end() && board.is_variant_draw());
+    assert!(!board.is_variant_win() && !board.is_variant_loss());
+}
+
+/// An en passant capture whose victim a set-up left out takes nothing, as python-chess's
+/// `push` plays it: no explosion in atomic, nothing into the pocket in crazyhouse.
+#[test]
+fn en_passant_without_a_victim_takes_nothing() {
+    let play = |variant, fen, uci: &str| {
+        let board = VariantBoard::from_fen(variant, fen, false).expect("a FEN");
+        board.play_unchecked(LooseMove::from_str(uci).expect("a move")).fen()
+    };
+    let atomic = play(Variant::Atomic, "1r6/4q3/1NK4R/4P1N1/5N2/krnN3B/8/8 w - d6 21 21", "e5d6");
+    assert_eq!(atomic, "1r6/4q3/1NKP3R/6N1/5N2/krnN3B/8/8 b - - 0 21");
+    let zh = play(Variant::Crazyhouse, "k7/8/8/3pP3/8/8/8/K7[] w - d6 0 1", "e5d6");
+    assert_eq!(zh, "k7/8/3P4/8/8/8/8/K7[P] b - - 0 1");
+    let empty = play(Variant::Crazyhouse, "k7/8/8/4P3/8/8/8/K7[] w - d6 0 1", "e5d6");
+    assert_eq!(empty, "k7/8/3P4/8/8/8/8/K7[] b - - 0 1");
+}

@@ -78,7 +78,15 @@ class _VariantBoard(_lerf.Board):
             self.generate_legal_ep(from_mask, to_mask))
 
     def generate_legal_ep(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Any]:
-        return (m for m in self.generate_legal_moves(from_mask, to_mask) if self.is_en_passant(m))
+        # python-chess's: the pseudo-legal en passant captures that do not go into check by
+        # the variant's reckoning, none once the game is over. Not always legal moves: in
+        # racing kings one may give check, in atomic one may blow up the mover's own king
+        # (and so the en passant square stays in the FEN).
+        if self.is_variant_end():
+            return
+        for move in self.generate_pseudo_legal_ep(from_mask, to_mask):
+            if not self.is_into_check(move):
+                yield move
 
     def generate_castling_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Any]:
         return (m for m in self.generate_legal_moves(from_mask, to_mask) if self.is_castling(m))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Optional
 
-from .. import _lerf, square_distance
+from .. import BB_KING_ATTACKS, _lerf
 from .._types import Status
 from ._board import BB_ALL, _VariantBoard
 from ._horde import horde_cannot_mate
@@ -214,10 +214,16 @@ class AtomicBoard(_VariantBoard):
     connected_kings = True
 
     def _kings_touch(self) -> bool:
-        white, black = self.king(True), self.king(False)
-        if white is None or black is None:
-            return False
-        return square_distance(white, black) == 1
+        # Any king of White's beside any of Black's (in set-ups with several, as
+        # python-chess looks).
+        black = self.kings & self.occupied_co[False]
+        white = self.kings & self.occupied_co[True]
+        while white:
+            square = (white & -white).bit_length() - 1
+            if BB_KING_ATTACKS[square] & black:
+                return True
+            white &= white - 1
+        return False
 
     # Kings side by side are not in check: neither can take the other, which would blow
     # up both (python-chess's answers).
@@ -272,19 +278,16 @@ class AtomicBoard(_VariantBoard):
 
     def status(self) -> int:
         status = super().status()
-        status &= ~(Status.OPPOSITE_CHECK | Status.TOO_MANY_CHECKERS | Status.IMPOSSIBLE_CHECK)
-        if self.is_variant_end():
-            # Only the side to move's king can have exploded (on the other side's move):
-            # the other side without a king stays an error, as in python-chess.
-            status &= ~(Status.NO_WHITE_KING if self.turn else Status.NO_BLACK_KING)
-        if self.turn and self.kings & self.occupied_co[False] and self._kings_touch():
-            status &= ~Status.OPPOSITE_CHECK
+        # Only the side to move's king can have exploded (on the other side's move): the
+        # other side without a king stays an error, as in python-chess.
+        status &= ~(Status.OPPOSITE_CHECK | (Status.NO_WHITE_KING if self.turn else Status.NO_BLACK_KING))
+        if _popcount(self.checkers_mask()) <= 14:
+            status &= ~Status.TOO_MANY_CHECKERS
+        # A check no move could have given stays impossible only beside a valid en passant
+        # square (which says what the last move was), and only where there is a check.
+        if self.ep_square is None or status & Status.INVALID_EP_SQUARE or self._kings_touch():
+            status &= ~Status.IMPOSSIBLE_CHECK
         return status
-
-    def _kings_touch(self) -> bool:
-        kings = [sq for sq in range(64) if self.kings >> sq & 1]
-        return any(abs((a & 7) - (b & 7)) <= 1 and abs((a >> 3) - (b >> 3)) <= 1
-                   for a in kings for b in kings if a != b)
 
 
 class KingOfTheHillBoard(_VariantBoard):
@@ -341,8 +344,9 @@ class RacingKingsBoard(_VariantBoard):
             status |= Status.RACE_MATERIAL
         for color in (True, False):
             mine = self.occupied_co[color]
-            counts = [_popcount(mine & bb) for bb in (self.knights, self.bishops, self.rooks, self.queens, self.kings)]
-            if counts[0] > 2 or counts[1] > 2 or counts[2] > 2 or counts[3] > 1 or counts[4] > 1:
+            # (A second king is TOO_MANY_KINGS, not the race's material.)
+            counts = [_popcount(mine & bb) for bb in (self.knights, self.bishops, self.rooks, self.queens)]
+            if counts[0] > 2 or counts[1] > 2 or counts[2] > 2 or counts[3] > 1:
                 status |= Status.RACE_MATERIAL
         return status
 

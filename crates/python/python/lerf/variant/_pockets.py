@@ -97,11 +97,18 @@ class ThreeCheckBoard(_VariantBoard):
         self._set_variant_state(state)
         return ops
 
+    # Both sides through their checks (a FEN may say so) is a draw, neither a win nor a loss.
     def is_variant_win(self) -> bool:
-        return self._variant_state()[0 if self.turn else 1] <= 0
+        state = self._variant_state()
+        return state[0 if self.turn else 1] <= 0 < state[1 if self.turn else 0]
 
     def is_variant_loss(self) -> bool:
-        return self._variant_state()[1 if self.turn else 0] <= 0
+        state = self._variant_state()
+        return state[1 if self.turn else 0] <= 0 < state[0 if self.turn else 1]
+
+    def is_variant_draw(self) -> bool:
+        state = self._variant_state()
+        return state[0] <= 0 and state[1] <= 0
 
     def has_insufficient_material(self, color: bool) -> bool:
         return not (self.occupied_co[color] & ~self.kings)
@@ -320,9 +327,11 @@ class CrazyhouseBoard(_VariantBoard):
         state = self._variant_state()
         pieces = bin(self.occupied).count("1") + sum(state[2:])
         pawns = bin(self.pawns).count("1") + state[2] + state[8]
-        if pieces <= 32 and pawns <= 16:
-            status &= ~(Status.TOO_MANY_WHITE_PIECES | Status.TOO_MANY_BLACK_PIECES
-                        | Status.TOO_MANY_WHITE_PAWNS | Status.TOO_MANY_BLACK_PAWNS)
+        # Each count clears its own flags (pieces in hand counted with those on the board).
+        if pawns <= 16:
+            status &= ~(Status.TOO_MANY_WHITE_PAWNS | Status.TOO_MANY_BLACK_PAWNS)
+        if pieces <= 32:
+            status &= ~(Status.TOO_MANY_WHITE_PIECES | Status.TOO_MANY_BLACK_PIECES)
         return status
 
     def is_irreversible(self, move: Any) -> bool:
