@@ -211,6 +211,31 @@ impl VariantBoard {
         }
     }
 
+    /// Whether a move would leave the mover in check as the variant sees it (python-chess's
+    /// `is_into_check`): never in antichess; in atomic, judged on the position after it,
+    /// explosion made (a king blown up is in no check).
+    pub fn is_into_check(&self, m: LooseMove) -> bool {
+        match self.variant {
+            Variant::Antichess => false,
+            Variant::Atomic => atomic::is_check(&self.play_unchecked(m).board, self.board.turn),
+            _ => self.board.is_into_check(m),
+        }
+    }
+
+    /// Whether python-chess's `has_legal_en_passant` holds: the game is not over and a
+    /// pseudo-legal en passant capture does not go into check by the variant's reckoning
+    /// ([`is_into_check`](VariantBoard::is_into_check)). Not always a legal move: in racing
+    /// kings it may give check, in atomic it may blow up the mover's own king. This decides
+    /// whether the FEN keeps the en passant square.
+    pub fn has_legal_en_passant(&self) -> bool {
+        if self.board.ep_square.is_none() || self.is_variant_end() {
+            return false;
+        }
+        let mut captures = Vec::new();
+        self.board.generate_pseudo_legal_ep(Bitboard::FULL, Bitboard::FULL, &mut captures);
+        captures.into_iter().any(|m| !self.is_into_check(m))
+    }
+
     /// Whether the side to move is in check as the variant sees it (never in antichess;
     /// in atomic, not while its king touches the other).
     pub fn is_check(&self) -> bool {

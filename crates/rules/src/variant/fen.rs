@@ -142,12 +142,9 @@ impl VariantBoard {
         let crazyhouse = self.variant == Variant::Crazyhouse;
         let promoted = crazyhouse
             || (self.variant == Variant::Antichess && self.board.has_chess960_castling_rights());
-        // The en passant square where the variant's rules (not chess's) let a pawn take on
-        // it, as python-chess's "legal" decides by the variant's moves.
+        // The en passant square where python-chess's "legal" keeps it, by the variant's rules.
         let mut written = self.board;
-        if written.ep_square.is_some()
-            && !self.legal_moves().into_iter().any(|m| self.board.is_en_passant(m))
-        {
+        if written.ep_square.is_some() && !self.has_legal_en_passant() {
             written.ep_square = None;
         }
         let _ = written.write_epd(&mut epd, false, EnPassantMode::Always, promoted);

@@ -313,3 +313,21 @@ fn en_passant_without_a_victim_takes_nothing() {
     let empty = play(Variant::Crazyhouse, "k7/8/8/4P3/8/8/8/K7[] w - d6 0 1", "e5d6");
     assert_eq!(empty, "k7/8/3P4/8/8/8/8/K7[] b - - 0 1");
 }
+
+/// python-chess keeps the en passant square where a pseudo-legal capture does not go into
+/// check by the variant's reckoning, though it may not be a legal move: in atomic, one that
+/// would blow up the mover's own king (a position games reach); in racing kings, one that
+/// gives check.
+#[test]
+fn the_en_passant_square_stays_where_python_chess_keeps_it() {
+    let atomic =
+        VariantBoard::from_fen(Variant::Atomic, "4k3/3p4/4K3/4P3/8/8/8/8 b - - 0 1", false)
+            .expect("a FEN")
+            .play_unchecked(LooseMove::from_str("d7d5").expect("a move"));
+    assert!(!atomic.legal_moves().iter().any(|&m| atomic.board.is_en_passant(m)));
+    assert!(atomic.has_legal_en_passant());
+    assert_eq!(atomic.fen(), "4k3/8/4K3/3pP3/8/8/8/8 w - d6 0 2");
+    let racing = "3b1Prr/2P5/6n1/2P3QR/2kN2P1/2p1Kn2/b2P3B/2P2B2 w - d6 55 52";
+    let board = VariantBoard::from_fen(Variant::RacingKings, racing, false).expect("a FEN");
+    assert_eq!(board.fen(), racing);
+}
