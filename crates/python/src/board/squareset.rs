@@ -4,7 +4,7 @@
 use lerf_bitboard::{Bitboard, between};
 use lerf_rules::ray;
 use pyo3::basic::CompareOp;
-use pyo3::exceptions::{PyIndexError, PyKeyError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyKeyError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyType};
 
@@ -51,11 +51,45 @@ pub fn mask_of(value: &Bound<'_, PyAny>) -> PyResult<u64> {
 
 /// The bit of one square given as a Python integer (`IndexError` off the board).
 fn bit(square: &Bound<'_, PyAny>) -> PyResult<u64> {
-    let sq: i64 = square.extract()?;
-    match u8::try_from(sq) {
-        Ok(sq @ 0..=63) => Ok(1 << sq),
+    // python-chess indexes its list of square masks, so -64 to -1 count back from h8 and
+    // any other integer, however large, is an IndexError.
+    let sq: i64 = match square.extract() {
+        Ok(sq) => sq,
+        Err(e)
+            if square.is_instance_of::<PyInt>()
+                || e.is_instance_of::<PyOverflowError>(square.py()) =>
+        {
+            return Err(PyIndexError::new_err(format!("{square} is not a square (0 to 63)")));
+        }
+        Err(e) => return Err(e),
+    };
+    match sq {
+        0..=63 => Ok(1 << sq),
+        -64..=-1 => Ok(1 << (sq + 64)),
         _ => Err(PyIndexError::new_err(format!("{sq} is not a square (0 to 63)"))),
     }
+}
+
+/// A shift as python-chess's `(mask << shift) & BB_ALL` takes it: an `int` (not another
+/// object that converts to one, such as a square set: a `TypeError`), a negative count a
+/// `ValueError`, a count of 64 or more leaving nothing (a count past `i64` too: Python's
+/// own shift of a non-zero mask by that much fails, which lerf spares).
+fn shift_count(shift: &Bound<'_, PyAny>) -> PyResult<u32> {
+    if !shift.is_instance_of::<PyInt>() {
+        let kind = shift.get_type().name()?;
+        return Err(PyTypeError::new_err(format!("unsupported shift count of type {kind}")));
+    }
+    let Ok(shift) = shift.extract::<i64>() else {
+        return if shift.lt(0)? {
+            Err(PyValueError::new_err("negative shift count"))
+        } else {
+            Ok(u32::MAX)
+        };
+    };
+    if shift < 0 {
+        return Err(PyValueError::new_err("negative shift count"));
+    }
+    Ok(u32::try_from(shift).unwrap_or(u32::MAX))
 }
 
 /// A board diagram of a mask: `1` for a square in it, `.` otherwise, eighth rank first.
@@ -242,20 +276,22 @@ impl SquareSet {
         Ok(())
     }
 
-    fn __lshift__(&self, shift: u32) -> SquareSet {
-        SquareSet { mask: self.mask.checked_shl(shift).unwrap_or(0) }
+    fn __lshift__(&self, shift: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+        Ok(SquareSet { mask: self.mask.checked_shl(shift_count(shift)?).unwrap_or(0) })
     }
 
-    fn __rshift__(&self, shift: u32) -> SquareSet {
-        SquareSet { mask: self.mask.checked_shr(shift).unwrap_or(0) }
+    fn __rshift__(&self, shift: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
+        Ok(SquareSet { mask: self.mask.checked_shr(shift_count(shift)?).unwrap_or(0) })
     }
 
-    fn __ilshift__(&mut self, shift: u32) {
-        self.mask = self.mask.checked_shl(shift).unwrap_or(0);
+    fn __ilshift__(&mut self, shift: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.mask = self.mask.checked_shl(shift_count(shift)?).unwrap_or(0);
+        Ok(())
     }
 
-    fn __irshift__(&mut self, shift: u32) {
-        self.mask = self.mask.checked_shr(shift).unwrap_or(0);
+    fn __irshift__(&mut self, shift: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.mask = self.mask.checked_shr(shift_count(shift)?).unwrap_or(0);
+        Ok(())
     }
 
     fn __invert__(&self) -> SquareSet {
