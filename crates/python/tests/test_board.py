@@ -331,3 +331,28 @@ def test_every_way_of_calling_board_answers_as_python_chess():
     for wrong in (b"8/8/8/8/8/8/8/K6k w - - 0 1", 3, Sub()):
         with pytest.raises(TypeError):
             lerf.Board(wrong)
+
+
+def test_colours_and_flags_are_read_by_their_truth_as_python_chess_reads_them():
+    """python-chess takes any colour that indexes or tests as one (`1`, `0`, NumPy
+    integers from a feature loop) and any truthy flag; lerf refused everything but bool."""
+    import chess
+
+    np = pytest.importorskip("numpy")
+    fen = "r3k2r/8/8/8/3p4/8/4P3/R3K2R w KQkq - 0 1"
+    for colour in (1, 0, np.int64(1), np.uint8(0)):
+        answers = []
+        for lib in (chess, lerf):
+            board = lib.Board(fen)
+            row = [int(board.pieces(lib.PAWN, colour)), board.king(colour), int(board.attackers(colour, lib.E4)),
+                   board.is_attacked_by(colour, lib.D5), board.has_castling_rights(colour),
+                   board.has_kingside_castling_rights(colour), board.has_queenside_castling_rights(colour),
+                   board.has_insufficient_material(colour), int(board.pin(colour, lib.E2)), board.is_pinned(colour, lib.E2),
+                   board.pieces_mask(lib.KNIGHT, colour), lib.Piece(lib.KING, colour).symbol(),
+                   lib.Piece(lib.KING, colour) == lib.Piece(lib.KING, bool(colour)),
+                   board.is_game_over(claim_draw=colour), board.fen(shredder=colour),
+                   board.unicode(invert_color=colour, borders=colour), board.chess960_pos(ignore_turn=colour)]
+            board.turn = colour
+            row.append(board.fen())
+            answers.append(row)
+        assert answers[0] == answers[1], colour

@@ -229,12 +229,26 @@ def flip_horizontal(bb: Bitboard) -> Bitboard:
 
 def flip_diagonal(bb: Bitboard) -> Bitboard:
     """The bitboard reflected in the a1-h8 diagonal."""
-    return _tables.transpose(int(bb))
+    # Three delta swaps (the Chess Programming Wiki's "flip about the diagonal"): plain
+    # arithmetic, so any int gives python-chess's answer, a negative one too.
+    bb = int(bb)
+    t = (bb ^ (bb << 28)) & 0x0F0F_0F0F_0000_0000
+    bb ^= t ^ (t >> 28)
+    t = (bb ^ (bb << 14)) & 0x3333_0000_3333_0000
+    bb ^= t ^ (t >> 14)
+    t = (bb ^ (bb << 7)) & 0x5500_5500_5500_5500
+    return bb ^ t ^ (t >> 7)
 
 
 def flip_anti_diagonal(bb: Bitboard) -> Bitboard:
     """The bitboard reflected in the h1-a8 diagonal."""
-    return _tables.transpose(flip_vertical(flip_horizontal(int(bb))))
+    bb = int(bb)
+    t = bb ^ (bb << 36)
+    bb ^= (t ^ (bb >> 36)) & 0xF0F0_F0F0_0F0F_0F0F
+    t = (bb ^ (bb << 18)) & 0xCCCC_0000_CCCC_0000
+    bb ^= t ^ (t >> 18)
+    t = (bb ^ (bb << 9)) & 0xAA00_AA00_AA00_AA00
+    return bb ^ t ^ (t >> 9)
 
 
 def shift_down(b: Bitboard) -> Bitboard:

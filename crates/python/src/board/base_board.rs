@@ -9,6 +9,7 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 
 use crate::board::moves::{Piece, PieceData, color_of, piece_type_of, square_of};
 use crate::board::squareset::{SquareSet, mask_of};
+use crate::board::truth::Truth;
 use crate::errors::fen_value_error;
 
 /// python-chess's starting board FEN.
@@ -272,13 +273,15 @@ impl BaseBoard {
     }
 
     /// The squares of `color`'s pieces of `piece_type`, as a bitboard.
-    fn pieces_mask(&self, piece_type: u8, color: bool) -> PyResult<u64> {
+    fn pieces_mask(&self, piece_type: u8, color: Truth) -> PyResult<u64> {
+        let color = color.0;
         Ok(self.layout().pieces_mask(piece_type_of(piece_type)?, color_of(color)).0)
     }
 
     /// The squares of `color`'s pieces of `piece_type`.
-    fn pieces(&self, piece_type: u8, color: bool) -> PyResult<SquareSet> {
-        Ok(SquareSet { mask: self.pieces_mask(piece_type, color)? })
+    fn pieces(&self, piece_type: u8, color: Truth) -> PyResult<SquareSet> {
+        let color = color.0;
+        Ok(SquareSet { mask: self.pieces_mask(piece_type, Truth(color))? })
     }
 
     /// The piece on `square`, or `None`.
@@ -297,7 +300,8 @@ impl BaseBoard {
     }
 
     /// The square of `color`'s king (not a promoted one), or `None`.
-    fn king(&self, color: bool) -> Option<u8> {
+    fn king(&self, color: Truth) -> Option<u8> {
+        let color = color.0;
         self.layout().king(color_of(color)).map(|sq| sq as u8)
     }
 
@@ -316,10 +320,11 @@ impl BaseBoard {
     #[pyo3(signature = (color, square, occupied=None))]
     fn attackers_mask(
         &self,
-        color: bool,
+        color: Truth,
         square: u8,
         occupied: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<u64> {
+        let color = color.0;
         let occupied = match occupied {
             Some(o) => Bitboard(mask_of(o)?),
             None => self.layout().occupied,
@@ -331,37 +336,42 @@ impl BaseBoard {
     #[pyo3(signature = (color, square, occupied=None))]
     fn is_attacked_by(
         &self,
-        color: bool,
+        color: Truth,
         square: u8,
         occupied: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<bool> {
-        Ok(self.attackers_mask(color, square, occupied)? != 0)
+        let color = color.0;
+        Ok(self.attackers_mask(Truth(color), square, occupied)? != 0)
     }
 
     /// `color`'s pieces attacking `square`.
     #[pyo3(signature = (color, square, occupied=None))]
     fn attackers(
         &self,
-        color: bool,
+        color: Truth,
         square: u8,
         occupied: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<SquareSet> {
-        Ok(SquareSet { mask: self.attackers_mask(color, square, occupied)? })
+        let color = color.0;
+        Ok(SquareSet { mask: self.attackers_mask(Truth(color), square, occupied)? })
     }
 
     /// The line pinning the piece on `square` to `color`'s king; every square when none.
-    fn pin_mask(&self, color: bool, square: u8) -> PyResult<u64> {
+    fn pin_mask(&self, color: Truth, square: u8) -> PyResult<u64> {
+        let color = color.0;
         Ok(self.layout().pin_mask(color_of(color), square_of(square)?).0)
     }
 
     /// The line pinning the piece on `square` to `color`'s king; every square when none.
-    fn pin(&self, color: bool, square: u8) -> PyResult<SquareSet> {
-        Ok(SquareSet { mask: self.pin_mask(color, square)? })
+    fn pin(&self, color: Truth, square: u8) -> PyResult<SquareSet> {
+        let color = color.0;
+        Ok(SquareSet { mask: self.pin_mask(Truth(color), square)? })
     }
 
     /// Whether the piece on `square` is pinned to `color`'s king.
-    fn is_pinned(&self, color: bool, square: u8) -> PyResult<bool> {
-        Ok(self.pin_mask(color, square)? != u64::MAX)
+    fn is_pinned(&self, color: Truth, square: u8) -> PyResult<bool> {
+        let color = color.0;
+        Ok(self.pin_mask(Truth(color), square)? != u64::MAX)
     }
 
     /// Takes the piece off `square` and returns it (`None` when empty); a `Board` forgets
@@ -379,13 +389,14 @@ impl BaseBoard {
     }
 
     /// Puts `piece` on `square` (`None` empties it); a `Board` forgets its move stack.
-    #[pyo3(signature = (square, piece, promoted=false))]
+    #[pyo3(signature = (square, piece, promoted=Truth(false)))]
     fn set_piece_at(
         &mut self,
         square: u8,
         piece: Option<PieceData>,
-        promoted: bool,
+        promoted: Truth,
     ) -> PyResult<()> {
+        let promoted = promoted.0;
         let sq = square_of(square)?;
         match piece {
             Some(p) => self.layout_mut().set_piece_at(sq, p.to_lerf(), promoted),
@@ -457,14 +468,15 @@ impl BaseBoard {
     }
 
     /// The board drawn with Unicode figurines.
-    #[pyo3(signature = (*, invert_color=false, borders=false, empty_square="⭘", orientation=true))]
+    #[pyo3(signature = (*, invert_color=Truth(false), borders=Truth(false), empty_square="⭘", orientation=Truth(true)))]
     fn unicode(
         &self,
-        invert_color: bool,
-        borders: bool,
+        invert_color: Truth,
+        borders: Truth,
         empty_square: &str,
-        orientation: bool,
+        orientation: Truth,
     ) -> String {
+        let (invert_color, borders, orientation) = (invert_color.0, borders.0, orientation.0);
         unicode_diagram(self.layout(), invert_color, borders, empty_square, orientation)
     }
 

@@ -12,6 +12,7 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
 
 use crate::board::base_board::{BaseBoard, chess960_layout, py_none};
 use crate::board::moves::{Move, MoveData};
+use crate::board::truth::Truth;
 use crate::errors::IllegalMoveError;
 use crate::errors::loose_fen_error;
 use crate::variant_state::{self, plays_own_moves};
@@ -283,7 +284,8 @@ impl Board {
         base(&slf).board().turn == Color::White
     }
     #[setter]
-    fn set_turn(mut slf: PyRefMut<'_, Self>, white: bool) {
+    fn set_turn(mut slf: PyRefMut<'_, Self>, white: Truth) {
+        let white = white.0;
         slf.as_super().game.board_mut().turn = crate::board::moves::color_of(white);
     }
 
@@ -337,8 +339,8 @@ impl Board {
         base(&slf).board().chess960
     }
     #[setter]
-    fn set_chess960(mut slf: PyRefMut<'_, Self>, chess960: bool) {
-        slf.as_super().game.board_mut().chess960 = chess960;
+    fn set_chess960(mut slf: PyRefMut<'_, Self>, chess960: Truth) {
+        slf.as_super().game.board_mut().chess960 = chess960.0;
     }
 
     /// The moves played from the root, first first (a list kept in step with the board).
@@ -538,10 +540,10 @@ impl Board {
 
     /// An empty board.
     #[classmethod]
-    #[pyo3(signature = (*, chess960=false))]
-    fn empty<'py>(cls: &Bound<'py, PyType>, chess960: bool) -> PyResult<Bound<'py, PyAny>> {
+    #[pyo3(signature = (*, chess960=Truth(false)))]
+    fn empty<'py>(cls: &Bound<'py, PyType>, chess960: Truth) -> PyResult<Bound<'py, PyAny>> {
         let kwargs = PyDict::new(cls.py());
-        kwargs.set_item("chess960", chess960)?;
+        kwargs.set_item("chess960", chess960.0)?;
         cls.call((py_none(cls.py()),), Some(&kwargs))
     }
 
@@ -551,7 +553,7 @@ impl Board {
         cls: &Bound<'py, PyType>,
         scharnagl: i64,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let board = Board::empty(cls, true)?;
+        let board = Board::empty(cls, Truth(true))?;
         board.call_method1("set_chess960_pos", (scharnagl,))?;
         Ok(board)
     }
@@ -571,13 +573,15 @@ impl Board {
     }
 
     /// The Chess960 start position number (0–959), or `None`.
-    #[pyo3(signature = (*, ignore_turn=false, ignore_castling=false, ignore_counters=true))]
+    #[pyo3(signature = (*, ignore_turn=Truth(false), ignore_castling=Truth(false), ignore_counters=Truth(true)))]
     fn chess960_pos(
         slf: PyRef<'_, Self>,
-        ignore_turn: bool,
-        ignore_castling: bool,
-        ignore_counters: bool,
+        ignore_turn: Truth,
+        ignore_castling: Truth,
+        ignore_counters: Truth,
     ) -> Option<u16> {
+        let (ignore_turn, ignore_castling, ignore_counters) =
+            (ignore_turn.0, ignore_castling.0, ignore_counters.0);
         let b = base(&slf).board();
         if !ignore_counters && (b.fullmove_number != 1 || b.halfmove_clock != 0) {
             return None;

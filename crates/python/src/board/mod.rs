@@ -18,6 +18,7 @@ pub mod rules;
 pub mod squareset;
 pub mod tables;
 pub mod text;
+pub mod truth;
 
 use pyo3::prelude::*;
 

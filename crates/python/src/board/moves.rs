@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyTuple, PyType};
 
+use crate::board::truth::Truth;
 use crate::errors::InvalidMoveError;
 
 /// A move: from, to, the promotion piece type and the dropped piece type (castling in
@@ -374,7 +375,8 @@ fn figurine(symbol: char) -> char {
 #[pymethods]
 impl Piece {
     #[new]
-    fn py_new(py: Python<'_>, piece_type: u8, color: bool) -> PyResult<Piece> {
+    fn py_new(py: Python<'_>, piece_type: u8, color: Truth) -> PyResult<Piece> {
+        let color = color.0;
         piece_type_of(piece_type)?;
         Piece::new(py, PieceData { piece_type, color })
     }
@@ -385,8 +387,9 @@ impl Piece {
     }
 
     /// The Unicode figurine (`♔`, `♟`...); `invert_color` swaps the colours.
-    #[pyo3(signature = (*, invert_color=false))]
-    fn unicode_symbol(&self, invert_color: bool) -> String {
+    #[pyo3(signature = (*, invert_color=Truth(false)))]
+    fn unicode_symbol(&self, invert_color: Truth) -> String {
+        let invert_color = invert_color.0;
         let c = self.data.symbol_char();
         let c = if invert_color {
             if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }

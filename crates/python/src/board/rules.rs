@@ -7,6 +7,7 @@ use pyo3::sync::PyOnceLock;
 
 use crate::board::board::{Board, base};
 use crate::board::moves::color_of;
+use crate::board::truth::Truth;
 
 /// The Python classes `Status`, `Termination` and `Outcome` (lerf/_types.py).
 static TYPES: PyOnceLock<(Py<PyAny>, Py<PyAny>, Py<PyAny>)> = PyOnceLock::new();
@@ -60,24 +61,27 @@ impl Board {
 
     /// How the game stands by the rules: an `Outcome`, or `None` while it goes on
     /// (`claim_draw` adds the 50-move rule and threefold repetition).
-    #[pyo3(signature = (*, claim_draw=false))]
+    #[pyo3(signature = (*, claim_draw=Truth(false)))]
     fn outcome<'py>(
         slf: PyRef<'py, Self>,
-        claim_draw: bool,
+        claim_draw: Truth,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let claim_draw = claim_draw.0;
         let py = slf.py();
         base(&slf).game.outcome(claim_draw).map(|o| outcome_object(py, o)).transpose()
     }
 
     /// Whether the game is over.
-    #[pyo3(signature = (*, claim_draw=false))]
-    fn is_game_over(slf: PyRef<'_, Self>, claim_draw: bool) -> bool {
+    #[pyo3(signature = (*, claim_draw=Truth(false)))]
+    fn is_game_over(slf: PyRef<'_, Self>, claim_draw: Truth) -> bool {
+        let claim_draw = claim_draw.0;
         base(&slf).game.outcome(claim_draw).is_some()
     }
 
     /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
-    #[pyo3(signature = (*, claim_draw=false))]
-    fn result(slf: PyRef<'_, Self>, claim_draw: bool) -> &'static str {
+    #[pyo3(signature = (*, claim_draw=Truth(false)))]
+    fn result(slf: PyRef<'_, Self>, claim_draw: Truth) -> &'static str {
+        let claim_draw = claim_draw.0;
         base(&slf).game.outcome(claim_draw).map_or("*", |o| o.result())
     }
 
@@ -97,7 +101,8 @@ impl Board {
     }
 
     /// Whether `color` cannot mate.
-    fn has_insufficient_material(slf: PyRef<'_, Self>, color: bool) -> bool {
+    fn has_insufficient_material(slf: PyRef<'_, Self>, color: Truth) -> bool {
+        let color = color.0;
         base(&slf).board().has_insufficient_material(color_of(color))
     }
 
@@ -143,17 +148,20 @@ impl Board {
     }
 
     /// Whether `color` keeps a castling right.
-    fn has_castling_rights(slf: PyRef<'_, Self>, color: bool) -> bool {
+    fn has_castling_rights(slf: PyRef<'_, Self>, color: Truth) -> bool {
+        let color = color.0;
         base(&slf).board().has_castling_rights(color_of(color))
     }
 
     /// Whether `color` may castle towards the h-file.
-    fn has_kingside_castling_rights(slf: PyRef<'_, Self>, color: bool) -> bool {
+    fn has_kingside_castling_rights(slf: PyRef<'_, Self>, color: Truth) -> bool {
+        let color = color.0;
         base(&slf).board().has_kingside_castling_rights(color_of(color))
     }
 
     /// Whether `color` may castle towards the a-file.
-    fn has_queenside_castling_rights(slf: PyRef<'_, Self>, color: bool) -> bool {
+    fn has_queenside_castling_rights(slf: PyRef<'_, Self>, color: Truth) -> bool {
+        let color = color.0;
         base(&slf).board().has_queenside_castling_rights(color_of(color))
     }
 

@@ -139,13 +139,14 @@ impl Board {
     /// The FEN: X-FEN castling (Shredder-FEN with `shredder=True`); the en passant square
     /// when a capture is legal (`en_passant="legal"`), pseudo-legal (`"xfen"`) or after
     /// any double step (`"fen"`); promoted pieces marked `~` with `promoted=True`.
-    #[pyo3(signature = (*, shredder=false, en_passant="legal", promoted=None))]
+    #[pyo3(signature = (*, shredder=Truth(false), en_passant="legal", promoted=None))]
     fn fen(
         slf: PyRef<'_, Self>,
-        shredder: bool,
+        shredder: Truth,
         en_passant: &str,
         promoted: Option<bool>,
     ) -> PyResult<String> {
+        let shredder = shredder.0;
         let mut out = String::with_capacity(90);
         let mode = ep_mode(en_passant)?;
         let _ = base(&slf).board().write_fen(&mut out, shredder, mode, promoted.unwrap_or(false));
@@ -159,7 +160,7 @@ impl Board {
         en_passant: &str,
         promoted: Option<bool>,
     ) -> PyResult<String> {
-        Board::fen(slf, true, en_passant, promoted)
+        Board::fen(slf, Truth(true), en_passant, promoted)
     }
 
     /// Sets the position from a FEN (`ValueError` if malformed; any arrangement is taken).
@@ -194,14 +195,15 @@ impl Board {
 
     /// The EPD: the FEN's first four fields, then `operations` (`bm=move`, `id="text"`,
     /// `pv=[moves]`, numbers, `None`).
-    #[pyo3(signature = (*, shredder=false, en_passant="legal", promoted=None, **operations))]
+    #[pyo3(signature = (*, shredder=Truth(false), en_passant="legal", promoted=None, **operations))]
     fn epd(
         slf: PyRef<'_, Self>,
-        shredder: bool,
+        shredder: Truth,
         en_passant: &str,
         promoted: Option<bool>,
         operations: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
+        let shredder = shredder.0;
         let board = *base(&slf).board();
         let mut out = String::with_capacity(100);
         let _ =
@@ -226,12 +228,13 @@ impl Board {
 
     /// A new board from an EPD, and its operations.
     #[classmethod]
-    #[pyo3(signature = (epd, *, chess960=false))]
+    #[pyo3(signature = (epd, *, chess960=Truth(false)))]
     fn from_epd<'py>(
         cls: &Bound<'py, PyType>,
         epd: &str,
-        chess960: bool,
+        chess960: Truth,
     ) -> PyResult<Bound<'py, PyTuple>> {
+        let chess960 = chess960.0;
         let board =
             cls.call_method("empty", (), Some(&[("chess960", chess960)].into_py_dict(cls.py())?))?;
         let ops = board.call_method1("set_epd", (epd,))?;
@@ -343,12 +346,13 @@ impl Board {
     #[pyo3(signature = (chess960, from_square, to_square, promotion=None, drop=None))]
     fn _from_chess960(
         slf: PyRef<'_, Self>,
-        chess960: bool,
+        chess960: Truth,
         from_square: u8,
         to_square: u8,
         promotion: Option<u8>,
         drop: Option<u8>,
     ) -> PyResult<Py<Move>> {
+        let chess960 = chess960.0;
         let m = MoveData::checked(from_square, to_square, promotion, drop)?.to_loose();
         let written = base(&slf).board().from_chess960(chess960, m);
         Ok(Move::shared_loose(written, slf.py()))
@@ -380,4 +384,5 @@ fn parse_uci_on(board: &LooseBoard, uci: &str) -> PyResult<LooseMove> {
     Ok(m)
 }
 
+use crate::board::truth::Truth;
 use pyo3::types::IntoPyDict;

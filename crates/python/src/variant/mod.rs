@@ -15,6 +15,7 @@ use pyo3::prelude::*;
 use crate::board::base_board::BaseBoard;
 use crate::board::board::{Board, base};
 use crate::board::moves::Move;
+use crate::board::truth::Truth;
 
 fn variant_of(code: u8) -> PyResult<Variant> {
     Variant::ALL
@@ -50,13 +51,14 @@ impl Board {
     /// SAN), with three checks each to give and empty pockets: set up at `start` (a FEN of
     /// the variant's, the class's start position) if given, else empty; in Chess960 with
     /// `chess960`. What a variant board's `__init__` does, without a call to `Board`'s.
-    #[pyo3(signature = (code, start=None, chess960=false))]
+    #[pyo3(signature = (code, start=None, chess960=Truth(false)))]
     fn _play_variant(
         mut slf: PyRefMut<'_, Self>,
         code: u8,
         start: Option<&str>,
-        chess960: bool,
+        chess960: Truth,
     ) -> PyResult<()> {
+        let chess960 = chess960.0;
         let variant = variant_of(code)?;
         let base = slf.as_super();
         base.variant = Some(variant);
