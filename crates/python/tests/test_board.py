@@ -356,3 +356,14 @@ def test_colours_and_flags_are_read_by_their_truth_as_python_chess_reads_them():
             row.append(board.fen())
             answers.append(row)
         assert answers[0] == answers[1], colour
+
+
+def test_bit_flips_of_any_int_as_python_chess():
+    """The flips are plain arithmetic in python-chess, so any int has an answer (a negative
+    one looped for ever in lerf's flip_diagonal)."""
+    import chess
+
+    values = [0, 1, -1, -(1 << 63), (1 << 64) - 1, 1 << 64, 0x0123_4567_89AB_CDEF, -0x55AA]
+    for name in ["flip_vertical", "flip_horizontal", "flip_diagonal", "flip_anti_diagonal"]:
+        for value in values if name in ("flip_diagonal", "flip_anti_diagonal") else values[:2] + values[4:5] + values[6:7]:
+            assert getattr(lerf, name)(value) == getattr(chess, name)(value), (name, value)

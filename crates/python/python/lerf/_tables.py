@@ -19,17 +19,6 @@ def knight_distance(a: int, b: int) -> int:
     return _KNIGHT_DISTANCES[a][b]
 
 
-def transpose(bb: int) -> int:
-    """The bitboard reflected in the a1-h8 diagonal (file and rank swap)."""
-    out = 0
-    while bb:
-        low = bb & -bb
-        sq = low.bit_length() - 1
-        out |= 1 << (((sq & 7) << 3) | (sq >> 3))
-        bb ^= low
-    return out
-
-
 def _subsets(mask: int):
     subset = 0
     while True:
