@@ -246,12 +246,19 @@ impl LooseGame {
         LooseGame { board, stack }
     }
 
+    /// Whether at least `count - 1` earlier positions of the game stand on the current
+    /// position's squares (python-chess's quick look before a repetition is searched for:
+    /// a position that repeats has the same occupied squares).
+    pub fn occupancy_repeats(&self, count: usize) -> bool {
+        let occupied = self.board.layout.occupied;
+        let same = self.stack.iter().filter(|(b, _)| b.layout.occupied == occupied);
+        1 + same.take(count).count() >= count
+    }
+
     /// Whether the current position occurred `count` times, counting back through the
     /// moves until one that cannot be undone (a capture, a pawn move, lost rights).
     pub fn is_repetition(&self, count: usize) -> bool {
-        let occupied = self.board.layout.occupied;
-        let same_occupancy = self.stack.iter().filter(|(b, _)| b.layout.occupied == occupied);
-        if 1 + same_occupancy.take(count).count() < count {
+        if !self.occupancy_repeats(count) {
             return false;
         }
         let key = self.board.transposition_key();

@@ -142,6 +142,12 @@ impl Board {
         base(&slf).game.is_repetition(count)
     }
 
+    /// Whether `count - 1` earlier positions stand on this one's squares (the variant
+    /// boards' repetition search looks first).
+    fn _occupancy_repeats(slf: PyRef<'_, Self>, count: usize) -> bool {
+        base(&slf).game.occupancy_repeats(count)
+    }
+
     /// The castling rights that are possible, as a bitboard of rooks.
     fn clean_castling_rights(slf: PyRef<'_, Self>) -> u64 {
         base(&slf).board().clean_castling_rights().0

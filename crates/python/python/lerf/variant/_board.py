@@ -14,6 +14,7 @@ from typing import Any, Iterator, List, Optional, Tuple
 
 from .. import BB_BACKRANKS, SQUARE_NAMES, _lerf
 from .._types import Outcome, Status, Termination
+from ._draws import _DrawRules
 
 BB_ALL = 0xFFFF_FFFF_FFFF_FFFF
 
@@ -28,7 +29,7 @@ class _Start(str):
 _START = _Start("starting_fen")
 
 
-class _VariantBoard(_lerf.Board):
+class _VariantBoard(_DrawRules, _lerf.Board):
     """A board of one of lerf's variants (abstract: the classes in ``lerf.variant``)."""
 
     # The variant's number in lerf_rules::variant::Variant::ALL.

@@ -116,6 +116,11 @@ class ThreeCheckBoard(_VariantBoard):
     def is_irreversible(self, move: Any) -> bool:
         return super().is_irreversible(move) or self.gives_check(move)
 
+    def _transposition_key(self) -> Any:
+        # The checks still to give are part of a position.
+        white, black = self.remaining_checks[True], self.remaining_checks[False]
+        return (super()._transposition_key(), white, black)
+
     def mirror(self) -> Any:
         board = super().mirror()
         board.remaining_checks = list(self.remaining_checks)[::-1]
@@ -333,6 +338,14 @@ class CrazyhouseBoard(_VariantBoard):
         if pieces <= 32:
             status &= ~(Status.TOO_MANY_WHITE_PIECES | Status.TOO_MANY_BLACK_PIECES)
         return status
+
+    def _transposition_key(self) -> Any:
+        # What is in hand, and which pieces were promoted, are part of a position.
+        return (super()._transposition_key(), self.promoted, str(self.pockets[True]), str(self.pockets[False]))
+
+    def _is_halfmoves(self, n: int) -> bool:
+        # No 50- or 75-move rule: pieces in hand come back.
+        return False
 
     def is_irreversible(self, move: Any) -> bool:
         if not move:
