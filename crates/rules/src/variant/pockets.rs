@@ -5,14 +5,7 @@ use lerf_types::{Color, PieceType};
 /// The piece types a pocket holds, in python-chess's order of dropping. A king reaches a
 /// pocket only when taken in a set-up no game reaches; python-chess then lists its drops
 /// among the moves (while its `is_pseudo_legal` refuses them), and so does lerf.
-pub(crate) const DROPPABLE: [PieceType; 6] = [
-    PieceType::Pawn,
-    PieceType::Knight,
-    PieceType::Bishop,
-    PieceType::Rook,
-    PieceType::Queen,
-    PieceType::King,
-];
+pub(crate) const DROPPABLE: [PieceType; 6] = PieceType::ALL;
 
 /// What each side holds in hand: a count for each piece type.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
