@@ -9,9 +9,9 @@
 //! blocks, the LEB128 decoder, the eight layer stacks and the hashes tying them together.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use lerf_nnue::{Kernels, Network};
 use lerf_position::Position;
+use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
 // The tests' writer of made-up networks (Stockfish's layout, pseudo-random weights),
@@ -89,10 +89,8 @@ fuzz_target!(|data: &[u8]| {
             return;
         }
     };
-    let native: Vec<i32> = boards()
-        .iter()
-        .map(|pos| net.evaluate(pos).expect("a legal position evaluates"))
-        .collect();
+    let native: Vec<i32> =
+        boards().iter().map(|pos| net.evaluate(pos).expect("a legal position evaluates")).collect();
     let portable = net.with_kernels(Kernels::Portable);
     for (pos, &value) in boards().iter().zip(&native) {
         let again = portable.evaluate(pos).expect("a legal position evaluates");
