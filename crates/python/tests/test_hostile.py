@@ -28,12 +28,60 @@ BAD_FENS = [
 def test_a_bad_fen_is_a_value_error_of_reasonable_length(fen):
     import chess
 
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError) as expected:
         chess.Board(fen)
     with pytest.raises(ValueError) as raised:
         lerf.Board(fen)
-    assert "fen" in str(raised.value).lower()
+    # The field named, as python-chess names it (where it does not say "fen", its words).
+    assert "fen" in str(raised.value).lower() or str(raised.value) == str(expected.value)
     assert len(str(raised.value)) < 400
+
+
+# FENs wrong in more than one field: python-chess checks the turn, castling, en passant
+# and counters before the board part, and says which it found first.
+SEVERAL_FAULTS = [
+    "rnbqkRxg4bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq? - 0 1",
+    "rnbqkRxg4bnr/8/8/8/8/8/8/8 w KQkq e9 0 1",
+    "x w KQkq - x 1",
+    "x w KQkq - 0 -1",
+    "x w - - -5 1",
+    "x w KQkqq",
+    "8/8/8/8/8/8/8/8 w KQKQ - 0 1",
+    "x q KQkq - 0 1",
+    "x w - - 0 1 z",
+]
+
+
+@pytest.mark.parametrize("fen", SEVERAL_FAULTS)
+def test_a_fen_with_several_faults_names_the_one_python_chess_names(fen):
+    import chess
+    import chess.variant
+
+    import lerf.variant
+
+    for theirs, ours in [(chess.Board, lerf.Board), (chess.variant.CrazyhouseBoard, lerf.variant.CrazyhouseBoard),
+                         (chess.variant.ThreeCheckBoard, lerf.variant.ThreeCheckBoard)]:
+        with pytest.raises(ValueError) as expected:
+            theirs(fen)
+        with pytest.raises(ValueError) as raised:
+            ours(fen)
+        assert str(raised.value) == str(expected.value), theirs
+
+
+@pytest.mark.parametrize("fen", ["8/8/8/8/8/8/8/K6k[Qn] w - -  0h2 c5  1  ", "8/8/8/8/8/8/8/K6k[] w\t- - 0x 1",
+                                 "8/8/8/8/8/8/8/K6k/Qn w KQkq? -", "8/8/8/8/8/8/8/K6k[]"])
+def test_a_bad_crazyhouse_fen_is_quoted_as_python_chess_quotes_it(fen):
+    """python-chess's crazyhouse keeps the spacing after the board part (it splits the FEN
+    once); lerf's joined the fields with single spaces."""
+    import chess.variant
+
+    import lerf.variant
+
+    with pytest.raises(ValueError) as expected:
+        chess.variant.CrazyhouseBoard(fen)
+    with pytest.raises(ValueError) as raised:
+        lerf.variant.CrazyhouseBoard(fen)
+    assert str(raised.value) == str(expected.value)
 
 
 # FENs of positions no game reaches, which python-chess sets up all the same.

@@ -277,7 +277,7 @@ impl LooseBoard {
 
 /// python-chess's castling field pattern: `-`, or up to two of `KQA`–`H` then up to two of
 /// `kqa`–`h`.
-fn castling_field_shape(field: &str) -> bool {
+pub(crate) fn castling_field_shape(field: &str) -> bool {
     if field == "-" {
         return true;
     }

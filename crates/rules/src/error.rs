@@ -27,10 +27,14 @@ pub enum LooseFenError {
     Castling,
     /// The en passant field is neither `-` nor a square.
     EnPassant,
-    /// The half-move clock is not a number of 0 or more.
+    /// The half-move clock is not a number (or too large to keep).
     HalfmoveClock,
-    /// The full-move number is not a number of 0 or more.
+    /// The full-move number is not a number (or too large to keep).
     FullmoveNumber,
+    /// The half-move clock is a negative number.
+    NegativeHalfmoveClock,
+    /// The full-move number is a negative number.
+    NegativeFullmoveNumber,
     /// More than six fields.
     TooManyParts,
     /// Three-check's checks to give (`3+3`, the fifth field) that are not two numbers.
@@ -69,6 +73,12 @@ impl fmt::Display for LooseFenError {
             LooseFenError::EnPassant => f.write_str("invalid en passant part in fen"),
             LooseFenError::HalfmoveClock => f.write_str("invalid half-move clock in fen"),
             LooseFenError::FullmoveNumber => f.write_str("invalid fullmove number in fen"),
+            LooseFenError::NegativeHalfmoveClock => {
+                f.write_str("half-move clock cannot be negative")
+            }
+            LooseFenError::NegativeFullmoveNumber => {
+                f.write_str("fullmove number cannot be negative")
+            }
             LooseFenError::TooManyParts => f.write_str("fen string has more parts than expected"),
             LooseFenError::CheckPart => f.write_str("invalid check part in three-check fen"),
             LooseFenError::LichessCheckPart => {

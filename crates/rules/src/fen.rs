@@ -2,6 +2,7 @@
 //! reads and writes them.
 
 use super::board::LooseBoard;
+use super::castling::castling_field_shape;
 use super::error::LooseFenError;
 use super::layout::Layout;
 use super::layout_fen::{PIECE_BYTES, is_python_space};
@@ -174,8 +175,16 @@ fn ascii_fields<'a>(text: &'a str, fields: &mut [&'a str; 7]) -> usize {
 }
 
 /// A FEN counter: a number of 0 or more that fits in 32 bits.
-fn counter(text: &str, error: LooseFenError) -> Result<u32, LooseFenError> {
-    python_int(text).and_then(|n| u32::try_from(n).ok()).ok_or(error)
+fn counter(
+    text: &str,
+    error: LooseFenError,
+    negative: LooseFenError,
+) -> Result<u32, LooseFenError> {
+    let n = python_int(text).ok_or(error)?;
+    if n < 0 {
+        return Err(negative);
+    }
+    u32::try_from(n).map_err(|_| error)
 }
 
 impl LooseBoard {
@@ -212,17 +221,27 @@ impl LooseBoard {
             Some(_) => return Err(LooseFenError::Turn),
         };
         let castling = parts.next().unwrap_or("-");
+        // The castling field's spelling is checked before the fields after it and the
+        // board, as python-chess checks it (its meaning comes once the board is read).
+        if !castling_field_shape(castling) {
+            return Err(LooseFenError::Castling);
+        }
         let ep_square = match parts.next() {
             None | Some("-") => None,
             Some(text) => Some(text.parse::<Square>().map_err(|_| LooseFenError::EnPassant)?),
         };
         let halfmove_clock = match parts.next() {
             None => 0,
-            Some(text) => counter(text, LooseFenError::HalfmoveClock)?,
+            Some(text) => {
+                counter(text, LooseFenError::HalfmoveClock, LooseFenError::NegativeHalfmoveClock)?
+            }
         };
         let fullmove_number = match parts.next() {
             None => 1,
-            Some(text) => counter(text, LooseFenError::FullmoveNumber)?.max(1),
+            Some(text) => {
+                counter(text, LooseFenError::FullmoveNumber, LooseFenError::NegativeFullmoveNumber)?
+                    .max(1)
+            }
         };
         if parts.next().is_some() {
             return Err(LooseFenError::TooManyParts);
@@ -326,7 +345,10 @@ mod tests {
             ("8/8/8/8/8/8/8/8 x", LooseFenError::Turn),
             ("8/8/8/8/8/8/8/8 w KQkqK", LooseFenError::Castling),
             ("8/8/8/8/8/8/8/8 w - e9", LooseFenError::EnPassant),
-            ("8/8/8/8/8/8/8/8 w - - -1", LooseFenError::HalfmoveClock),
+            ("8/8/8/8/8/8/8/8 w - - -1", LooseFenError::NegativeHalfmoveClock),
+            ("8/8/8/8/8/8/8/8 w - - x", LooseFenError::HalfmoveClock),
+            ("8/8/8/8/8/8/8/8 w - - 0 -1", LooseFenError::NegativeFullmoveNumber),
+            ("x w KQkq? - 0 1", LooseFenError::Castling),
             ("8/8/8/8/8/8/8/8 w - - 0 x", LooseFenError::FullmoveNumber),
             ("8/8/8/8/8/8/8/8 w - - 0 1 x", LooseFenError::TooManyParts),
         ] {

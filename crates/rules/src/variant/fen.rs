@@ -13,6 +13,7 @@ use super::{Pockets, Variant, VariantBoard};
 use crate::board::LooseBoard;
 use crate::error::LooseFenError;
 use crate::fen::{EnPassantMode, python_int};
+use crate::layout_fen::is_python_space;
 
 /// A pocket's letters into `pockets` (upper case White's), checked as python-chess checks
 /// them: White's letters first.
@@ -92,7 +93,7 @@ impl VariantBoard {
     pub fn split_fen(variant: Variant, fen: &str) -> Result<VariantFenParts, LooseFenError> {
         // As python-chess's variant boards read their FENs: the parts are Python's
         // `str.split()` words.
-        let mut parts: Vec<&str> = fen.split_whitespace().collect();
+        let mut parts: Vec<&str> = fen.split(is_python_space).filter(|p| !p.is_empty()).collect();
         let mut pockets = Pockets::default();
         let mut board_part = String::new();
         if let Some(&first) = parts.first() {
@@ -126,9 +127,21 @@ impl VariantBoard {
             }
         }
         let mut rest = board_part;
-        for part in parts.iter().skip(1) {
-            rest.push(' ');
-            rest.push_str(part);
+        if variant == Variant::Crazyhouse {
+            // python-chess's crazyhouse takes `fen.split(None, 1)`: what follows the board
+            // part keeps its spacing (and its error messages quote it so).
+            let text = fen.trim_start_matches(is_python_space);
+            let after = text.find(is_python_space).map_or("", |i| &text[i..]);
+            let remainder = after.trim_start_matches(is_python_space);
+            if !remainder.is_empty() {
+                rest.push(' ');
+                rest.push_str(remainder);
+            }
+        } else {
+            for part in parts.iter().skip(1) {
+                rest.push(' ');
+                rest.push_str(part);
+            }
         }
         Ok(VariantFenParts { fen: rest, remaining_checks: checks, pockets })
     }
