@@ -274,14 +274,12 @@ impl BaseBoard {
 
     /// The squares of `color`'s pieces of `piece_type`, as a bitboard.
     fn pieces_mask(&self, piece_type: u8, color: Truth) -> PyResult<u64> {
-        let color = color.0;
-        Ok(self.layout().pieces_mask(piece_type_of(piece_type)?, color_of(color)).0)
+        Ok(self.layout().pieces_mask(piece_type_of(piece_type)?, color_of(color.0)).0)
     }
 
     /// The squares of `color`'s pieces of `piece_type`.
     fn pieces(&self, piece_type: u8, color: Truth) -> PyResult<SquareSet> {
-        let color = color.0;
-        Ok(SquareSet { mask: self.pieces_mask(piece_type, Truth(color))? })
+        Ok(SquareSet { mask: self.pieces_mask(piece_type, color)? })
     }
 
     /// The piece on `square`, or `None`.
@@ -301,8 +299,7 @@ impl BaseBoard {
 
     /// The square of `color`'s king (not a promoted one), or `None`.
     fn king(&self, color: Truth) -> Option<u8> {
-        let color = color.0;
-        self.layout().king(color_of(color)).map(|sq| sq as u8)
+        self.layout().king(color_of(color.0)).map(|sq| sq as u8)
     }
 
     /// The squares the piece on `square` attacks, as a bitboard.
@@ -324,12 +321,11 @@ impl BaseBoard {
         square: u8,
         occupied: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<u64> {
-        let color = color.0;
         let occupied = match occupied {
             Some(o) => Bitboard(mask_of(o)?),
             None => self.layout().occupied,
         };
-        Ok(self.layout().attackers_mask(color_of(color), square_of(square)?, occupied).0)
+        Ok(self.layout().attackers_mask(color_of(color.0), square_of(square)?, occupied).0)
     }
 
     /// Whether `color` attacks `square`.
@@ -340,8 +336,7 @@ impl BaseBoard {
         square: u8,
         occupied: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<bool> {
-        let color = color.0;
-        Ok(self.attackers_mask(Truth(color), square, occupied)? != 0)
+        Ok(self.attackers_mask(color, square, occupied)? != 0)
     }
 
     /// `color`'s pieces attacking `square`.
@@ -352,26 +347,22 @@ impl BaseBoard {
         square: u8,
         occupied: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<SquareSet> {
-        let color = color.0;
-        Ok(SquareSet { mask: self.attackers_mask(Truth(color), square, occupied)? })
+        Ok(SquareSet { mask: self.attackers_mask(color, square, occupied)? })
     }
 
     /// The line pinning the piece on `square` to `color`'s king; every square when none.
     fn pin_mask(&self, color: Truth, square: u8) -> PyResult<u64> {
-        let color = color.0;
-        Ok(self.layout().pin_mask(color_of(color), square_of(square)?).0)
+        Ok(self.layout().pin_mask(color_of(color.0), square_of(square)?).0)
     }
 
     /// The line pinning the piece on `square` to `color`'s king; every square when none.
     fn pin(&self, color: Truth, square: u8) -> PyResult<SquareSet> {
-        let color = color.0;
-        Ok(SquareSet { mask: self.pin_mask(Truth(color), square)? })
+        Ok(SquareSet { mask: self.pin_mask(color, square)? })
     }
 
     /// Whether the piece on `square` is pinned to `color`'s king.
     fn is_pinned(&self, color: Truth, square: u8) -> PyResult<bool> {
-        let color = color.0;
-        Ok(self.pin_mask(Truth(color), square)? != u64::MAX)
+        Ok(self.pin_mask(color, square)? != u64::MAX)
     }
 
     /// Takes the piece off `square` and returns it (`None` when empty); a `Board` forgets
@@ -396,10 +387,9 @@ impl BaseBoard {
         piece: Option<PieceData>,
         promoted: Truth,
     ) -> PyResult<()> {
-        let promoted = promoted.0;
         let sq = square_of(square)?;
         match piece {
-            Some(p) => self.layout_mut().set_piece_at(sq, p.to_lerf(), promoted),
+            Some(p) => self.layout_mut().set_piece_at(sq, p.to_lerf(), promoted.0),
             None => {
                 self.layout_mut().remove_piece_at(sq);
             }

@@ -285,8 +285,7 @@ impl Board {
     }
     #[setter]
     fn set_turn(mut slf: PyRefMut<'_, Self>, white: Truth) {
-        let white = white.0;
-        slf.as_super().game.board_mut().turn = crate::board::moves::color_of(white);
+        slf.as_super().game.board_mut().turn = crate::board::moves::color_of(white.0);
     }
 
     /// The rooks that keep castling rights, as a bitboard.
@@ -580,13 +579,11 @@ impl Board {
         ignore_castling: Truth,
         ignore_counters: Truth,
     ) -> Option<u16> {
-        let (ignore_turn, ignore_castling, ignore_counters) =
-            (ignore_turn.0, ignore_castling.0, ignore_counters.0);
         let b = base(&slf).board();
-        if !ignore_counters && (b.fullmove_number != 1 || b.halfmove_clock != 0) {
+        if !ignore_counters.0 && (b.fullmove_number != 1 || b.halfmove_clock != 0) {
             return None;
         }
-        b.chess960_index_ignoring(ignore_turn, ignore_castling)
+        b.chess960_index_ignoring(ignore_turn.0, ignore_castling.0)
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {

@@ -376,9 +376,8 @@ fn figurine(symbol: char) -> char {
 impl Piece {
     #[new]
     fn py_new(py: Python<'_>, piece_type: u8, color: Truth) -> PyResult<Piece> {
-        let color = color.0;
         piece_type_of(piece_type)?;
-        Piece::new(py, PieceData { piece_type, color })
+        Piece::new(py, PieceData { piece_type, color: color.0 })
     }
 
     /// `P`, `n`, ...: upper case for White.
@@ -389,9 +388,8 @@ impl Piece {
     /// The Unicode figurine (`♔`, `♟`...); `invert_color` swaps the colours.
     #[pyo3(signature = (*, invert_color=Truth(false)))]
     fn unicode_symbol(&self, invert_color: Truth) -> String {
-        let invert_color = invert_color.0;
         let c = self.data.symbol_char();
-        let c = if invert_color {
+        let c = if invert_color.0 {
             if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }
         } else {
             c

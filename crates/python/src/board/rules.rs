@@ -66,23 +66,20 @@ impl Board {
         slf: PyRef<'py, Self>,
         claim_draw: Truth,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let claim_draw = claim_draw.0;
         let py = slf.py();
-        base(&slf).game.outcome(claim_draw).map(|o| outcome_object(py, o)).transpose()
+        base(&slf).game.outcome(claim_draw.0).map(|o| outcome_object(py, o)).transpose()
     }
 
     /// Whether the game is over.
     #[pyo3(signature = (*, claim_draw=Truth(false)))]
     fn is_game_over(slf: PyRef<'_, Self>, claim_draw: Truth) -> bool {
-        let claim_draw = claim_draw.0;
-        base(&slf).game.outcome(claim_draw).is_some()
+        base(&slf).game.outcome(claim_draw.0).is_some()
     }
 
     /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
     #[pyo3(signature = (*, claim_draw=Truth(false)))]
     fn result(slf: PyRef<'_, Self>, claim_draw: Truth) -> &'static str {
-        let claim_draw = claim_draw.0;
-        base(&slf).game.outcome(claim_draw).map_or("*", |o| o.result())
+        base(&slf).game.outcome(claim_draw.0).map_or("*", |o| o.result())
     }
 
     /// Whether the side to move is checkmated.
@@ -102,8 +99,7 @@ impl Board {
 
     /// Whether `color` cannot mate.
     fn has_insufficient_material(slf: PyRef<'_, Self>, color: Truth) -> bool {
-        let color = color.0;
-        base(&slf).board().has_insufficient_material(color_of(color))
+        base(&slf).board().has_insufficient_material(color_of(color.0))
     }
 
     /// The 75-move rule.
@@ -155,20 +151,17 @@ impl Board {
 
     /// Whether `color` keeps a castling right.
     fn has_castling_rights(slf: PyRef<'_, Self>, color: Truth) -> bool {
-        let color = color.0;
-        base(&slf).board().has_castling_rights(color_of(color))
+        base(&slf).board().has_castling_rights(color_of(color.0))
     }
 
     /// Whether `color` may castle towards the h-file.
     fn has_kingside_castling_rights(slf: PyRef<'_, Self>, color: Truth) -> bool {
-        let color = color.0;
-        base(&slf).board().has_kingside_castling_rights(color_of(color))
+        base(&slf).board().has_kingside_castling_rights(color_of(color.0))
     }
 
     /// Whether `color` may castle towards the a-file.
     fn has_queenside_castling_rights(slf: PyRef<'_, Self>, color: Truth) -> bool {
-        let color = color.0;
-        base(&slf).board().has_queenside_castling_rights(color_of(color))
+        base(&slf).board().has_queenside_castling_rights(color_of(color.0))
     }
 
     /// Whether some castling right exists only in Chess960.

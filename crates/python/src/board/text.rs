@@ -11,6 +11,7 @@ use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyT
 
 use crate::board::board::{Board, base, nothing_to_move};
 use crate::board::moves::{Move, MoveData};
+use crate::board::truth::Truth;
 use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
 use crate::errors::{fen_value_error, loose_fen_error};
 
@@ -146,10 +147,9 @@ impl Board {
         en_passant: &str,
         promoted: Option<bool>,
     ) -> PyResult<String> {
-        let shredder = shredder.0;
         let mut out = String::with_capacity(90);
         let mode = ep_mode(en_passant)?;
-        let _ = base(&slf).board().write_fen(&mut out, shredder, mode, promoted.unwrap_or(false));
+        let _ = base(&slf).board().write_fen(&mut out, shredder.0, mode, promoted.unwrap_or(false));
         Ok(out)
     }
 
@@ -203,11 +203,10 @@ impl Board {
         promoted: Option<bool>,
         operations: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
-        let shredder = shredder.0;
         let board = *base(&slf).board();
         let mut out = String::with_capacity(100);
         let _ =
-            board.write_epd(&mut out, shredder, ep_mode(en_passant)?, promoted.unwrap_or(false));
+            board.write_epd(&mut out, shredder.0, ep_mode(en_passant)?, promoted.unwrap_or(false));
         let ops = self::operations(&board, operations)?;
         if !ops.is_empty() {
             let text = write_operations(&board, &ops).map_err(|e| match e {
@@ -234,9 +233,11 @@ impl Board {
         epd: &str,
         chess960: Truth,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let chess960 = chess960.0;
-        let board =
-            cls.call_method("empty", (), Some(&[("chess960", chess960)].into_py_dict(cls.py())?))?;
+        let board = cls.call_method(
+            "empty",
+            (),
+            Some(&[("chess960.0", chess960.0)].into_py_dict(cls.py())?),
+        )?;
         let ops = board.call_method1("set_epd", (epd,))?;
         PyTuple::new(cls.py(), [board, ops])
     }
@@ -352,9 +353,8 @@ impl Board {
         promotion: Option<u8>,
         drop: Option<u8>,
     ) -> PyResult<Py<Move>> {
-        let chess960 = chess960.0;
         let m = MoveData::checked(from_square, to_square, promotion, drop)?.to_loose();
-        let written = base(&slf).board().from_chess960(chess960, m);
+        let written = base(&slf).board().from_chess960(chess960.0, m);
         Ok(Move::shared_loose(written, slf.py()))
     }
 
@@ -384,5 +384,4 @@ fn parse_uci_on(board: &LooseBoard, uci: &str) -> PyResult<LooseMove> {
     Ok(m)
 }
 
-use crate::board::truth::Truth;
 use pyo3::types::IntoPyDict;

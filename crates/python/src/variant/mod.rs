@@ -160,6 +160,12 @@ impl Board {
     fn _variant_check(slf: PyRef<'_, Self>) -> PyResult<bool> {
         Ok(playing(base(&slf))?.is_check())
     }
+
+    /// python-chess's `has_legal_en_passant` by the variant's rules (lerf-rules'
+    /// `VariantBoard::has_legal_en_passant`, which the Rust FEN writer uses too).
+    fn _variant_has_legal_ep(slf: PyRef<'_, Self>) -> PyResult<bool> {
+        Ok(playing(base(&slf))?.has_legal_en_passant())
+    }
 }
 
 /// The state of a sequence of Python's numbers (`ValueError` unless 14).

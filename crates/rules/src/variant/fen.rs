@@ -9,6 +9,7 @@ use core::fmt::Write;
 
 use lerf_types::{Color, PieceType};
 
+use super::pockets::DROPPABLE;
 use super::{Pockets, Variant, VariantBoard};
 use crate::board::LooseBoard;
 use crate::error::LooseFenError;
@@ -167,16 +168,9 @@ impl VariantBoard {
         if crazyhouse {
             out.push('[');
             for color in [Color::White, Color::Black] {
-                // python-chess's order, the king first (a king taken in a set-up no game
+                // python-chess's order, king to pawn (a king taken in a set-up no game
                 // reaches goes to the pocket, as any piece does).
-                for pt in [
-                    PieceType::King,
-                    PieceType::Queen,
-                    PieceType::Rook,
-                    PieceType::Bishop,
-                    PieceType::Knight,
-                    PieceType::Pawn,
-                ] {
+                for pt in DROPPABLE.into_iter().rev() {
                     let letter = pt.to_char();
                     for _ in 0..self.pockets.count(color, pt) {
                         out.push(if color == Color::White {

@@ -240,7 +240,9 @@ class _VariantBoard(_DrawRules, _lerf.Board):
         return ""
 
     def has_legal_en_passant(self) -> bool:
-        return self.ep_square is not None and any(self.generate_legal_ep())
+        # The rule generate_legal_ep follows, decided in Rust (where the FEN writer of the
+        # variant rows asks it too).
+        return self._variant_has_legal_ep()
 
     def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None, **operations: Any) -> str:
         # "legal" writes the en passant square where the variant's rules (not chess's) have

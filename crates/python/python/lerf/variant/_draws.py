@@ -48,13 +48,13 @@ class _DrawRules:
                 self.pop()  # type: ignore[attr-defined]
         return False
 
-    def _keys_back(self, stop_after: int) -> List[Hashable]:
+    def _keys_back(self) -> List[Hashable]:
         """The keys of the positions before this one, latest first, back to the last move
-        that cannot be undone or through ``stop_after`` moves; the board is left as it was."""
+        that cannot be undone; the board is left as it was."""
         keys: List[Hashable] = []
         taken: List[Any] = []
         try:
-            while self.move_stack and len(taken) < stop_after:  # type: ignore[attr-defined]
+            while self.move_stack:  # type: ignore[attr-defined]
                 move = self.pop()  # type: ignore[attr-defined]
                 taken.append(move)
                 if self.is_irreversible(move):  # type: ignore[attr-defined]
@@ -73,7 +73,7 @@ class _DrawRules:
             return False
         key = self._transposition_key()
         seen = 1
-        for before in self._keys_back(len(self.move_stack)):  # type: ignore[attr-defined]
+        for before in self._keys_back():
             seen += before == key
             if seen >= count:
                 return True
@@ -84,7 +84,7 @@ class _DrawRules:
 
     def can_claim_threefold_repetition(self) -> bool:
         key = self._transposition_key()
-        counts = Counter(self._keys_back(len(self.move_stack)))  # type: ignore[attr-defined]
+        counts = Counter(self._keys_back())
         counts[key] += 1
         if counts[key] >= 3:
             return True

@@ -11,12 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-BB_LIGHT_SQUARES = 0x55AA_55AA_55AA_55AA
-BB_DARK_SQUARES = 0xAA55_AA55_AA55_AA55
-
-
-def _count(bb: int) -> int:
-    return bin(bb).count("1")
+from .. import BB_DARK_SQUARES, BB_LIGHT_SQUARES
+from .. import popcount as _count
 
 
 class _Material:

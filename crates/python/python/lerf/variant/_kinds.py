@@ -5,22 +5,12 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Optional
 
-from .. import BB_KING_ATTACKS, _lerf
+from .. import BB_CENTER, BB_DARK_SQUARES, BB_KING_ATTACKS, BB_LIGHT_SQUARES, BB_RANK_1, BB_RANK_8, _lerf
+from .. import popcount as _popcount
 from .._types import Status
 from ._board import BB_ALL, _VariantBoard
 from ._horde import horde_cannot_mate
 from ._san import algebraic
-
-BB_RANK_1 = 0xFF
-BB_RANK_8 = 0xFF << 56
-BB_LIGHT_SQUARES = 0x55AA_55AA_55AA_55AA
-BB_DARK_SQUARES = 0xAA55_AA55_AA55_AA55
-BB_CENTER = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36)
-
-
-def _popcount(bb: int) -> int:
-    return bin(bb).count("1")
-
 
 def _colour(bb: int) -> int:
     """The colour (0 dark, 1 light) of the lowest square of ``bb``."""
