@@ -236,7 +236,7 @@ impl Board {
         let board = cls.call_method(
             "empty",
             (),
-            Some(&[("chess960.0", chess960.0)].into_py_dict(cls.py())?),
+            Some(&[("chess960", chess960.0)].into_py_dict(cls.py())?),
         )?;
         let ops = board.call_method1("set_epd", (epd,))?;
         PyTuple::new(cls.py(), [board, ops])
