@@ -6,6 +6,7 @@ use super::castling::castling_field_shape;
 use super::error::LooseFenError;
 use super::layout::Layout;
 use super::layout_fen::{PIECE_BYTES, is_python_space};
+use super::python_number::{PythonInt, read_int};
 use alloc::string::String;
 use core::fmt::{self, Write};
 use core::str::FromStr;
@@ -23,31 +24,12 @@ pub enum EnPassantMode {
     Always,
 }
 
-/// An integer as Python's `int()` reads a word: an optional sign, digits, single
-/// underscores between digits.
+/// An integer as Python's `int()` reads a word, when it fits an `i64`.
 pub(crate) fn python_int(text: &str) -> Option<i64> {
-    let (negative, digits) = match text.as_bytes().first()? {
-        b'-' => (true, &text[1..]),
-        b'+' => (false, &text[1..]),
-        _ => (false, text),
-    };
-    let bytes = digits.as_bytes();
-    if bytes.is_empty() || !bytes[0].is_ascii_digit() || !bytes[bytes.len() - 1].is_ascii_digit() {
-        return None;
+    match read_int(text)? {
+        PythonInt::Fits(n) => Some(n),
+        PythonInt::Big(_) => None,
     }
-    let mut value: i64 = 0;
-    let mut after_underscore = false;
-    for &b in bytes {
-        match b {
-            b'0'..=b'9' => {
-                value = value.checked_mul(10)?.checked_add(i64::from(b - b'0'))?;
-                after_underscore = false;
-            }
-            b'_' if !after_underscore => after_underscore = true,
-            _ => return None,
-        }
-    }
-    Some(if negative { -value } else { value })
 }
 
 /// Reads the usual form of a FEN in one pass: an ASCII board part without `~`, then
@@ -174,17 +156,20 @@ fn ascii_fields<'a>(text: &'a str, fields: &mut [&'a str; 7]) -> usize {
     n
 }
 
-/// A FEN counter: a number of 0 or more that fits in 32 bits.
+/// A FEN counter: a number of 0 or more, `None` when it does not fit in 32 bits (python-chess
+/// takes any size: such a FEN is refused only once its other fields are read, as
+/// python-chess would have read them). A negative number of any size is `negative`.
 fn counter(
     text: &str,
     error: LooseFenError,
     negative: LooseFenError,
-) -> Result<u32, LooseFenError> {
-    let n = python_int(text).ok_or(error)?;
-    if n < 0 {
-        return Err(negative);
+) -> Result<Option<u32>, LooseFenError> {
+    match read_int(text).ok_or(error)? {
+        PythonInt::Big(digits) if digits.starts_with('-') => Err(negative),
+        PythonInt::Big(_) => Ok(None),
+        PythonInt::Fits(n) if n < 0 => Err(negative),
+        PythonInt::Fits(n) => Ok(u32::try_from(n).ok()),
     }
-    u32::try_from(n).map_err(|_| error)
 }
 
 impl LooseBoard {
@@ -231,16 +216,16 @@ impl LooseBoard {
             Some(text) => Some(text.parse::<Square>().map_err(|_| LooseFenError::EnPassant)?),
         };
         let halfmove_clock = match parts.next() {
-            None => 0,
+            None => Some(0),
             Some(text) => {
                 counter(text, LooseFenError::HalfmoveClock, LooseFenError::NegativeHalfmoveClock)?
             }
         };
         let fullmove_number = match parts.next() {
-            None => 1,
+            None => Some(1),
             Some(text) => {
                 counter(text, LooseFenError::FullmoveNumber, LooseFenError::NegativeFullmoveNumber)?
-                    .max(1)
+                    .map(|n| n.max(1))
             }
         };
         if parts.next().is_some() {
@@ -250,8 +235,8 @@ impl LooseBoard {
         let mut board = LooseBoard { layout, turn, chess960, ..LooseBoard::empty() };
         board.set_castling_fen(castling)?;
         board.ep_square = ep_square;
-        board.halfmove_clock = halfmove_clock;
-        board.fullmove_number = fullmove_number;
+        board.halfmove_clock = halfmove_clock.ok_or(LooseFenError::HalfmoveClock)?;
+        board.fullmove_number = fullmove_number.ok_or(LooseFenError::FullmoveNumber)?;
         Ok(board)
     }
 
@@ -329,6 +314,8 @@ mod tests {
         assert_eq!(python_int("+3"), Some(3));
         assert_eq!(python_int("-0"), Some(0));
         assert_eq!(python_int("1_000"), Some(1000));
+        assert_eq!(python_int("\u{663}"), Some(3));
+        assert_eq!(python_int("99999999999999999999"), None);
         for bad in ["", "-", "1__0", "_1", "1_", "x", "1.0", "--1"] {
             assert_eq!(python_int(bad), None, "{bad}");
         }
@@ -346,6 +333,15 @@ mod tests {
             ("8/8/8/8/8/8/8/8 w KQkqK", LooseFenError::Castling),
             ("8/8/8/8/8/8/8/8 w - e9", LooseFenError::EnPassant),
             ("8/8/8/8/8/8/8/8 w - - -1", LooseFenError::NegativeHalfmoveClock),
+            ("8/8/8/8/8/8/8/8 w - - -99999999999999999999", LooseFenError::NegativeHalfmoveClock),
+            ("8/8/8/8/8/8/8/8 w - - 99999999999999999999", LooseFenError::HalfmoveClock),
+            ("8/8/8/8/8/8/8/8 w - - 0 4294967296", LooseFenError::FullmoveNumber),
+            // Too large to hold, but a number: the board part is read first.
+            ("8/8/8 w - - 99999999999999999999", LooseFenError::RowCount),
+            (
+                "8/8/8/8/8/8/8/8 w - - 0 -1_0000000000000000000",
+                LooseFenError::NegativeFullmoveNumber,
+            ),
             ("8/8/8/8/8/8/8/8 w - - x", LooseFenError::HalfmoveClock),
             ("8/8/8/8/8/8/8/8 w - - 0 -1", LooseFenError::NegativeFullmoveNumber),
             ("x w KQkq? - 0 1", LooseFenError::Castling),

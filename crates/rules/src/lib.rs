@@ -52,6 +52,7 @@ mod movegen;
 mod moves;
 mod play;
 mod polyglot;
+pub mod python_number;
 mod status;
 pub mod variant;
 

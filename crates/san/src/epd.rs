@@ -13,9 +13,11 @@
 //! ```
 
 use crate::loose::{LooseSanError, loose_san, parse_loose_san};
+use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
+use lerf_rules::python_number::{PythonInt, read_float, read_int};
 use lerf_rules::{LooseBoard, LooseFenError, LooseMove};
 
 /// An operation's operand.
@@ -27,6 +29,9 @@ pub enum EpdOperand {
     Text(String),
     /// An integer.
     Int(i64),
+    /// An integer beyond an `i64` (Python reads any): its ASCII digits, `-` first when
+    /// negative, no leading zeros.
+    BigInt(String),
     /// A finite number with a fraction or an exponent.
     Float(f64),
     /// A number written out as it is to appear (writing only: how a host language prints
@@ -38,50 +43,118 @@ pub enum EpdOperand {
     Moves(Vec<LooseMove>),
 }
 
-/// Why an EPD, or an operation to write, was refused.
+/// What is wrong with an opcode, in the order python-chess checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpcodeFault {
+    /// The empty string.
+    Empty,
+    /// A lone `-` (which stands for no operations).
+    Dash,
+    /// The first character is not a letter.
+    NotLetter,
+    /// It holds this white space character (space, line feed, tab or carriage return).
+    Space(char),
+}
+
+/// Why an EPD, or an operation to write, was refused. The messages are python-chess's
+/// (with Rust's quoting where Python's `repr` quotes).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EpdError {
-    /// The FEN fields are malformed.
-    Fen(LooseFenError),
-    /// An opcode is empty, a lone `-`, does not start with a letter, or holds white space.
-    Opcode(String),
-    /// A number that does not read, or is not finite.
-    Number(String),
+    /// The FEN made of the fields (and the counters) does not read: the FEN as read,
+    /// which python-chess's message quotes, and why.
+    Fen {
+        /// The text read as a FEN: the EPD itself when it has no operations; else its four
+        /// fields with ` 0 1` (the board moves are read in) or with the counters.
+        fen: String,
+        /// Why it does not read.
+        error: LooseFenError,
+    },
+    /// An opcode that cannot be read or written.
+    Opcode(String, OpcodeFault),
+    /// A number operand that Python's `int()` does not read (as written, white space
+    /// after it included).
+    Int(String),
+    /// A number operand with a `.`, `e` or `E` that Python's `float()` does not read.
+    Float(String),
+    /// A number operand too large to be finite: the opcode, and the operand as written.
+    NotFinite(String, String),
     /// A move operand that is not SAN for a legal move.
-    San(String, LooseSanError),
+    San {
+        /// The SAN as written.
+        text: String,
+        /// Why it is refused.
+        error: LooseSanError,
+        /// The position it was read in (for a `pv`, after the moves before it).
+        board: Box<LooseBoard>,
+    },
     /// A move to write from an empty square (`pv`, `am`, `bm` or a single move): it has
-    /// no SAN.
-    Move(LooseMove),
+    /// no SAN. With the position it was to be written in.
+    Move(LooseMove, Box<LooseBoard>),
 }
 
 impl fmt::Display for EpdError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EpdError::Fen(e) => write!(f, "{e}"),
-            EpdError::Opcode(op) => write!(f, "invalid epd opcode: {op:?}"),
-            EpdError::Number(text) => write!(f, "invalid numeric epd operand: {text:?}"),
-            EpdError::San(text, e) => write!(f, "{e}: {text:?}"),
-            EpdError::Move(m) => write!(f, "no piece to move for {m} in epd operation"),
+            EpdError::Fen { fen, error } => write!(f, "{error}: {fen:?}"),
+            EpdError::Opcode(_, OpcodeFault::Empty) => {
+                f.write_str("empty string is not a valid epd opcode")
+            }
+            EpdError::Opcode(_, OpcodeFault::Dash) => {
+                f.write_str("dash (-) is not a valid epd opcode")
+            }
+            EpdError::Opcode(op, OpcodeFault::NotLetter) => {
+                write!(f, "expected epd opcode to start with a letter, got: {op:?}")
+            }
+            EpdError::Opcode(op, OpcodeFault::Space(c)) => {
+                write!(f, "invalid character {c:?} in epd opcode: {op:?}")
+            }
+            EpdError::Int(text) => write!(f, "invalid literal for int() with base 10: {text:?}"),
+            EpdError::Float(text) => write!(f, "could not convert string to float: {text:?}"),
+            EpdError::NotFinite(op, text) => {
+                write!(f, "invalid numeric operand for epd operation {op:?}: {text:?}")
+            }
+            EpdError::San { text, error, board } => write!(f, "{error}: {text:?} in {board}"),
+            EpdError::Move(m, board) => {
+                write!(f, "no piece to move for {m} in epd operation, in {board}")
+            }
         }
     }
 }
 
 impl core::error::Error for EpdError {}
 
-impl From<LooseFenError> for EpdError {
-    fn from(e: LooseFenError) -> EpdError {
-        EpdError::Fen(e)
+/// What is wrong with `opcode`, checked as python-chess checks it before writing it (or,
+/// the first character only, after reading one that is followed by white space), with
+/// `is_letter` saying what a letter is: Rust's [`char::is_alphabetic`], or a host's own
+/// test (Python's `str.isalpha` leaves out the letter numbers `Ⅷ` and combining marks).
+pub fn opcode_fault(opcode: &str, is_letter: fn(char) -> bool) -> Option<OpcodeFault> {
+    if opcode.is_empty() {
+        Some(OpcodeFault::Empty)
+    } else if opcode == "-" {
+        Some(OpcodeFault::Dash)
+    } else if !opcode.chars().next().is_some_and(is_letter) {
+        Some(OpcodeFault::NotLetter)
+    } else {
+        [' ', '\n', '\t', '\r'].into_iter().find(|&c| opcode.contains(c)).map(OpcodeFault::Space)
     }
 }
 
-/// Checks an opcode as python-chess does before writing it (or after reading one that is
-/// followed by white space).
+/// Checks an opcode as python-chess does before writing it (see [`opcode_fault`]; letters
+/// as [`char::is_alphabetic`] has them).
+///
+/// # Errors
+///
+/// [`EpdError::Opcode`] naming the fault.
 pub fn check_opcode(opcode: &str) -> Result<(), EpdError> {
-    let bad = opcode.is_empty()
-        || opcode == "-"
-        || !opcode.chars().next().is_some_and(char::is_alphabetic)
-        || opcode.contains([' ', '\n', '\t', '\r']);
-    if bad { Err(EpdError::Opcode(opcode.to_string())) } else { Ok(()) }
+    check_opcode_with(opcode, char::is_alphabetic)
+}
+
+/// [`check_opcode`] with `is_letter` saying what a letter is.
+fn check_opcode_with(opcode: &str, is_letter: fn(char) -> bool) -> Result<(), EpdError> {
+    match opcode_fault(opcode, is_letter) {
+        Some(fault) => Err(EpdError::Opcode(opcode.to_string(), fault)),
+        None => Ok(()),
+    }
 }
 
 /// Sets `opcode` to `operand`, keeping its first place when it was set before (the order of
@@ -93,16 +166,21 @@ fn insert(ops: &mut Vec<(String, EpdOperand)>, opcode: &str, operand: EpdOperand
     }
 }
 
-/// The operand of a number as python-chess reads it: a float when it holds `.`, `e` or
-/// `E` (and must then be finite), an integer otherwise.
-fn number(text: &str) -> Result<EpdOperand, EpdError> {
-    let bad = || EpdError::Number(text.to_string());
+/// The operand of a number as python-chess reads it: Python's `float()` when it holds
+/// `.`, `e` or `E` (and must then be finite), `int()` otherwise.
+fn number(opcode: &str, text: &str) -> Result<EpdOperand, EpdError> {
     if text.contains(['.', 'e', 'E']) {
-        let value: f64 = text.parse().map_err(|_| bad())?;
-        if value.is_finite() { Ok(EpdOperand::Float(value)) } else { Err(bad()) }
+        match read_float(text) {
+            None => Err(EpdError::Float(text.to_string())),
+            Some(x) if !x.is_finite() => Err(EpdError::NotFinite(opcode.into(), text.into())),
+            Some(x) => Ok(EpdOperand::Float(x)),
+        }
     } else {
-        let digits = text.strip_prefix('+').unwrap_or(text);
-        digits.parse().map(EpdOperand::Int).map_err(|_| bad())
+        match read_int(text) {
+            None => Err(EpdError::Int(text.to_string())),
+            Some(PythonInt::Fits(n)) => Ok(EpdOperand::Int(n)),
+            Some(PythonInt::Big(digits)) => Ok(EpdOperand::BigInt(digits)),
+        }
     }
 }
 
@@ -110,7 +188,11 @@ fn number(text: &str) -> Result<EpdOperand, EpdError> {
 /// position, any other opcode reads the whole operand as one move.
 fn moves(opcode: &str, text: &str, board: &LooseBoard) -> Result<EpdOperand, EpdError> {
     let san = |b: &LooseBoard, t: &str| {
-        parse_loose_san(b, t).map_err(|e| EpdError::San(t.to_string(), e))
+        parse_loose_san(b, t).map_err(|error| EpdError::San {
+            text: t.to_string(),
+            error,
+            board: Box::new(*b),
+        })
     };
     match opcode {
         "pv" => {
@@ -143,10 +225,25 @@ enum State {
 }
 
 /// Reads the operations part of an EPD, moves read as SAN in `board`.
+///
+/// # Errors
+///
+/// [`EpdError`] for a malformed opcode, number or move.
 pub fn parse_operations(
     text: &str,
     board: &LooseBoard,
 ) -> Result<Vec<(String, EpdOperand)>, EpdError> {
+    operations(text, &mut || Ok(*board), char::is_alphabetic)
+}
+
+/// [`parse_operations`] with the board made at the first move operand, as python-chess
+/// makes it: a text whose moves are never reached never reads the fields.
+fn operations(
+    text: &str,
+    make_board: &mut dyn FnMut() -> Result<LooseBoard, EpdError>,
+    is_letter: fn(char) -> bool,
+) -> Result<Vec<(String, EpdOperand)>, EpdError> {
+    let mut board = None;
     let mut ops = Vec::new();
     let (mut state, mut opcode, mut operand) = (State::Opcode, String::new(), String::new());
     let empty_for = |op: &str| {
@@ -164,7 +261,7 @@ pub fn parse_operations(
                 if opcode == "-" {
                     opcode.clear();
                 } else if !opcode.is_empty() {
-                    check_opcode(&opcode)?;
+                    check_opcode_with(&opcode, is_letter)?;
                     state = State::AfterOpcode;
                 }
             }
@@ -193,9 +290,13 @@ pub fn parse_operations(
             }
             State::Numeric | State::San if end => {
                 let value = if state == State::Numeric {
-                    number(&operand)?
+                    number(&opcode, &operand)?
                 } else {
-                    moves(&opcode, &operand, board)?
+                    let board = match board {
+                        Some(b) => b,
+                        None => *board.insert(make_board()?),
+                    };
+                    moves(&opcode, &operand, &board)?
                 };
                 insert(&mut ops, &opcode, value);
                 (state, opcode, operand) = (State::Opcode, String::new(), String::new());
@@ -229,8 +330,9 @@ pub fn parse_operations(
 
 /// Reads an EPD as python-chess's `Board.set_epd` does: four FEN fields, then operations
 /// (moves as SAN in that position, read in standard chess as python-chess reads them);
-/// `hmvc` and `fmvn` set the counters. Text of five or six fields and no operations is
-/// read as a FEN.
+/// `hmvc` and `fmvn` set the counters. Text of four fields or fewer is read as a FEN;
+/// anything after the fourth field is operations, a FEN's counters too (refused as
+/// opcodes, as python-chess refuses them).
 ///
 /// # Errors
 ///
@@ -238,6 +340,20 @@ pub fn parse_operations(
 pub fn parse_epd(
     epd: &str,
     chess960: bool,
+) -> Result<(LooseBoard, Vec<(String, EpdOperand)>), EpdError> {
+    parse_epd_with(epd, chess960, char::is_alphabetic)
+}
+
+/// [`parse_epd`] with `is_letter` saying what a letter is at an opcode's start (see
+/// [`opcode_fault`]).
+///
+/// # Errors
+///
+/// As [`parse_epd`].
+pub fn parse_epd_with(
+    epd: &str,
+    chess960: bool,
+    is_letter: fn(char) -> bool,
 ) -> Result<(LooseBoard, Vec<(String, EpdOperand)>), EpdError> {
     let trimmed = epd.trim_matches(crate::loose_text::is_space).trim_end_matches(';');
     let mut fields: Vec<&str> = Vec::new();
@@ -252,29 +368,35 @@ pub fn parse_epd(
         rest = &rest[end..];
     }
     let rest = rest.trim_start_matches(crate::loose_text::is_space);
+    let read = |fen: String| {
+        LooseBoard::from_fen(&fen, chess960).map_err(|error| EpdError::Fen { fen, error })
+    };
     if rest.is_empty() {
-        return Ok((LooseBoard::from_fen(epd, chess960)?, Vec::new()));
+        return Ok((read(epd.to_string())?, Vec::new()));
     }
     let position = fields.join(" ");
-    let sans = LooseBoard::from_fen(&alloc::format!("{position} 0 1"), false)?;
-    let ops = parse_operations(rest, &sans)?;
+    let mut san_board = || {
+        let fen = alloc::format!("{position} 0 1");
+        LooseBoard::from_fen(&fen, false).map_err(|error| EpdError::Fen { fen, error })
+    };
+    let ops = operations(rest, &mut san_board, is_letter)?;
     let counter = |op: &str, default: &str| match ops.iter().find(|(o, _)| o == op) {
         None => default.to_string(),
         Some((_, value)) => operand_text(value),
     };
     let fen = alloc::format!("{position} {} {}", counter("hmvc", "0"), counter("fmvn", "1"));
-    Ok((LooseBoard::from_fen(&fen, chess960)?, ops))
+    Ok((read(fen)?, ops))
 }
 
 /// An operand as Python's `str()` would write it into a FEN counter field.
 fn operand_text(value: &EpdOperand) -> String {
     match value {
         EpdOperand::None => "None".to_string(),
-        EpdOperand::Text(t) | EpdOperand::Number(t) => t.clone(),
+        EpdOperand::Text(t) | EpdOperand::Number(t) | EpdOperand::BigInt(t) => t.clone(),
         EpdOperand::Int(n) => n.to_string(),
         EpdOperand::Float(x) => crate::loose_text::python_float(*x),
         EpdOperand::Move(m) => m.to_string(),
-        EpdOperand::Moves(_) => "[...]".to_string(),
+        EpdOperand::Moves(moves) => python_move_list(moves),
     }
 }
 
@@ -292,7 +414,7 @@ pub fn write_operations(
 ) -> Result<String, EpdError> {
     let mut out = String::new();
     let san = |b: &LooseBoard, m: LooseMove| {
-        loose_san(b, m).map_err(|crate::loose::NothingToMove(m)| EpdError::Move(m))
+        loose_san(b, m).map_err(|crate::loose::NothingToMove(m)| EpdError::Move(m, Box::new(*b)))
     };
     for (i, (opcode, operand)) in ops.iter().enumerate() {
         check_opcode(opcode)?;
@@ -307,7 +429,9 @@ pub fn write_operations(
             EpdOperand::Float(x) => {
                 out.push_str(&alloc::format!(" {};", crate::loose_text::python_float(*x)));
             }
-            EpdOperand::Number(text) => out.push_str(&alloc::format!(" {text};")),
+            EpdOperand::Number(text) | EpdOperand::BigInt(text) => {
+                out.push_str(&alloc::format!(" {text};"));
+            }
             EpdOperand::Moves(moves) if opcode == "pv" => {
                 let mut position = *board;
                 position.forget_played();
@@ -328,15 +452,17 @@ pub fn write_operations(
                 }
                 out.push(';');
             }
-            EpdOperand::Moves(moves) => {
-                let list: Vec<String> =
-                    moves.iter().map(|m| alloc::format!("Move.from_uci('{m}')")).collect();
-                push_quoted(&mut out, &alloc::format!("[{}]", list.join(", ")));
-            }
+            EpdOperand::Moves(moves) => push_quoted(&mut out, &python_move_list(moves)),
             EpdOperand::Text(text) => push_quoted(&mut out, text),
         }
     }
     Ok(out)
+}
+
+/// A list of moves as Python's `str()` writes it: `[Move.from_uci('e2e4')]`.
+fn python_move_list(moves: &[LooseMove]) -> String {
+    let list: Vec<String> = moves.iter().map(|m| alloc::format!("Move.from_uci('{m}')")).collect();
+    alloc::format!("[{}]", list.join(", "))
 }
 
 /// ` "text";` with `\`, tab, CR, LF and `"` escaped.
@@ -353,4 +479,99 @@ fn push_quoted(out: &mut String, text: &str) {
         }
     }
     out.push_str("\";");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ops(text: &str) -> Result<Vec<(String, EpdOperand)>, EpdError> {
+        parse_epd(text, false).map(|(_, ops)| ops)
+    }
+
+    fn one(text: &str) -> EpdOperand {
+        let mut ops = ops(text).unwrap();
+        assert_eq!(ops.len(), 1, "{text}");
+        ops.remove(0).1
+    }
+
+    const FIELDS: &str = "8/P7/8/8/8/8/7p/K6k b - -";
+
+    #[test]
+    fn numbers_as_python_reads_them() {
+        let at = |op: &str| one(&alloc::format!("{FIELDS} {op}"));
+        assert_eq!(at("ce 1_000 ;"), EpdOperand::Int(1000));
+        assert_eq!(at("pv 1e3 \t;"), EpdOperand::Float(1000.0));
+        // An ASCII start makes a number, then any script's digits are read.
+        assert_eq!(at("ce 1\u{663};"), EpdOperand::Int(13));
+        assert_eq!(
+            at("ce 99999999999999999999;"),
+            EpdOperand::BigInt("99999999999999999999".into())
+        );
+        let error = |op: &str| ops(&alloc::format!("{FIELDS} {op}")).unwrap_err();
+        assert_eq!(error("ce 12abc ;"), EpdError::Int("12abc ".into()));
+        assert_eq!(error("ce 1.2.3"), EpdError::Float("1.2.3".into()));
+        assert_eq!(error("ce 1e999"), EpdError::NotFinite("ce".into(), "1e999".into()));
+    }
+
+    #[test]
+    fn the_fields_are_read_where_python_chess_reads_them() {
+        // No move operand: the broken fields are found at the end, after a bad opcode.
+        let error = ops("xx w KQkq - 1ce 1;").unwrap_err();
+        assert_eq!(error, EpdError::Opcode("1ce".into(), OpcodeFault::NotLetter));
+        // A move operand reads them, with counters 0 and 1.
+        let error = ops("xx w KQkq - ce e4;").unwrap_err();
+        assert!(
+            matches!(error, EpdError::Fen { ref fen, .. } if fen == "xx w KQkq - 0 1"),
+            "{error}"
+        );
+        // The counters go into the FEN that is quoted.
+        let error = ops("8/8/8/8/8/8/8/K6k  w - -  hmvc 1.5;").unwrap_err();
+        let fen = "8/8/8/8/8/8/8/K6k w - - 1.5 1".to_string();
+        assert_eq!(error, EpdError::Fen { fen, error: LooseFenError::HalfmoveClock });
+        // A FEN's counters are operations.
+        let error = ops("8/8/8/8/8/8/8/K6k w - - 0 1").unwrap_err();
+        assert_eq!(error, EpdError::Opcode("0".into(), OpcodeFault::NotLetter));
+    }
+
+    #[test]
+    fn a_refused_move_names_the_position_it_was_read_in() {
+        let Err(EpdError::San { text, board, .. }) = ops(&alloc::format!("{FIELDS} pv Kg1 Kg2;"))
+        else {
+            panic!("Kg2 is refused");
+        };
+        assert_eq!(
+            (text.as_str(), board.fen().as_str()),
+            ("Kg2", "8/P7/8/8/8/8/7p/K5k1 w - - 1 2")
+        );
+        let board = LooseBoard::from_fen(FIELDS, false).unwrap();
+        let king = LooseMove::new(lerf_types::Square::H1, lerf_types::Square::G1);
+        let line = [(String::from("pv"), EpdOperand::Moves(alloc::vec![king, LooseMove::NULL]))];
+        assert_eq!(write_operations(&board, &line).unwrap(), "pv Kg1 --;");
+        let line = [(String::from("pv"), EpdOperand::Moves(alloc::vec![king, king]))];
+        let Err(EpdError::Move(m, at)) = write_operations(&board, &line) else {
+            panic!("h1 is empty after the first move");
+        };
+        assert_eq!((m, at.fen().as_str()), (king, "8/P7/8/8/8/8/7p/K5k1 w - - 1 2"));
+    }
+
+    #[test]
+    fn opcode_faults_in_python_chess_order() {
+        let fault = |op| opcode_fault(op, char::is_alphabetic);
+        assert_eq!(fault(""), Some(OpcodeFault::Empty));
+        assert_eq!(fault("-"), Some(OpcodeFault::Dash));
+        assert_eq!(fault("1 a"), Some(OpcodeFault::NotLetter));
+        assert_eq!(fault("a\t b"), Some(OpcodeFault::Space(' ')));
+        assert_eq!(fault("a\n\r"), Some(OpcodeFault::Space('\n')));
+        assert_eq!(fault("bm"), None);
+        assert_eq!(fault("\u{2167}"), None);
+        assert_eq!(
+            opcode_fault("\u{2167}", |c| c.is_ascii_alphabetic()),
+            Some(OpcodeFault::NotLetter)
+        );
+        let error = parse_epd_with("8/8/8/8/8/8/8/K6k w - - \u{2167} 1;", false, |c| {
+            c.is_ascii_alphabetic()
+        });
+        assert_eq!(error.unwrap_err(), EpdError::Opcode("\u{2167}".into(), OpcodeFault::NotLetter));
+    }
 }

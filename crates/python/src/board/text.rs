@@ -3,9 +3,10 @@
 //! `lerf_san::loose`, `lerf_san::epd`).
 
 use lerf_rules::{EnPassantMode, LooseBoard, LooseGame, LooseMove};
-use lerf_san::epd::{EpdOperand, check_opcode, parse_epd, write_operations};
+use lerf_san::epd::write_operations;
+use lerf_san::epd::{EpdError, EpdOperand, OpcodeFault, opcode_fault, parse_epd_with};
 use lerf_san::loose::{LooseSanError, loose_lan, loose_san, loose_variation_san, parse_loose_san};
-use pyo3::exceptions::{PyAssertionError, PyValueError};
+use pyo3::exceptions::{PyAssertionError, PyAttributeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
 
@@ -57,8 +58,127 @@ pub fn invalid_message(py: Python<'_>, e: &LooseSanError, text: &str) -> String 
     format!("{e}: {shown}")
 }
 
-/// The EPD operations python-chess's `epd(**operations)` takes, converted: moves, numbers
-/// as Python prints them, move lists for `pv`, `am` and `bm`, anything else as its text.
+/// Python's `repr` of a string.
+fn py_repr(py: Python<'_>, text: &str) -> String {
+    PyString::new(py, text).repr().map(|r| r.to_string()).unwrap_or_else(|_| format!("{text:?}"))
+}
+
+/// The exception python-chess raises for an EPD it cannot read or write, in its words.
+fn epd_error(py: Python<'_>, e: &EpdError) -> PyErr {
+    match e {
+        EpdError::Fen { fen, error } => loose_fen_error(error, fen),
+        EpdError::San { text, error, board } => san_error(py, error, text, board),
+        EpdError::Move(m, board) => nothing_to_move(*m, board),
+        EpdError::Opcode(op, OpcodeFault::NotLetter) => PyValueError::new_err(format!(
+            "expected epd opcode to start with a letter, got: {}",
+            py_repr(py, op)
+        )),
+        EpdError::Opcode(op, OpcodeFault::Space(c)) => PyValueError::new_err(format!(
+            "invalid character {} in epd opcode: {}",
+            py_repr(py, c.encode_utf8(&mut [0; 4])),
+            py_repr(py, op)
+        )),
+        EpdError::Int(text) => PyValueError::new_err(format!(
+            "invalid literal for int() with base 10: {}",
+            py_repr(py, text)
+        )),
+        EpdError::Float(text) => PyValueError::new_err(format!(
+            "could not convert string to float: {}",
+            py_repr(py, text)
+        )),
+        EpdError::NotFinite(op, text) => PyValueError::new_err(format!(
+            "invalid numeric operand for epd operation {}: {}",
+            py_repr(py, op),
+            py_repr(py, text)
+        )),
+        // The empty opcode and the dash: no text of the caller's to quote.
+        other => PyValueError::new_err(other.to_string()),
+    }
+}
+
+/// Whether `c` is a letter to Python's `str.isalpha` (which leaves out the letter numbers
+/// such as `Ⅷ` and the combining marks that Rust's `char::is_alphabetic` counts).
+fn python_letter(c: char) -> bool {
+    if c.is_ascii() {
+        return c.is_ascii_alphabetic();
+    }
+    Python::attach(|py| {
+        let text = PyString::new(py, c.encode_utf8(&mut [0; 4]));
+        text.call_method0("isalpha").and_then(|r| r.extract()).unwrap_or(false)
+    })
+}
+
+/// `AttributeError` as Python words it for `value`'s missing `attribute`.
+fn no_attribute(value: &Bound<'_, PyAny>, attribute: &str) -> PyErr {
+    let type_name = value.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+    PyAttributeError::new_err(format!("'{type_name}' object has no attribute '{attribute}'"))
+}
+
+/// A move of a `pv`, `am` or `bm` list: python-chess asks a false value for its origin,
+/// anything else for its drop first, then its origin.
+fn list_move(item: &Bound<'_, PyAny>) -> PyResult<LooseMove> {
+    if let Ok(m) = item.extract::<MoveData>() {
+        return Ok(m.to_loose());
+    }
+    if item.is_truthy()? && !item.hasattr("drop")? {
+        return Err(no_attribute(item, "drop"));
+    }
+    if !item.hasattr("from_square")? {
+        return Err(no_attribute(item, "from_square"));
+    }
+    Err(PyTypeError::new_err(format!("expected a Move in an epd move list, got: {}", item.repr()?)))
+}
+
+/// One operand of python-chess's `epd(**operations)`, converted: moves, numbers as Python
+/// prints them, move lists for `pv`, `am` and `bm`, anything else as its text. On an
+/// error in a list, `partial` holds its moves before the bad one, which python-chess
+/// writes before it meets the error.
+fn operand(
+    opcode: &str,
+    value: &Bound<'_, PyAny>,
+    partial: &mut Option<EpdOperand>,
+) -> PyResult<EpdOperand> {
+    if let Some(fault) = opcode_fault(opcode, python_letter) {
+        return Err(epd_error(value.py(), &EpdError::Opcode(opcode.to_string(), fault)));
+    }
+    Ok(if value.is_none() {
+        EpdOperand::None
+    } else if let Ok(m) = value.extract::<MoveData>() {
+        EpdOperand::Move(m.to_loose())
+    } else if value.is_instance_of::<PyBool>() || value.is_instance_of::<PyInt>() {
+        EpdOperand::Number(value.str()?.to_string())
+    } else if value.is_instance_of::<PyFloat>() {
+        let x: f64 = value.extract()?;
+        if !x.is_finite() {
+            return Err(PyAssertionError::new_err(format!(
+                "expected numeric epd operand to be finite, got: {}",
+                value.repr()?
+            )));
+        }
+        EpdOperand::Number(value.repr()?.to_string())
+    } else if matches!(opcode, "pv" | "am" | "bm")
+        && !value.is_instance_of::<PyString>()
+        && value.hasattr("__iter__")?
+    {
+        let mut moves = Vec::new();
+        for item in value.try_iter()? {
+            match list_move(&item?) {
+                Ok(m) => moves.push(m),
+                Err(e) => {
+                    *partial = Some(EpdOperand::Moves(moves));
+                    return Err(e);
+                }
+            }
+        }
+        EpdOperand::Moves(moves)
+    } else {
+        EpdOperand::Text(value.str()?.to_string())
+    })
+}
+
+/// The EPD operations python-chess's `epd(**operations)` takes, converted (see
+/// [`operand`]). python-chess writes them in order: where one cannot be converted, an
+/// error in writing those before it is the one raised.
 fn operations(
     board: &LooseBoard,
     ops: Option<&Bound<'_, PyDict>>,
@@ -67,34 +187,18 @@ fn operations(
     let Some(ops) = ops else { return Ok(out) };
     for (key, value) in ops.iter() {
         let opcode: String = key.extract()?;
-        check_opcode(&opcode).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let operand = if value.is_none() {
-            EpdOperand::None
-        } else if let Ok(m) = value.extract::<MoveData>() {
-            EpdOperand::Move(m.to_loose())
-        } else if value.is_instance_of::<PyBool>() || value.is_instance_of::<PyInt>() {
-            EpdOperand::Number(value.str()?.to_string())
-        } else if value.is_instance_of::<PyFloat>() {
-            let x: f64 = value.extract()?;
-            if !x.is_finite() {
-                return Err(PyAssertionError::new_err(format!(
-                    "expected numeric epd operand to be finite, got: {x}"
-                )));
+        let mut partial = None;
+        match operand(&opcode, &value, &mut partial) {
+            Ok(operand) => out.push((opcode, operand)),
+            Err(e) => {
+                out.extend(partial.map(|moves| (opcode, moves)));
+                return Err(match write_operations(board, &out) {
+                    Err(earlier) => epd_error(ops.py(), &earlier),
+                    Ok(_) => e,
+                });
             }
-            EpdOperand::Number(value.repr()?.to_string())
-        } else if matches!(opcode.as_str(), "pv" | "am" | "bm")
-            && !value.is_instance_of::<PyString>()
-            && value.hasattr("__iter__")?
-        {
-            let moves: PyResult<Vec<LooseMove>> =
-                value.try_iter()?.map(|m| Ok(m?.extract::<MoveData>()?.to_loose())).collect();
-            EpdOperand::Moves(moves?)
-        } else {
-            EpdOperand::Text(value.str()?.to_string())
-        };
-        out.push((opcode, operand));
+        }
     }
-    let _ = board;
     Ok(out)
 }
 
@@ -103,6 +207,7 @@ fn operand_value<'py>(py: Python<'py>, operand: &EpdOperand) -> PyResult<Bound<'
     Ok(match operand {
         EpdOperand::None => py.None().into_bound(py),
         EpdOperand::Text(t) | EpdOperand::Number(t) => PyString::new(py, t).into_any(),
+        EpdOperand::BigInt(digits) => py.get_type::<PyInt>().call1((digits.as_str(),))?,
         EpdOperand::Int(n) => n.into_pyobject(py)?.into_any(),
         EpdOperand::Float(x) => x.into_pyobject(py)?.into_any(),
         EpdOperand::Move(m) => Move::shared_loose(*m, py).into_bound(py).into_any(),
@@ -116,14 +221,8 @@ fn operand_value<'py>(py: Python<'py>, operand: &EpdOperand) -> PyResult<Bound<'
 fn set_epd_on<'py>(slf: &Bound<'py, Board>, epd: &str) -> PyResult<Bound<'py, PyDict>> {
     let py = slf.py();
     let chess960 = base(&slf.borrow()).board().chess960;
-    let (board, ops) = parse_epd(epd, chess960).map_err(|e| match e {
-        lerf_san::epd::EpdError::San(text, err) => {
-            let sans = LooseBoard::from_fen(epd, false).unwrap_or_default();
-            san_error(py, &err, &text, &sans)
-        }
-        lerf_san::epd::EpdError::Fen(err) => loose_fen_error(&err, epd),
-        other => fen_value_error(&other, epd),
-    })?;
+    let (board, ops) =
+        parse_epd_with(epd, chess960, python_letter).map_err(|e| epd_error(py, &e))?;
     let mut inner = slf.borrow_mut();
     let base = inner.as_super();
     base.set_game(LooseGame::new(board));
@@ -209,10 +308,7 @@ impl Board {
             board.write_epd(&mut out, shredder.0, ep_mode(en_passant)?, promoted.unwrap_or(false));
         let ops = self::operations(&board, operations)?;
         if !ops.is_empty() {
-            let text = write_operations(&board, &ops).map_err(|e| match e {
-                lerf_san::epd::EpdError::Move(m) => nothing_to_move(m, &board),
-                other => PyValueError::new_err(other.to_string()),
-            })?;
+            let text = write_operations(&board, &ops).map_err(|e| epd_error(slf.py(), &e))?;
             out.push(' ');
             out.push_str(&text);
         }
