@@ -367,3 +367,19 @@ def test_bit_flips_of_any_int_as_python_chess():
     for name in ["flip_vertical", "flip_horizontal", "flip_diagonal", "flip_anti_diagonal"]:
         for value in values if name in ("flip_diagonal", "flip_anti_diagonal") else values[:2] + values[4:5] + values[6:7]:
             assert getattr(lerf, name)(value) == getattr(chess, name)(value), (name, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["e2e4", "e2e5", "e7e8q", "a1a1", "a1a1q", "h8h8k", "a1a1x", "z9z9", "A1A1", "xx", "", "exd5 n@f3",
+     "n@f", "N@f3", "0000", "e2e4e", "a7a8Q", "\u00e9\u00e9\u00e9\u00e9", "e2e5'"],
+)
+def test_uci_refused_in_python_chess_words(text):
+    def outcome(call):
+        try:
+            return call().uci()
+        except Exception as e:  # noqa: BLE001 - the exception is compared
+            return type(e).__name__, str(e)
+
+    assert outcome(lambda: lerf.Move.from_uci(text)) == outcome(lambda: chess.Move.from_uci(text))
+    assert outcome(lambda: lerf.Board().parse_uci(text)) == outcome(lambda: chess.Board().parse_uci(text))

@@ -35,7 +35,7 @@ TOKENS = [
     "0x10", "nan", "1_000", "1__0", "1_0.5", "1e_5", "1e5_0", "12abc", "1e400", "1e-400", "1.",
     ".5", "-", "--", "0000", "\t", "\u00a0", "\x1c", "\u3000", "\u0663", "1\u0663", "-\u0663.5",
     "\u0660\u0660", "99999999999999999999999", "-0099999999999999999999", "\u00e9", "\u00aa",
-    "\u2167", "_a", "\r\n",
+    "\u2167", "_a", "\r\n", "@@@@", "Z0",
 ]
 
 
@@ -61,7 +61,8 @@ def outcome(call):
 
 
 def read(module, text):
-    board = module.Board(None)
+    """`set_epd` on an empty board of `module` (a library, or a board class)."""
+    board = module(None) if isinstance(module, type) else module.Board(None)
     ops = board.set_epd(text)
     return ops, board.fen(), board.epd()
 
@@ -194,3 +195,40 @@ def test_random_operations_written_as_python_chess_writes_them():
                 value = rng.choice(list(board.legal_moves) + [A3A4])
             ops[rng.choice(keys)] = value
         assert outcome(lambda: write(lerf, fen, ops)) == outcome(lambda: write(chess, fen, ops)), (fen, ops)
+
+
+VARIANT_TOKENS = [
+    "bm", "am", "pv", "c0", "hmvc", "fmvn", "e4", "Nf3", "e2e4", "O-O", "Ke2", "P@e4", "N@f3", "Kxe2",
+    "exd5", "d5", "Nc6", "e5", "Qh5", "1", "1.5", '"x"', ";", "Bb5", "Bxf7", "Qxf7#", "a6", "--", "@@@@",
+]
+
+
+def test_variant_boards_read_and_write_moves_by_their_rules():
+    # The moves of a variant's EPD are the variant's: read by a board of its class, written
+    # with its SAN (no check marks in antichess, drops in crazyhouse), three-check's
+    # counters a fifth field; python-chess's crazyhouse writes no operations.
+    import chess.variant
+
+    import lerf.variant
+
+    rng = random.Random(2613)
+    names = [c.__name__ for c in chess.variant.VARIANTS if c.__name__ != "Board"]
+    for _ in range(TEXTS // 4):
+        name = rng.choice(names)
+        theirs, ours = getattr(chess.variant, name), getattr(lerf.variant, name)
+        board = theirs()
+        for _ in range(rng.randrange(0, 12)):
+            moves = list(board.legal_moves)
+            if not moves or board.is_variant_end():
+                break
+            board.push(rng.choice(moves))
+        ops = "".join(rng.choice(VARIANT_TOKENS) + rng.choice([" ", " ", ";", "; "]) for _ in range(rng.randrange(1, 6)))
+        text = board.epd() + " " + ops
+        assert outcome(lambda: read(ours, text)) == outcome(lambda: read(theirs, text)), (name, text)
+        moves = [m.uci() for m in list(board.legal_moves)[:3]]
+
+        def written(cls, module, fen=board.fen()):
+            played = [module.Move.from_uci(m) for m in moves]
+            return cls(fen).epd(bm=played, pv=played[:1], c0="hi", acd=3)
+
+        assert outcome(lambda: written(ours, lerf)) == outcome(lambda: written(theirs, chess)), (name, board.fen())

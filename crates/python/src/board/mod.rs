@@ -6,6 +6,7 @@
 pub mod base_board;
 pub mod colors;
 pub mod construct;
+pub mod epd;
 // python-chess's `Board` class, named as its module's other files are.
 #[allow(clippy::module_inception)]
 pub mod board;
@@ -15,6 +16,7 @@ pub mod moves;
 pub mod pickle;
 pub mod plain_methods;
 pub mod rules;
+pub mod san_errors;
 pub mod squareset;
 pub mod tables;
 pub mod text;

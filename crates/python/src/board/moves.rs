@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyTuple, PyType};
 
+use crate::board::san_errors::invalid_uci_message;
 use crate::board::truth::Truth;
 use crate::errors::InvalidMoveError;
 
@@ -135,8 +136,8 @@ impl Move {
     /// Reads UCI: `e2e4`, `e7e8q`, `N@f3`, `0000` (`InvalidMoveError` otherwise).
     #[classmethod]
     fn from_uci<'py>(cls: &Bound<'py, PyType>, uci: &str) -> PyResult<Bound<'py, PyAny>> {
-        let m: LooseMove =
-            uci.parse().map_err(|_| InvalidMoveError::new_err(format!("invalid uci: {uci:?}")))?;
+        let invalid = || InvalidMoveError::new_err(invalid_uci_message(cls.py(), uci));
+        let m: LooseMove = uci.parse().map_err(|_| invalid())?;
         let m = MoveData::from_loose(m);
         if cls.is(cls.py().get_type::<Move>()) {
             return Ok(m.shared(cls.py()).into_bound(cls.py()).into_any());

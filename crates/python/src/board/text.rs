@@ -2,18 +2,19 @@
 //! UCI and XBoard, read and written as python-chess does (`lerf_rules`,
 //! `lerf_san::loose`, `lerf_san::epd`).
 
+use lerf_rules::variant::Variant;
 use lerf_rules::{EnPassantMode, LooseBoard, LooseGame, LooseMove};
-use lerf_san::epd::write_operations;
-use lerf_san::epd::{EpdError, EpdOperand, OpcodeFault, opcode_fault, parse_epd_with};
-use lerf_san::loose::{LooseSanError, loose_lan, loose_san, loose_variation_san, parse_loose_san};
-use pyo3::exceptions::{PyAssertionError, PyAttributeError, PyTypeError, PyValueError};
+use lerf_san::loose::{loose_lan, loose_san, loose_variation_san, parse_loose_san};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
+use pyo3::types::{PyDict, PyTuple, PyType};
 
 use crate::board::board::{Board, base, nothing_to_move};
+use crate::board::epd::{set_epd_on, set_variant_epd, write_epd_operations};
 use crate::board::moves::{Move, MoveData};
+use crate::board::san_errors::{invalid_uci_message, repr, san_error};
 use crate::board::truth::Truth;
-use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
+use crate::errors::{IllegalMoveError, InvalidMoveError};
 use crate::errors::{fen_value_error, loose_fen_error};
 
 /// python-chess's `en_passant` argument.
@@ -26,212 +27,6 @@ fn ep_mode(text: &str) -> PyResult<EnPassantMode> {
             "en_passant is 'legal', 'xfen' or 'fen', not {other:?}"
         ))),
     }
-}
-
-/// The exception python-chess raises for a SAN it refuses.
-pub fn san_error(py: Python<'_>, e: &LooseSanError, text: &str, board: &LooseBoard) -> PyErr {
-    san_error_in(py, e, text, &board.fen())
-}
-
-/// [`san_error`] for the position of FEN `fen` (a variant's, pockets and checks included).
-pub fn san_error_in(py: Python<'_>, e: &LooseSanError, text: &str, fen: &str) -> PyErr {
-    let invalid = invalid_message(py, e, text);
-    let text = PyString::new(py, text).repr().map(|r| r.to_string()).unwrap_or_default();
-    match e {
-        LooseSanError::Invalid { .. } | LooseSanError::InvalidDrop => {
-            InvalidMoveError::new_err(invalid)
-        }
-        LooseSanError::Ambiguous => AmbiguousMoveError::new_err(format!("{e}: {text} in {fen}")),
-        LooseSanError::NoMatchingMove { .. } => IllegalMoveError::new_err(format!("{e} in {fen}")),
-        _ => IllegalMoveError::new_err(format!("{e}: {text} in {fen}")),
-    }
-}
-
-/// python-chess's words for a SAN `text` that is not one (`InvalidMoveError`): the text in
-/// Python's `repr`, or for a crazyhouse drop the UCI text it was read as.
-pub fn invalid_message(py: Python<'_>, e: &LooseSanError, text: &str) -> String {
-    let shown = match e {
-        LooseSanError::InvalidDrop => lerf_san::variant::drop_uci(text),
-        _ => text.to_owned(),
-    };
-    let shown = PyString::new(py, &shown).repr().map(|r| r.to_string()).unwrap_or_default();
-    format!("{e}: {shown}")
-}
-
-/// Python's `repr` of a string.
-fn py_repr(py: Python<'_>, text: &str) -> String {
-    PyString::new(py, text).repr().map(|r| r.to_string()).unwrap_or_else(|_| format!("{text:?}"))
-}
-
-/// The exception python-chess raises for an EPD it cannot read or write, in its words.
-fn epd_error(py: Python<'_>, e: &EpdError) -> PyErr {
-    match e {
-        EpdError::Fen { fen, error } => loose_fen_error(error, fen),
-        EpdError::San { text, error, board } => san_error(py, error, text, board),
-        EpdError::Move(m, board) => nothing_to_move(*m, board),
-        EpdError::Opcode(op, OpcodeFault::NotLetter) => PyValueError::new_err(format!(
-            "expected epd opcode to start with a letter, got: {}",
-            py_repr(py, op)
-        )),
-        EpdError::Opcode(op, OpcodeFault::Space(c)) => PyValueError::new_err(format!(
-            "invalid character {} in epd opcode: {}",
-            py_repr(py, c.encode_utf8(&mut [0; 4])),
-            py_repr(py, op)
-        )),
-        EpdError::Int(text) => PyValueError::new_err(format!(
-            "invalid literal for int() with base 10: {}",
-            py_repr(py, text)
-        )),
-        EpdError::Float(text) => PyValueError::new_err(format!(
-            "could not convert string to float: {}",
-            py_repr(py, text)
-        )),
-        EpdError::NotFinite(op, text) => PyValueError::new_err(format!(
-            "invalid numeric operand for epd operation {}: {}",
-            py_repr(py, op),
-            py_repr(py, text)
-        )),
-        // The empty opcode and the dash: no text of the caller's to quote.
-        other => PyValueError::new_err(other.to_string()),
-    }
-}
-
-/// Whether `c` is a letter to Python's `str.isalpha` (which leaves out the letter numbers
-/// such as `Ⅷ` and the combining marks that Rust's `char::is_alphabetic` counts).
-fn python_letter(c: char) -> bool {
-    if c.is_ascii() {
-        return c.is_ascii_alphabetic();
-    }
-    Python::attach(|py| {
-        let text = PyString::new(py, c.encode_utf8(&mut [0; 4]));
-        text.call_method0("isalpha").and_then(|r| r.extract()).unwrap_or(false)
-    })
-}
-
-/// `AttributeError` as Python words it for `value`'s missing `attribute`.
-fn no_attribute(value: &Bound<'_, PyAny>, attribute: &str) -> PyErr {
-    let type_name = value.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-    PyAttributeError::new_err(format!("'{type_name}' object has no attribute '{attribute}'"))
-}
-
-/// A move of a `pv`, `am` or `bm` list: python-chess asks a false value for its origin,
-/// anything else for its drop first, then its origin.
-fn list_move(item: &Bound<'_, PyAny>) -> PyResult<LooseMove> {
-    if let Ok(m) = item.extract::<MoveData>() {
-        return Ok(m.to_loose());
-    }
-    if item.is_truthy()? && !item.hasattr("drop")? {
-        return Err(no_attribute(item, "drop"));
-    }
-    if !item.hasattr("from_square")? {
-        return Err(no_attribute(item, "from_square"));
-    }
-    Err(PyTypeError::new_err(format!("expected a Move in an epd move list, got: {}", item.repr()?)))
-}
-
-/// One operand of python-chess's `epd(**operations)`, converted: moves, numbers as Python
-/// prints them, move lists for `pv`, `am` and `bm`, anything else as its text. On an
-/// error in a list, `partial` holds its moves before the bad one, which python-chess
-/// writes before it meets the error.
-fn operand(
-    opcode: &str,
-    value: &Bound<'_, PyAny>,
-    partial: &mut Option<EpdOperand>,
-) -> PyResult<EpdOperand> {
-    if let Some(fault) = opcode_fault(opcode, python_letter) {
-        return Err(epd_error(value.py(), &EpdError::Opcode(opcode.to_string(), fault)));
-    }
-    Ok(if value.is_none() {
-        EpdOperand::None
-    } else if let Ok(m) = value.extract::<MoveData>() {
-        EpdOperand::Move(m.to_loose())
-    } else if value.is_instance_of::<PyBool>() || value.is_instance_of::<PyInt>() {
-        EpdOperand::Number(value.str()?.to_string())
-    } else if value.is_instance_of::<PyFloat>() {
-        let x: f64 = value.extract()?;
-        if !x.is_finite() {
-            return Err(PyAssertionError::new_err(format!(
-                "expected numeric epd operand to be finite, got: {}",
-                value.repr()?
-            )));
-        }
-        EpdOperand::Number(value.repr()?.to_string())
-    } else if matches!(opcode, "pv" | "am" | "bm")
-        && !value.is_instance_of::<PyString>()
-        && value.hasattr("__iter__")?
-    {
-        let mut moves = Vec::new();
-        for item in value.try_iter()? {
-            match list_move(&item?) {
-                Ok(m) => moves.push(m),
-                Err(e) => {
-                    *partial = Some(EpdOperand::Moves(moves));
-                    return Err(e);
-                }
-            }
-        }
-        EpdOperand::Moves(moves)
-    } else {
-        EpdOperand::Text(value.str()?.to_string())
-    })
-}
-
-/// The EPD operations python-chess's `epd(**operations)` takes, converted (see
-/// [`operand`]). python-chess writes them in order: where one cannot be converted, an
-/// error in writing those before it is the one raised.
-fn operations(
-    board: &LooseBoard,
-    ops: Option<&Bound<'_, PyDict>>,
-) -> PyResult<Vec<(String, EpdOperand)>> {
-    let mut out = Vec::new();
-    let Some(ops) = ops else { return Ok(out) };
-    for (key, value) in ops.iter() {
-        let opcode: String = key.extract()?;
-        let mut partial = None;
-        match operand(&opcode, &value, &mut partial) {
-            Ok(operand) => out.push((opcode, operand)),
-            Err(e) => {
-                out.extend(partial.map(|moves| (opcode, moves)));
-                return Err(match write_operations(board, &out) {
-                    Err(earlier) => epd_error(ops.py(), &earlier),
-                    Ok(_) => e,
-                });
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// The Python value of a parsed EPD operand.
-fn operand_value<'py>(py: Python<'py>, operand: &EpdOperand) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match operand {
-        EpdOperand::None => py.None().into_bound(py),
-        EpdOperand::Text(t) | EpdOperand::Number(t) => PyString::new(py, t).into_any(),
-        EpdOperand::BigInt(digits) => py.get_type::<PyInt>().call1((digits.as_str(),))?,
-        EpdOperand::Int(n) => n.into_pyobject(py)?.into_any(),
-        EpdOperand::Float(x) => x.into_pyobject(py)?.into_any(),
-        EpdOperand::Move(m) => Move::shared_loose(*m, py).into_bound(py).into_any(),
-        EpdOperand::Moves(ms) => {
-            PyList::new(py, ms.iter().map(|&m| Move::shared_loose(m, py)))?.into_any()
-        }
-    })
-}
-
-/// Sets `slf` to an EPD's position and returns its operations as a dict.
-fn set_epd_on<'py>(slf: &Bound<'py, Board>, epd: &str) -> PyResult<Bound<'py, PyDict>> {
-    let py = slf.py();
-    let chess960 = base(&slf.borrow()).board().chess960;
-    let (board, ops) =
-        parse_epd_with(epd, chess960, python_letter).map_err(|e| epd_error(py, &e))?;
-    let mut inner = slf.borrow_mut();
-    let base = inner.as_super();
-    base.set_game(LooseGame::new(board));
-    drop(inner);
-    let dict = PyDict::new(py);
-    for (opcode, operand) in &ops {
-        dict.set_item(opcode, operand_value(py, operand)?)?;
-    }
-    Ok(dict)
 }
 
 #[pymethods]
@@ -296,19 +91,20 @@ impl Board {
     /// `pv=[moves]`, numbers, `None`).
     #[pyo3(signature = (*, shredder=Truth(false), en_passant="legal", promoted=None, **operations))]
     fn epd(
-        slf: PyRef<'_, Self>,
+        slf: &Bound<'_, Self>,
         shredder: Truth,
         en_passant: &str,
         promoted: Option<bool>,
         operations: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
-        let board = *base(&slf).board();
+        let (board, variant) = {
+            let this = slf.borrow();
+            (*base(&this).board(), base(&this).variant.is_some())
+        };
         let mut out = String::with_capacity(100);
         let _ =
             board.write_epd(&mut out, shredder.0, ep_mode(en_passant)?, promoted.unwrap_or(false));
-        let ops = self::operations(&board, operations)?;
-        if !ops.is_empty() {
-            let text = write_operations(&board, &ops).map_err(|e| epd_error(slf.py(), &e))?;
+        if let Some(text) = write_epd_operations(slf.as_any(), &board, variant, operations)? {
             out.push(' ');
             out.push_str(&text);
         }
@@ -317,8 +113,16 @@ impl Board {
 
     /// Sets the position from an EPD and returns its operations (`hmvc` and `fmvn` set the
     /// counters).
+    /// A variant's board reads its EPD as python-chess's do: the moves in the variant (by a
+    /// board of its class), the position set by its own `set_fen`, three-check's counters
+    /// a fifth field.
     fn set_epd<'py>(slf: &Bound<'py, Self>, epd: &str) -> PyResult<Bound<'py, PyDict>> {
-        set_epd_on(slf, epd)
+        let variant = base(&slf.borrow()).variant;
+        match variant {
+            None => set_epd_on(slf, epd),
+            Some(Variant::ThreeCheck) => set_variant_epd(slf.as_any(), epd, 5),
+            Some(_) => set_variant_epd(slf.as_any(), epd, 4),
+        }
     }
 
     /// A new board from an EPD, and its operations.
@@ -468,14 +272,16 @@ impl Board {
 
 /// python-chess's `parse_uci`: the text's move, castling read either way, legal or null.
 fn parse_uci_on(board: &LooseBoard, uci: &str) -> PyResult<LooseMove> {
+    let py_error = |message: fn(Python<'_>, &str) -> String| Python::attach(|py| message(py, uci));
     let m: LooseMove =
-        uci.parse().map_err(|_| InvalidMoveError::new_err(format!("invalid uci: {uci:?}")))?;
+        uci.parse().map_err(|_| InvalidMoveError::new_err(py_error(invalid_uci_message)))?;
     if m.is_null() {
         return Ok(m);
     }
     let m = board.from_chess960(board.chess960, board.to_chess960(m));
     if !board.is_legal(m) {
-        return Err(IllegalMoveError::new_err(format!("illegal uci: {uci:?} in {}", board.fen())));
+        let uci = py_error(repr);
+        return Err(IllegalMoveError::new_err(format!("illegal uci: {uci} in {}", board.fen())));
     }
     Ok(m)
 }

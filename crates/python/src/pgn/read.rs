@@ -29,9 +29,9 @@ pub fn issue_exception<'py>(py: Python<'py>, issue: &ReadIssue) -> PyResult<Boun
             let text = san;
             let san = PyString::new(py, san).repr()?.to_string();
             match issue.kind() {
-                lerf_pgn::tree::ReadIssueKind::InvalidMove => {
-                    InvalidMoveError::new_err(crate::board::text::invalid_message(py, error, text))
-                }
+                lerf_pgn::tree::ReadIssueKind::InvalidMove => InvalidMoveError::new_err(
+                    crate::board::san_errors::invalid_message(py, error, text),
+                ),
                 lerf_pgn::tree::ReadIssueKind::AmbiguousMove => {
                     AmbiguousMoveError::new_err(format!("{error}: {san} in {fen}"))
                 }

@@ -109,7 +109,7 @@ impl Board {
         let vb = playing(base(&slf))?;
         let py = slf.py();
         let m = lerf_san::variant::parse_variant_san(&vb, san)
-            .map_err(|e| crate::board::text::san_error_in(py, &e, san, &vb.fen()))?;
+            .map_err(|e| crate::board::san_errors::san_error_in(py, &e, san, &vb.fen()))?;
         Ok(Move::shared_loose(m, py))
     }
 

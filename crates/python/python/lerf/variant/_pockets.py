@@ -89,14 +89,6 @@ class ThreeCheckBoard(_VariantBoard):
     # read in Rust with python-chess's words for what is wrong.
     _split_fen = _lerf.Board._variant_split_fen
 
-    def set_epd(self, epd: str) -> Dict[str, Any]:
-        # The counters stand where a FEN has them (the fifth field), before the operations.
-        parts = epd.strip().split(None, 5)
-        head, state = self._variant_split_fen(" ".join(parts[:5]))
-        ops = super().set_epd(" ".join([head] + parts[5:]))
-        self._set_variant_state(state)
-        return ops
-
     # Both sides through their checks (a FEN may say so) is a draw, neither a win nor a loss.
     def is_variant_win(self) -> bool:
         state = self._variant_state()
@@ -274,13 +266,6 @@ class CrazyhouseBoard(_VariantBoard):
                         and not (move.drop == 1 and (1 << move.to_square) & 0xFF00_0000_0000_00FF)
                         and move.drop != 6)
         return super().is_pseudo_legal(move)
-
-    def set_epd(self, epd: str) -> Dict[str, Any]:
-        board, _, rest = epd.strip().partition(" ")
-        position, state = self._split_fen(board + " w")
-        ops = super().set_epd(f"{position.split(' ')[0]} {rest}")
-        self._set_variant_state(state)
-        return ops
 
     def legal_drop_squares_mask(self) -> int:
         """The squares a drop may go to now: every empty one (as ``~occupied``, a negative
