@@ -363,10 +363,20 @@ def test_bit_flips_of_any_int_as_python_chess():
     one looped for ever in lerf's flip_diagonal)."""
     import chess
 
-    values = [0, 1, -1, -(1 << 63), (1 << 64) - 1, 1 << 64, 0x0123_4567_89AB_CDEF, -0x55AA]
+    import numpy
+
+    def outcome(call):
+        try:
+            return int(call())
+        except Exception as e:  # noqa: BLE001 - the exception is compared
+            return type(e).__name__, str(e)
+
+    values = [0, 1, -1, -(1 << 63), (1 << 64) - 1, 1 << 64, 0x0123_4567_89AB_CDEF, -0x55AA, -(1 << 70),
+              True, numpy.uint64(0x8100_0000_0000_0042), 3.0, "e4", None]
     for name in ["flip_vertical", "flip_horizontal", "flip_diagonal", "flip_anti_diagonal"]:
-        for value in values if name in ("flip_diagonal", "flip_anti_diagonal") else values[:2] + values[4:5] + values[6:7]:
-            assert getattr(lerf, name)(value) == getattr(chess, name)(value), (name, value)
+        for value in values:
+            ours, theirs = getattr(lerf, name), getattr(chess, name)
+            assert outcome(lambda: ours(value)) == outcome(lambda: theirs(value)), (name, value)
 
 
 @pytest.mark.parametrize(
@@ -383,3 +393,22 @@ def test_uci_refused_in_python_chess_words(text):
 
     assert outcome(lambda: lerf.Move.from_uci(text)) == outcome(lambda: chess.Move.from_uci(text))
     assert outcome(lambda: lerf.Board().parse_uci(text)) == outcome(lambda: chess.Board().parse_uci(text))
+
+
+def test_distances_of_any_numbers_as_python_chess():
+    """python-chess's distances are arithmetic on files and ranks, so numbers that are no
+    squares have answers too (lerf's knight distance, a table, refused them)."""
+
+    def outcome(call):
+        try:
+            return call()
+        except Exception as e:  # noqa: BLE001 - the exception is compared
+            return type(e).__name__, str(e)
+
+    odd = [True, False, 1 << 64, -(1 << 64), 3.0, "e4", None]
+    values = list(range(-70, 140, 3)) + odd
+    for name in ["square_distance", "square_manhattan_distance", "square_knight_distance"]:
+        ours, theirs = getattr(lerf, name), getattr(chess, name)
+        for a in values:
+            for b in values:
+                assert outcome(lambda: ours(a, b)) == outcome(lambda: theirs(a, b)), (name, a, b)

@@ -12,6 +12,7 @@ networks, ``lerf.pgn.positions`` (Arrow rows) and ``lerf.dask``.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any, Dict, Iterator, List, Literal, Optional, Sequence, SupportsInt, Union
 
@@ -171,7 +172,20 @@ def square_manhattan_distance(a: Square, b: Square) -> int:
 
 def square_knight_distance(a: Square, b: Square) -> int:
     """Knight moves from ``a`` to ``b``."""
-    return _tables.knight_distance(a, b)
+    dx = abs((a & 7) - (b & 7))
+    dy = abs((a >> 3) - (b >> 3))
+    if 0 <= a < 64 and 0 <= b < 64:
+        return _tables.knight_distance(a, b)
+    # Numbers that are no squares: python-chess's answer is arithmetic on the file and rank
+    # differences (a square's list looked up for the corners, as it looks it up).
+    if dx + dy == 1:
+        return 3
+    if dx == dy == 2:
+        return 4
+    if dx == dy == 1 and (BB_SQUARES[a] & BB_CORNERS or BB_SQUARES[b] & BB_CORNERS):
+        return 4
+    m = math.ceil(max(dx / 2, dy / 2, (dx + dy) / 3))
+    return m + (m + dx + dy) % 2
 
 
 def square_mirror(square: Square) -> Square:
@@ -214,14 +228,21 @@ if hasattr(int, "bit_count"):
     popcount = int.bit_count  # type: ignore[assignment]  # noqa: F811
 
 
+# The flips are plain arithmetic on what they are given, as python-chess's are: any int
+# (a negative one, one past 64 bits) and NumPy's give python-chess's answer, and anything
+# else the same TypeError from the same first operator.
+
+
 def flip_vertical(bb: Bitboard) -> Bitboard:
-    """The bitboard upside down (rank 1 and rank 8 swap)."""
-    return int.from_bytes(int(bb).to_bytes(8, "little"), "big")
+    """The bitboard upside down (rank 1 and rank 8 swap): bytes, then byte pairs, then
+    halves swapped."""
+    bb = ((bb >> 8) & 0x00FF_00FF_00FF_00FF) | ((bb & 0x00FF_00FF_00FF_00FF) << 8)
+    bb = ((bb >> 16) & 0x0000_FFFF_0000_FFFF) | ((bb & 0x0000_FFFF_0000_FFFF) << 16)
+    return (bb >> 32) | ((bb & 0xFFFF_FFFF) << 32)
 
 
 def flip_horizontal(bb: Bitboard) -> Bitboard:
     """The bitboard mirrored left to right (a-file and h-file swap)."""
-    bb = int(bb)
     bb = ((bb >> 1) & 0x5555_5555_5555_5555) | ((bb & 0x5555_5555_5555_5555) << 1)
     bb = ((bb >> 2) & 0x3333_3333_3333_3333) | ((bb & 0x3333_3333_3333_3333) << 2)
     return ((bb >> 4) & 0x0F0F_0F0F_0F0F_0F0F) | ((bb & 0x0F0F_0F0F_0F0F_0F0F) << 4)
@@ -229,9 +250,7 @@ def flip_horizontal(bb: Bitboard) -> Bitboard:
 
 def flip_diagonal(bb: Bitboard) -> Bitboard:
     """The bitboard reflected in the a1-h8 diagonal."""
-    # Three delta swaps (the Chess Programming Wiki's "flip about the diagonal"): plain
-    # arithmetic, so any int gives python-chess's answer, a negative one too.
-    bb = int(bb)
+    # Three delta swaps (the Chess Programming Wiki's "flip about the diagonal").
     t = (bb ^ (bb << 28)) & 0x0F0F_0F0F_0000_0000
     bb ^= t ^ (t >> 28)
     t = (bb ^ (bb << 14)) & 0x3333_0000_3333_0000
@@ -242,7 +261,6 @@ def flip_diagonal(bb: Bitboard) -> Bitboard:
 
 def flip_anti_diagonal(bb: Bitboard) -> Bitboard:
     """The bitboard reflected in the h1-a8 diagonal."""
-    bb = int(bb)
     t = bb ^ (bb << 36)
     bb ^= (t ^ (bb >> 36)) & 0xF0F0_F0F0_0F0F_0F0F
     t = (bb ^ (bb << 18)) & 0xCCCC_0000_CCCC_0000

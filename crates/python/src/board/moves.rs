@@ -10,7 +10,7 @@ use lerf_types::{Color, Piece as LerfPiece, PieceType, Square};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyTuple, PyType};
+use pyo3::types::{PyString, PyTuple, PyType};
 
 use crate::board::san_errors::invalid_uci_message;
 use crate::board::truth::Truth;
@@ -406,10 +406,12 @@ impl Piece {
             (Some(c), None) => LerfPiece::from_char(c),
             _ => None,
         };
-        let piece = piece.ok_or_else(|| {
-            PyValueError::new_err(format!("{symbol:?} is not a piece symbol (PNBRQK, pnbrqk)"))
-        })?;
         let py = cls.py();
+        let Some(piece) = piece else {
+            // python-chess looks the lower-cased text up in its list of symbols.
+            let lower = PyString::new(py, symbol).call_method0("lower")?;
+            return Err(PyValueError::new_err(format!("{} is not in list", lower.repr()?)));
+        };
         if cls.is(py.get_type::<Piece>()) {
             return Ok(Piece::shared(piece, py).into_bound(py).into_any());
         }
