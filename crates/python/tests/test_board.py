@@ -382,7 +382,7 @@ def test_bit_flips_of_any_int_as_python_chess():
 @pytest.mark.parametrize(
     "text",
     ["e2e4", "e2e5", "e7e8q", "a1a1", "a1a1q", "h8h8k", "a1a1x", "z9z9", "A1A1", "xx", "", "exd5 n@f3",
-     "n@f", "N@f3", "0000", "e2e4e", "a7a8Q", "\u00e9\u00e9\u00e9\u00e9", "e2e5'"],
+     "n@f", "N@f3", "0000", "e2e4e", "a7a8Q", "\u00e9\u00e9\u00e9\u00e9", "e2e5'", "e1h1", "e1a1", "e2e4q"],
 )
 def test_uci_refused_in_python_chess_words(text):
     def outcome(call):
@@ -393,6 +393,8 @@ def test_uci_refused_in_python_chess_words(text):
 
     assert outcome(lambda: lerf.Move.from_uci(text)) == outcome(lambda: chess.Move.from_uci(text))
     assert outcome(lambda: lerf.Board().parse_uci(text)) == outcome(lambda: chess.Board().parse_uci(text))
+    # SAN written as squares names the move looked for and the squares as written.
+    assert outcome(lambda: lerf.Board().parse_san(text)) == outcome(lambda: chess.Board().parse_san(text))
 
 
 def test_distances_of_any_numbers_as_python_chess():

@@ -52,6 +52,11 @@ pub enum LooseSanError {
     NoMatchingMove {
         /// The move looked for.
         looked_for: LooseMove,
+        /// The origin as written.
+        from: Square,
+        /// The destination as written (`h1` of `e1h1`, where the move looked for is
+        /// `e1g1`).
+        to: Square,
     },
     /// More than one legal move fits (`AmbiguousMoveError`).
     Ambiguous,
@@ -65,10 +70,10 @@ pub enum LooseSanError {
 
 impl fmt::Display for LooseSanError {
     /// python-chess's words (it adds the text and the position): `no matching legal move
-    /// for d1e2 (d1 -> e2)` names the move looked for instead.
+    /// for e1g1 (e1 -> h1)` names the move looked for and the squares as written instead.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let LooseSanError::NoMatchingMove { looked_for: m } = self {
-            return write!(f, "no matching legal move for {m} ({} -> {})", m.from, m.to);
+        if let LooseSanError::NoMatchingMove { looked_for, from, to } = self {
+            return write!(f, "no matching legal move for {looked_for} ({from} -> {to})");
         }
         f.write_str(match self {
             LooseSanError::NoMatchingMove { .. } => unreachable!("written above"),
@@ -196,6 +201,8 @@ pub fn parse_loose_san(board: &LooseBoard, text: &str) -> Result<LooseMove, Loos
             let m = board.find_move(from, parts.to, parts.promotion).ok_or_else(|| {
                 LooseSanError::NoMatchingMove {
                     looked_for: board.move_looked_for(from, parts.to, parts.promotion),
+                    from,
+                    to: parts.to,
                 }
             })?;
             return as_written(m, parts.promotion);

@@ -122,7 +122,7 @@ pub fn parse_variant_san(board: &VariantBoard, text: &str) -> Result<LooseMove, 
         Origin::Square(from) => {
             let m = b.move_looked_for(from, parts.to, parts.promotion);
             if !legal.contains(&m) {
-                return Err(LooseSanError::NoMatchingMove { looked_for: m });
+                return Err(LooseSanError::NoMatchingMove { looked_for: m, from, to: parts.to });
             }
             return as_written(m, parts.promotion);
         }
