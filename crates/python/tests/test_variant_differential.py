@@ -431,3 +431,21 @@ def test_odd_set_ups_answer_as_python_chess(name, fen, moves):
     while theirs.move_stack:
         assert ours.pop().uci() == theirs.pop().uci()
     assert ours.fen() == theirs.fen()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_san_of_moves_that_are_not_pseudo_legal_as_python_chess(name):
+    # A move from an empty square: python-chess's AssertionError and words. A move with a
+    # piece that cannot make it: SAN all the same (suicide's written in Python, its suffix
+    # from the position python-chess's push would make).
+    def outcome(call):
+        try:
+            return call()
+        except Exception as e:  # noqa: BLE001 - the exception is compared
+            return type(e).__name__, str(e)
+
+    for squares in [(47, 11, 5), (22, 23, None), (48, 54, 6), (57, 20, 5), (8, 60, None), (13, 58, 4)]:
+        ours, theirs = getattr(lerf.variant, name)(), getattr(chess.variant, name)()
+        for method in ("san", "lan"):
+            mine = outcome(lambda: getattr(ours, method)(lerf.Move(*squares)))
+            assert mine == outcome(lambda: getattr(theirs, method)(chess.Move(*squares))), (name, squares)

@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 
 use crate::board::base_board::BaseBoard;
 use crate::board::board::{Board, base};
-use crate::board::moves::Move;
+use crate::board::moves::{Move, MoveData};
 use crate::board::truth::Truth;
 
 fn variant_of(code: u8) -> PyResult<Variant> {
@@ -159,6 +159,13 @@ impl Board {
     /// Whether the side to move is in check as the variant sees it.
     fn _variant_check(slf: PyRef<'_, Self>) -> PyResult<bool> {
         Ok(playing(base(&slf))?.is_check())
+    }
+
+    /// The FEN after any move with a piece on its origin, played as python-chess's `push`
+    /// plays it without asking whether it is pseudo-legal (what python-chess's SAN of such
+    /// a move looks at for its suffix; lerf's `push` refuses the move).
+    fn _variant_fen_after(slf: PyRef<'_, Self>, r#move: MoveData) -> PyResult<String> {
+        Ok(playing(base(&slf))?.play_unchecked(r#move.to_loose()).fen())
     }
 
     /// python-chess's `has_legal_en_passant` by the variant's rules (lerf-rules'

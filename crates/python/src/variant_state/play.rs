@@ -5,6 +5,7 @@
 use lerf_rules::variant::{Variant, VariantBoard};
 use lerf_rules::{LooseGame, LooseMove};
 use lerf_types::PieceType;
+use pyo3::exceptions::PyAssertionError;
 use pyo3::prelude::*;
 
 use super::kept::{Extra, Kept};
@@ -83,8 +84,13 @@ pub fn popped(variant: Option<Variant>, kept: &mut Kept, moves_left: usize) {
     }
 }
 
-/// `Board.san` (or `lan`) on a variant board.
+/// `Board.san` (or `lan`) on a variant board: python-chess's `AssertionError` for a move
+/// with no piece to move.
 pub fn san(vb: &VariantBoard, m: LooseMove, long: bool) -> PyResult<String> {
-    lerf_san::variant::variant_san(vb, m, long)
-        .map_err(|_| IllegalMoveError::new_err(format!("no piece to move for {m} in {}", vb.fen())))
+    lerf_san::variant::variant_san(vb, m, long).map_err(|_| {
+        PyAssertionError::new_err(format!(
+            "san() and lan() expect move to be legal or null, but got {m} in {}",
+            vb.fen()
+        ))
+    })
 }

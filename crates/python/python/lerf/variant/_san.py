@@ -20,13 +20,21 @@ def algebraic(board: Any, move: Any, *, long: bool) -> str:
     text = _plain(board, move, long)
     if not move:
         return text
-    board.push(move)
-    try:
-        check = board.is_check()
-        mate = (check and board.is_checkmate()) or board.is_variant_loss() or board.is_variant_win()
-    finally:
-        board.pop()
-    return text + ("#" if mate else "+" if check else "")
+    if board.is_pseudo_legal(move):
+        board.push(move)
+        try:
+            return text + _suffix(board)
+        finally:
+            board.pop()
+    # python-chess writes any move with a piece, its suffix from the position its push
+    # makes; lerf's push takes pseudo-legal moves only, so that position is made afresh.
+    return text + _suffix(type(board)(board._variant_fen_after(move)))
+
+
+def _suffix(after: Any) -> str:
+    check = after.is_check()
+    mate = (check and after.is_checkmate()) or after.is_variant_loss() or after.is_variant_win()
+    return "#" if mate else "+" if check else ""
 
 
 def _plain(board: Any, move: Any, long: bool) -> str:
@@ -39,7 +47,7 @@ def _plain(board: Any, move: Any, long: bool) -> str:
         return "O-O" if (move.to_square & 7) > (move.from_square & 7) else "O-O-O"
     piece = board.piece_type_at(move.from_square)
     if piece is None:
-        raise _lerf.IllegalMoveError(f"no piece on {_name(move.from_square)} for {move.uci()}")
+        raise AssertionError(f"san() and lan() expect move to be legal or null, but got {move} in {board.fen()}")
     capture = board.is_capture(move)
     if long:
         text = ("" if piece == 1 else _LETTERS[piece].upper()) + _name(move.from_square) + ("x" if capture else "-")
