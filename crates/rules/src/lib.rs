@@ -57,7 +57,7 @@ mod status;
 pub mod variant;
 
 pub use board::LooseBoard;
-pub use book::{LooseBook, book_move};
+pub use book::{LooseBook, book_move, promotion_names_a_piece};
 pub use error::{LooseFenError, NotPseudoLegal};
 pub use fen::EnPassantMode;
 pub use game::LooseGame;

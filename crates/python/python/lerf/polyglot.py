@@ -5,6 +5,7 @@ reader (``lerf_position::Book``); positions are hashed in Rust."""
 
 from __future__ import annotations
 
+import operator
 import os
 import random
 import struct
@@ -108,7 +109,21 @@ class MemoryMappedReader:
         return len(self._book)
 
     def __getitem__(self, index: int) -> Entry:
-        return Entry(*self._book.entry(index))
+        # python-chess's indexing, which hands struct a byte offset: a negative index counts
+        # from the end, and a still negative offset from the end once more; past that, or
+        # past the end, IndexError; an offset beyond 64 bits OverflowError; a float
+        # TypeError.
+        if index < 0:
+            index = len(self) + index
+        offset = operator.index(index * ENTRY_STRUCT.size)
+        if not -(1 << 63) <= offset < 1 << 63:
+            raise OverflowError("Python int too large to convert to C ssize_t")
+        size = len(self) * ENTRY_STRUCT.size
+        if offset < 0:
+            offset += size
+        if not 0 <= offset <= size - ENTRY_STRUCT.size:
+            raise IndexError()
+        return Entry(*self._book.entry(offset // ENTRY_STRUCT.size))
 
     def __iter__(self) -> Iterator[Entry]:
         for i in range(len(self)):
