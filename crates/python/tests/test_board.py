@@ -377,6 +377,11 @@ def test_bit_flips_of_any_int_as_python_chess():
         for value in values:
             ours, theirs = getattr(lerf, name), getattr(chess, name)
             assert outcome(lambda: ours(value)) == outcome(lambda: theirs(value)), (name, value)
+        # A square set is flipped into a new one, itself unchanged (in-place `^=` changed it).
+        mine, given = getattr(lerf, name)(lerf.SquareSet(0x1E22_2212_0E0A_1222)), lerf.SquareSet(0x1E22_2212_0E0A_1222)
+        getattr(lerf, name)(given)
+        assert int(given) == 0x1E22_2212_0E0A_1222 and type(mine) is lerf.SquareSet
+        assert int(mine) == int(getattr(chess, name)(chess.SquareSet(0x1E22_2212_0E0A_1222)))
 
 
 @pytest.mark.parametrize(
@@ -414,3 +419,50 @@ def test_distances_of_any_numbers_as_python_chess():
         for a in values:
             for b in values:
                 assert outcome(lambda: ours(a, b)) == outcome(lambda: theirs(a, b)), (name, a, b)
+
+
+def test_odd_squares_colours_and_piece_types_as_python_chess_indexes_them():
+    """python-chess indexes its lists with squares and colours (so -1 is h8, and White as a
+    list's last item) and compares piece types with its constants (True is a pawn, 2.0 a
+    knight); what is out of range or of another type raises as the list does."""
+    np = pytest.importorskip("numpy")
+
+    def outcome(call):
+        try:
+            value = call()
+        except Exception as e:  # noqa: BLE001 - the exception is compared
+            return type(e).__name__, str(e)
+        return int(value) if type(value).__name__ == "SquareSet" else str(value) if value is not None else None
+
+    squares = [-1, -64, 64, -65, 63, 0, True, 3.0, None, "e4", np.int64(5), np.uint8(7), 1 << 64]
+    # Not -2: python-chess takes it as Black where it indexes and as White where it tests
+    # its truth (a pawn's direction), a mix lerf does not copy (its README).
+    colours = [True, False, 0, 1, -1, 2, None, "w", np.bool_(True), np.int64(1)]
+    fens = [chess.STARTING_FEN, "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1", "8/8/8/8/8/8/8/8 w - - 0 1"]
+    for fen in fens:
+        ours, theirs = lerf.Board(fen), chess.Board(fen)
+        for square in squares:
+            for name in ["piece_at", "piece_type_at", "color_at", "attacks", "attacks_mask"]:
+                assert outcome(lambda: getattr(ours, name)(square)) == outcome(lambda: getattr(theirs, name)(square))
+            for colour in colours:
+                for name in ["attackers_mask", "is_attacked_by", "attackers", "pin_mask", "pin", "is_pinned"]:
+                    mine = outcome(lambda: getattr(ours, name)(colour, square))
+                    assert mine == outcome(lambda: getattr(theirs, name)(colour, square)), (name, colour, square, fen)
+            edited = [lib.Board(fen) for lib in (lerf, chess)]
+            results = [outcome(lambda: board.set_piece_at(square, board.piece_at(0))) for board in edited]
+            assert results[0] == results[1] and edited[0].fen() == edited[1].fen(), (square, fen)
+        for colour in colours:
+            assert outcome(lambda: ours.king(colour)) == outcome(lambda: theirs.king(colour)), colour
+            for piece_type in [1, 6, 0, 7, -1, None, True, 2.0, np.int64(3)]:
+                for name in ["pieces", "pieces_mask"]:
+                    mine = outcome(lambda: getattr(ours, name)(piece_type, colour))
+                    assert mine == outcome(lambda: getattr(theirs, name)(piece_type, colour)), (name, piece_type, colour)
+    # Not NumPy's integers: python-chess's between shifts its 64-bit mask by them, which
+    # NumPy refuses (the mask does not fit its int64); lerf answers.
+    plain = [square for square in squares if not isinstance(square, np.integer)]
+    for a in plain:
+        for b in plain:
+            for name in ["ray", "between"]:
+                mine = outcome(lambda: getattr(lerf.SquareSet, name)(a, b))
+                assert mine == outcome(lambda: getattr(chess.SquareSet, name)(a, b)), (name, a, b)
+        assert outcome(lambda: lerf.SquareSet.from_square(a)) == outcome(lambda: chess.SquareSet.from_square(a))

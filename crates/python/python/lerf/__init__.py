@@ -250,11 +250,12 @@ def flip_horizontal(bb: Bitboard) -> Bitboard:
 
 def flip_diagonal(bb: Bitboard) -> Bitboard:
     """The bitboard reflected in the a1-h8 diagonal."""
-    # Three delta swaps (the Chess Programming Wiki's "flip about the diagonal").
+    # Three delta swaps (the Chess Programming Wiki's "flip about the diagonal"), with no
+    # augmented assignment: a SquareSet given is changed in place by `^=`.
     t = (bb ^ (bb << 28)) & 0x0F0F_0F0F_0000_0000
-    bb ^= t ^ (t >> 28)
+    bb = bb ^ t ^ (t >> 28)
     t = (bb ^ (bb << 14)) & 0x3333_0000_3333_0000
-    bb ^= t ^ (t >> 14)
+    bb = bb ^ t ^ (t >> 14)
     t = (bb ^ (bb << 7)) & 0x5500_5500_5500_5500
     return bb ^ t ^ (t >> 7)
 
@@ -262,9 +263,9 @@ def flip_diagonal(bb: Bitboard) -> Bitboard:
 def flip_anti_diagonal(bb: Bitboard) -> Bitboard:
     """The bitboard reflected in the h1-a8 diagonal."""
     t = bb ^ (bb << 36)
-    bb ^= (t ^ (bb >> 36)) & 0xF0F0_F0F0_0F0F_0F0F
+    bb = bb ^ ((t ^ (bb >> 36)) & 0xF0F0_F0F0_0F0F_0F0F)
     t = (bb ^ (bb << 18)) & 0xCCCC_0000_CCCC_0000
-    bb ^= t ^ (t >> 18)
+    bb = bb ^ t ^ (t >> 18)
     t = (bb ^ (bb << 9)) & 0xAA00_AA00_AA00_AA00
     return bb ^ t ^ (t >> 9)
 

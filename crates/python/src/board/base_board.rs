@@ -7,7 +7,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
-use crate::board::moves::{Piece, PieceData, color_of, piece_type_of, square_of};
+use crate::board::index_args::{ColorIndex, PieceTypeArg, SquareIndex};
+use crate::board::moves::{Piece, PieceData, color_of};
 use crate::board::squareset::{SquareSet, mask_of};
 use crate::board::truth::Truth;
 use crate::errors::fen_value_error;
@@ -33,6 +34,22 @@ pub struct BaseBoard {
 }
 
 impl BaseBoard {
+    /// `attackers_mask` with its arguments read in python-chess's order: the square and
+    /// `occupied` first, then the colour (so a bad square is what is reported).
+    fn attackers_of(
+        &self,
+        color: &Bound<'_, PyAny>,
+        square: SquareIndex,
+        occupied: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<u64> {
+        let occupied = match occupied {
+            Some(o) => Bitboard(mask_of(o)?),
+            None => self.layout().occupied,
+        };
+        let color: ColorIndex = color.extract()?;
+        Ok(self.layout().attackers_mask(color.0, square.0, occupied).0)
+    }
+
     /// The variant board this is, with the state it keeps (`None` for a standard board).
     #[inline]
     pub fn variant_board(&self) -> Option<lerf_rules::variant::VariantBoard> {
@@ -273,42 +290,42 @@ impl BaseBoard {
     }
 
     /// The squares of `color`'s pieces of `piece_type`, as a bitboard.
-    fn pieces_mask(&self, piece_type: u8, color: Truth) -> PyResult<u64> {
-        Ok(self.layout().pieces_mask(piece_type_of(piece_type)?, color_of(color.0)).0)
+    fn pieces_mask(&self, piece_type: PieceTypeArg, color: ColorIndex) -> PyResult<u64> {
+        Ok(self.layout().pieces_mask(piece_type.0, color.0).0)
     }
 
     /// The squares of `color`'s pieces of `piece_type`.
-    fn pieces(&self, piece_type: u8, color: Truth) -> PyResult<SquareSet> {
+    fn pieces(&self, piece_type: PieceTypeArg, color: ColorIndex) -> PyResult<SquareSet> {
         Ok(SquareSet { mask: self.pieces_mask(piece_type, color)? })
     }
 
     /// The piece on `square`, or `None`.
-    fn piece_at(&self, py: Python<'_>, square: u8) -> PyResult<Option<Py<Piece>>> {
-        Ok(self.layout().piece_at(square_of(square)?).map(|p| Piece::shared(p, py)))
+    fn piece_at(&self, py: Python<'_>, square: SquareIndex) -> PyResult<Option<Py<Piece>>> {
+        Ok(self.layout().piece_at(square.0).map(|p| Piece::shared(p, py)))
     }
 
     /// The piece type on `square`, or `None`.
-    fn piece_type_at(&self, square: u8) -> PyResult<Option<u8>> {
-        Ok(self.layout().piece_type_at(square_of(square)?).map(|p| p as u8))
+    fn piece_type_at(&self, square: SquareIndex) -> PyResult<Option<u8>> {
+        Ok(self.layout().piece_type_at(square.0).map(|p| p as u8))
     }
 
     /// The colour of the piece on `square` (`True` White), or `None`.
-    fn color_at(&self, square: u8) -> PyResult<Option<bool>> {
-        Ok(self.layout().color_at(square_of(square)?).map(|c| c == lerf_types::Color::White))
+    fn color_at(&self, square: SquareIndex) -> PyResult<Option<bool>> {
+        Ok(self.layout().color_at(square.0).map(|c| c == lerf_types::Color::White))
     }
 
     /// The square of `color`'s king (not a promoted one), or `None`.
-    fn king(&self, color: Truth) -> Option<u8> {
-        self.layout().king(color_of(color.0)).map(|sq| sq as u8)
+    fn king(&self, color: ColorIndex) -> Option<u8> {
+        self.layout().king(color.0).map(|sq| sq as u8)
     }
 
     /// The squares the piece on `square` attacks, as a bitboard.
-    fn attacks_mask(&self, square: u8) -> PyResult<u64> {
-        Ok(self.layout().attacks_mask(square_of(square)?).0)
+    fn attacks_mask(&self, square: SquareIndex) -> PyResult<u64> {
+        Ok(self.layout().attacks_mask(square.0).0)
     }
 
     /// The squares the piece on `square` attacks.
-    fn attacks(&self, square: u8) -> PyResult<SquareSet> {
+    fn attacks(&self, square: SquareIndex) -> PyResult<SquareSet> {
         Ok(SquareSet { mask: self.attacks_mask(square)? })
     }
 
@@ -317,58 +334,63 @@ impl BaseBoard {
     #[pyo3(signature = (color, square, occupied=None))]
     fn attackers_mask(
         &self,
-        color: Truth,
-        square: u8,
+        color: &Bound<'_, PyAny>,
+        square: SquareIndex,
         occupied: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<u64> {
-        let occupied = match occupied {
-            Some(o) => Bitboard(mask_of(o)?),
-            None => self.layout().occupied,
-        };
-        Ok(self.layout().attackers_mask(color_of(color.0), square_of(square)?, occupied).0)
+        self.attackers_of(color, square, occupied)
     }
 
     /// Whether `color` attacks `square`.
     #[pyo3(signature = (color, square, occupied=None))]
     fn is_attacked_by(
         &self,
-        color: Truth,
-        square: u8,
+        color: &Bound<'_, PyAny>,
+        square: SquareIndex,
         occupied: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<bool> {
-        Ok(self.attackers_mask(color, square, occupied)? != 0)
+        Ok(self.attackers_of(color, square, occupied)? != 0)
     }
 
     /// `color`'s pieces attacking `square`.
     #[pyo3(signature = (color, square, occupied=None))]
     fn attackers(
         &self,
-        color: Truth,
-        square: u8,
+        color: &Bound<'_, PyAny>,
+        square: SquareIndex,
         occupied: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<SquareSet> {
-        Ok(SquareSet { mask: self.attackers_mask(color, square, occupied)? })
+        Ok(SquareSet { mask: self.attackers_of(color, square, occupied)? })
     }
 
     /// The line pinning the piece on `square` to `color`'s king; every square when none.
-    fn pin_mask(&self, color: Truth, square: u8) -> PyResult<u64> {
-        Ok(self.layout().pin_mask(color_of(color.0), square_of(square)?).0)
+    fn pin_mask(&self, color: ColorIndex, square: &Bound<'_, PyAny>) -> PyResult<u64> {
+        // Without a king python-chess answers before it looks at the square.
+        if self.layout().king(color.0).is_none() {
+            return Ok(u64::MAX);
+        }
+        let square: SquareIndex = square.extract()?;
+        Ok(self.layout().pin_mask(color.0, square.0).0)
     }
 
     /// The line pinning the piece on `square` to `color`'s king; every square when none.
-    fn pin(&self, color: Truth, square: u8) -> PyResult<SquareSet> {
+    fn pin(&self, color: ColorIndex, square: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
         Ok(SquareSet { mask: self.pin_mask(color, square)? })
     }
 
     /// Whether the piece on `square` is pinned to `color`'s king.
-    fn is_pinned(&self, color: Truth, square: u8) -> PyResult<bool> {
+    fn is_pinned(&self, color: ColorIndex, square: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(self.pin_mask(color, square)? != u64::MAX)
     }
 
     /// Takes the piece off `square` and returns it (`None` when empty); a `Board` forgets
     /// its move stack.
-    fn remove_piece_at(&mut self, py: Python<'_>, square: u8) -> PyResult<Option<Py<Piece>>> {
-        let sq = square_of(square)?;
+    fn remove_piece_at(
+        &mut self,
+        py: Python<'_>,
+        square: SquareIndex,
+    ) -> PyResult<Option<Py<Piece>>> {
+        let sq = square.0;
         let piece = self.layout().piece_at(sq).map(|p| Piece::shared(p, py));
         let white = self.layout().by_color[0].contains(sq);
         let removed = self.layout_mut().remove_piece_at(sq);
@@ -383,11 +405,11 @@ impl BaseBoard {
     #[pyo3(signature = (square, piece, promoted=Truth(false)))]
     fn set_piece_at(
         &mut self,
-        square: u8,
+        square: SquareIndex,
         piece: Option<PieceData>,
         promoted: Truth,
     ) -> PyResult<()> {
-        let sq = square_of(square)?;
+        let sq = square.0;
         match piece {
             Some(p) => self.layout_mut().set_piece_at(sq, p.to_lerf(), promoted.0),
             None => {
@@ -429,8 +451,8 @@ impl BaseBoard {
     fn set_piece_map(&mut self, pieces: &Bound<'_, PyAny>) -> PyResult<()> {
         let mut layout = Layout::empty();
         for item in pieces.call_method0("items")?.try_iter()? {
-            let (sq, piece): (u8, PieceData) = item?.extract()?;
-            layout.set_piece_at(square_of(sq)?, piece.to_lerf(), false);
+            let (sq, piece): (SquareIndex, PieceData) = item?.extract()?;
+            layout.set_piece_at(sq.0, piece.to_lerf(), false);
         }
         self.set_layout(layout);
         Ok(())

@@ -11,6 +11,7 @@ pub mod epd;
 #[allow(clippy::module_inception)]
 pub mod board;
 pub mod generators;
+pub mod index_args;
 pub mod move_lists;
 pub mod moves;
 pub mod pickle;

@@ -8,7 +8,7 @@ use pyo3::exceptions::{PyIndexError, PyKeyError, PyOverflowError, PyTypeError, P
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyType};
 
-use crate::board::moves::square_of;
+use crate::board::index_args::SquareIndex;
 
 /// A set of squares: bit `n` for square `n` (a1 = 0). Mutable, iterable from a1 upward,
 /// and combined with `&`, `|`, `^`, `-`, `~`, `<<`, `>>` against square sets, integers
@@ -371,20 +371,37 @@ impl SquareSet {
 
     /// The whole rank, file or diagonal through `a` and `b` (empty when not aligned).
     #[classmethod]
-    fn ray<'py>(cls: &Bound<'py, PyType>, a: u8, b: u8) -> PyResult<Bound<'py, PyAny>> {
-        SquareSet::of_class(cls, ray(square_of(a)?, square_of(b)?).0)
+    fn ray<'py>(
+        cls: &Bound<'py, PyType>,
+        a: SquareIndex,
+        b: SquareIndex,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        SquareSet::of_class(cls, ray(a.0, b.0).0)
     }
 
-    /// The squares strictly between `a` and `b` (empty when not aligned).
+    /// The squares strictly between `a` and `b` (empty when not aligned). As python-chess,
+    /// which shifts by them once they index its rays: a negative square (a ray's index
+    /// from the end) then raises `ValueError`.
     #[classmethod]
-    fn between<'py>(cls: &Bound<'py, PyType>, a: u8, b: u8) -> PyResult<Bound<'py, PyAny>> {
-        SquareSet::of_class(cls, between(square_of(a)?, square_of(b)?).0)
+    fn between<'py>(
+        cls: &Bound<'py, PyType>,
+        a: &Bound<'py, PyAny>,
+        b: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (sa, sb): (SquareIndex, SquareIndex) = (a.extract()?, b.extract()?);
+        if a.lt(0)? || b.lt(0)? {
+            return Err(PyValueError::new_err("negative shift count"));
+        }
+        SquareSet::of_class(cls, between(sa.0, sb.0).0)
     }
 
     /// The set of one square.
     #[classmethod]
-    fn from_square<'py>(cls: &Bound<'py, PyType>, square: u8) -> PyResult<Bound<'py, PyAny>> {
-        SquareSet::of_class(cls, Bitboard::from_square(square_of(square)?).0)
+    fn from_square<'py>(
+        cls: &Bound<'py, PyType>,
+        square: SquareIndex,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        SquareSet::of_class(cls, Bitboard::from_square(square.0).0)
     }
 }
 

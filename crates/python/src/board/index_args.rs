@@ -1,0 +1,100 @@
+//! Arguments python-chess uses as indices into its lists (squares into `BB_SQUARES`,
+//! colours into `occupied_co`) or compares with its constants (piece types): read as
+//! Python reads them there, with its exceptions and words for the rest.
+
+use lerf_types::{Color, PieceType, Square};
+use pyo3::exceptions::{PyAssertionError, PyIndexError, PyOverflowError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+
+/// A square argument as python-chess takes it: an index into its lists of 64 (`BB_SQUARES`
+/// ...), so a negative one counts from h8 (`-1` is h8), anything past `IndexError`, and
+/// anything but an integer (NumPy's included) `TypeError`, in Python's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareIndex(pub Square);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for SquareIndex {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<SquareIndex> {
+        let index = list_index(obj, 64)?;
+        // Below 64 by `list_index`.
+        Ok(SquareIndex(Square::from_index_wrapping(index as u8)))
+    }
+}
+
+/// A colour argument python-chess uses as an index into its two-item lists
+/// (`occupied_co[color]`): `True`, `False`, `1`, `0` (NumPy's integers too), `-1` for
+/// White and `-2` for Black as a list has them; anything past `IndexError`, anything but
+/// an integer (`None`, a string, a NumPy boolean) `TypeError`, in Python's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ColorIndex(pub Color);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for ColorIndex {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<ColorIndex> {
+        match list_index(obj, 2)? {
+            1 => Ok(ColorIndex(Color::White)),
+            _ => Ok(ColorIndex(Color::Black)),
+        }
+    }
+}
+
+/// `obj` as an index into a Python list of `len` items: what `list[obj]` reads, or the
+/// exception it raises, in Python's words.
+fn list_index(obj: Borrowed<'_, '_, PyAny>, len: i64) -> PyResult<i64> {
+    let index = match obj.extract::<i64>() {
+        Ok(i) => i,
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+            return Err(PyIndexError::new_err("cannot fit 'int' into an index-sized integer"));
+        }
+        Err(_) => {
+            let name = type_name(&obj.get_type())?;
+            return Err(PyTypeError::new_err(format!(
+                "list indices must be integers or slices, not {name}"
+            )));
+        }
+    };
+    let wrapped = if index < 0 { index + len } else { index };
+    if (0..len).contains(&wrapped) {
+        Ok(wrapped)
+    } else {
+        Err(PyIndexError::new_err("list index out of range"))
+    }
+}
+
+/// A piece type python-chess compares with `PAWN` ... `KING` (`==`, so `True` is a pawn and
+/// `2.0` a knight); anything else its `AssertionError` ("expected PieceType, got ...").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceTypeArg(pub PieceType);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for PieceTypeArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<PieceTypeArg> {
+        if let Ok(n) = obj.extract::<i64>()
+            && let Some(pt) = u8::try_from(n).ok().filter(|n| (1..=6).contains(n))
+            && let Some(pt) = PieceType::from_index(pt)
+        {
+            return Ok(PieceTypeArg(pt));
+        }
+        for pt in PieceType::ALL {
+            if obj.eq(pt as u8)? {
+                return Ok(PieceTypeArg(pt));
+            }
+        }
+        Err(PyAssertionError::new_err(format!("expected PieceType, got {}", obj.repr()?)))
+    }
+}
+
+/// The name Python's messages give a type: a class defined in Python by its name, a
+/// built-in one by its name, another extension's with its module (`numpy.bool`).
+fn type_name(ty: &Bound<'_, PyType>) -> PyResult<String> {
+    const HEAP_TYPE: u64 = 1 << 9;
+    let flags: u64 = ty.getattr("__flags__")?.extract()?;
+    if flags & HEAP_TYPE != 0 {
+        return Ok(ty.name()?.to_string());
+    }
+    Ok(ty.fully_qualified_name()?.to_string())
+}
