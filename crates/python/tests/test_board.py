@@ -466,3 +466,34 @@ def test_odd_squares_colours_and_piece_types_as_python_chess_indexes_them():
                 mine = outcome(lambda: getattr(lerf.SquareSet, name)(a, b))
                 assert mine == outcome(lambda: getattr(chess.SquareSet, name)(a, b)), (name, a, b)
         assert outcome(lambda: lerf.SquareSet.from_square(a)) == outcome(lambda: chess.SquareSet.from_square(a))
+
+
+@pytest.mark.parametrize("board_class", ["Board", "variant.AtomicBoard"])
+def test_what_is_no_move_as_python_chess_meets_it(board_class):
+    """is_legal and is_pseudo_legal answer False for a false value (None too) and raise
+    AttributeError for another object without a drop; the other methods raise
+    AttributeError for an object that is no move (lerf raised TypeError)."""
+    import chess.variant
+
+    import lerf.variant
+
+    def make(lib):
+        module, _, name = board_class.rpartition(".")
+        return getattr(getattr(lib, module) if module else lib, name)()
+
+    for value in [None, 0, "", "e2e4", 3, (12, 28), True]:
+        for name in ["is_legal", "is_pseudo_legal"]:
+            ours, theirs = make(lerf), make(chess)
+            try:
+                expected = getattr(theirs, name)(value)
+            except AttributeError:
+                with pytest.raises(AttributeError, match="has no attribute 'drop'"):
+                    getattr(ours, name)(value)
+            else:
+                assert getattr(ours, name)(value) == expected, (name, value)
+    for value in [None, "e2e4", 3, (12, 28)]:
+        for name in ["is_capture", "is_zeroing", "is_castling", "is_en_passant", "gives_check", "san", "uci"]:
+            with pytest.raises(AttributeError):
+                getattr(make(chess), name)(value)
+            with pytest.raises(AttributeError):
+                getattr(make(lerf), name)(value)

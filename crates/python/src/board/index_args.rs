@@ -3,7 +3,8 @@
 //! Python reads them there, with its exceptions and words for the rest.
 
 use lerf_types::{Color, PieceType, Square};
-use pyo3::exceptions::{PyAssertionError, PyIndexError, PyOverflowError, PyTypeError};
+use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyAssertionError, PyAttributeError, PyIndexError, PyOverflowError};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
@@ -86,6 +87,25 @@ impl<'a, 'py> FromPyObject<'a, 'py> for PieceTypeArg {
         }
         Err(PyAssertionError::new_err(format!("expected PieceType, got {}", obj.repr()?)))
     }
+}
+
+/// Python's `AttributeError` for `obj`'s missing `attribute`, in its words.
+pub fn no_attribute(obj: &Bound<'_, PyAny>, attribute: &str) -> PyErr {
+    let name = type_name(&obj.get_type()).unwrap_or_default();
+    PyAttributeError::new_err(format!("'{name}' object has no attribute '{attribute}'"))
+}
+
+/// A move argument of python-chess's `is_legal` and `is_pseudo_legal`, which answer `False`
+/// for a false value (`None`, the null move) before they look at it, then ask for its
+/// drop: the move, or `None` for such a value.
+pub fn move_to_test<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyAny>>> {
+    if !obj.is_truthy()? {
+        return Ok(None);
+    }
+    if !obj.hasattr("drop")? {
+        return Err(no_attribute(obj, "drop"));
+    }
+    Ok(Some(obj.clone()))
 }
 
 /// The name Python's messages give a type: a class defined in Python by its name, a

@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 
 use crate::board::board::{Board, base, move_iter};
 use crate::board::generators::{LegalMoveGenerator, PseudoLegalMoveGenerator};
+use crate::board::index_args::move_to_test;
 use crate::board::moves::MoveData;
 use crate::board::squareset::SquareSet;
 
@@ -158,15 +159,15 @@ impl Board {
     }
 
     /// Whether the move is pseudo-legal.
-    fn is_pseudo_legal(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
-        let m = r#move;
-        base(&slf).board().is_pseudo_legal(m.to_loose())
+    fn is_pseudo_legal(slf: PyRef<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Some(m) = move_to_test(r#move)? else { return Ok(false) };
+        Ok(base(&slf).board().is_pseudo_legal(m.extract::<MoveData>()?.to_loose()))
     }
 
     /// Whether the move is legal.
-    fn is_legal(slf: PyRef<'_, Self>, r#move: MoveData) -> bool {
-        let m = r#move;
-        base(&slf).board().is_legal(m.to_loose())
+    fn is_legal(slf: PyRef<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Some(m) = move_to_test(r#move)? else { return Ok(false) };
+        Ok(base(&slf).board().is_legal(m.extract::<MoveData>()?.to_loose()))
     }
 
     /// Whether an en passant capture is pseudo-legal.

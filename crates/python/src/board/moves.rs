@@ -72,7 +72,8 @@ impl<'a, 'py> FromPyObject<'a, 'py> for MoveData {
                     field("drop")?,
                 )
             }
-            Err(e) => Err(e.into()),
+            // What python-chess meets first in an object that is no move.
+            Err(_) => Err(crate::board::index_args::no_attribute(&obj, "from_square")),
         }
     }
 }

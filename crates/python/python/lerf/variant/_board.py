@@ -19,6 +19,10 @@ from ._draws import _DrawRules
 BB_ALL = 0xFFFF_FFFF_FFFF_FFFF
 
 
+# A value no move's drop is: `move.drop is not _NO_DROP` only asks for the attribute.
+_NO_DROP = object()
+
+
 class _Start(str):
     """The default FEN: the board class's own start position."""
 
@@ -92,11 +96,13 @@ class _VariantBoard(_DrawRules, _lerf.Board):
     def generate_castling_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Any]:
         return (m for m in self.generate_legal_moves(from_mask, to_mask) if self.is_castling(m))
 
+    # A false value (None, the null move) is not a move; anything else must have a drop,
+    # which python-chess asks for first.
     def is_legal(self, move: Any) -> bool:
-        return move in self._variant_moves(True)
+        return bool(move) and move.drop is not _NO_DROP and move in self._variant_moves(True)
 
     def is_pseudo_legal(self, move: Any) -> bool:
-        return move in self._variant_moves(False)
+        return bool(move) and move.drop is not _NO_DROP and move in self._variant_moves(False)
 
     # The game's state.
 
