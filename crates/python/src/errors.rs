@@ -3,8 +3,9 @@
 
 use lerf_position::{FenError, Position};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyAssertionError, PyIndexError, PyValueError};
+use pyo3::exceptions::{PyAssertionError, PyAttributeError, PyIndexError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyType;
 
 create_exception!(lerf, IllegalMoveError, PyValueError, "A move that is not legal here.");
 create_exception!(lerf, InvalidMoveError, PyValueError, "Text that is no move at all.");
@@ -63,4 +64,21 @@ pub fn loose_fen_error(error: &lerf_rules::LooseFenError, fen: &str) -> PyErr {
 pub fn file_error(error: &std::io::Error, path: &std::path::Path) -> PyErr {
     let errno = error.raw_os_error().unwrap_or(0);
     pyo3::exceptions::PyOSError::new_err((errno, error.to_string(), path.display().to_string()))
+}
+
+/// Python's `AttributeError` for `obj`'s missing `attribute`, in its words.
+pub fn no_attribute(obj: &Bound<'_, PyAny>, attribute: &str) -> PyErr {
+    let name = type_name(&obj.get_type()).unwrap_or_default();
+    PyAttributeError::new_err(format!("'{name}' object has no attribute '{attribute}'"))
+}
+
+/// The name Python's messages give a type: a class defined in Python by its name, a
+/// built-in one by its name, another extension's with its module (`numpy.bool`).
+pub fn type_name(ty: &Bound<'_, PyType>) -> PyResult<String> {
+    const HEAP_TYPE: u64 = 1 << 9;
+    let flags: u64 = ty.getattr("__flags__")?.extract()?;
+    if flags & HEAP_TYPE != 0 {
+        return Ok(ty.name()?.to_string());
+    }
+    Ok(ty.fully_qualified_name()?.to_string())
 }

@@ -6,14 +6,14 @@
 use lerf_rules::{LooseBoard, LooseGame, LooseMove};
 use lerf_san::epd::{EpdError, EpdOperand, EpdPosition, OpcodeFault, epd_fields, opcode_fault};
 use lerf_san::epd::{parse_epd_with, read_operations, write_operations, write_operations_in};
-use pyo3::exceptions::{PyAssertionError, PyAttributeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyAssertionError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyBool, PyDict, PyFloat, PyInt, PyList, PyString};
 
 use crate::board::board::{Board, base, nothing_to_move};
 use crate::board::moves::{Move, MoveData};
 use crate::board::san_errors::{repr, san_error};
-use crate::errors::loose_fen_error;
+use crate::errors::{loose_fen_error, no_attribute};
 
 /// The exception python-chess raises for an EPD it cannot read or write, in its words.
 fn epd_error(py: Python<'_>, e: &EpdError) -> PyErr {
@@ -57,12 +57,6 @@ fn python_letter(c: char) -> bool {
         let text = PyString::new(py, c.encode_utf8(&mut [0; 4]));
         text.call_method0("isalpha").and_then(|r| r.extract()).unwrap_or(false)
     })
-}
-
-/// `AttributeError` as Python words it for `value`'s missing `attribute`.
-fn no_attribute(value: &Bound<'_, PyAny>, attribute: &str) -> PyErr {
-    let type_name = value.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-    PyAttributeError::new_err(format!("'{type_name}' object has no attribute '{attribute}'"))
 }
 
 /// A move of a `pv`, `am` or `bm` list: python-chess asks a false value for its origin,

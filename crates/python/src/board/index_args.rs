@@ -4,9 +4,11 @@
 
 use lerf_types::{Color, PieceType, Square};
 use pyo3::exceptions::PyTypeError;
-use pyo3::exceptions::{PyAssertionError, PyAttributeError, PyIndexError, PyOverflowError};
+use pyo3::exceptions::{PyAssertionError, PyIndexError, PyOverflowError};
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+
+use crate::board::moves::{Move, MoveData};
+use crate::errors::{no_attribute, type_name};
 
 /// A square argument as python-chess takes it: an index into its lists of 64 (`BB_SQUARES`
 /// ...), so a negative one counts from h8 (`-1` is h8), anything past `IndexError`, and
@@ -89,32 +91,20 @@ impl<'a, 'py> FromPyObject<'a, 'py> for PieceTypeArg {
     }
 }
 
-/// Python's `AttributeError` for `obj`'s missing `attribute`, in its words.
-pub fn no_attribute(obj: &Bound<'_, PyAny>, attribute: &str) -> PyErr {
-    let name = type_name(&obj.get_type()).unwrap_or_default();
-    PyAttributeError::new_err(format!("'{name}' object has no attribute '{attribute}'"))
-}
-
 /// A move argument of python-chess's `is_legal` and `is_pseudo_legal`, which answer `False`
 /// for a false value (`None`, the null move) before they look at it, then ask for its
 /// drop: the move, or `None` for such a value.
-pub fn move_to_test<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyAny>>> {
+pub fn move_to_test(obj: &Bound<'_, PyAny>) -> PyResult<Option<MoveData>> {
+    // A lerf move at once: the common case, no attribute looked up.
+    if let Ok(m) = obj.cast::<Move>() {
+        let data = m.get().data;
+        return Ok((!data.is_null()).then_some(data));
+    }
     if !obj.is_truthy()? {
         return Ok(None);
     }
     if !obj.hasattr("drop")? {
         return Err(no_attribute(obj, "drop"));
     }
-    Ok(Some(obj.clone()))
-}
-
-/// The name Python's messages give a type: a class defined in Python by its name, a
-/// built-in one by its name, another extension's with its module (`numpy.bool`).
-fn type_name(ty: &Bound<'_, PyType>) -> PyResult<String> {
-    const HEAP_TYPE: u64 = 1 << 9;
-    let flags: u64 = ty.getattr("__flags__")?.extract()?;
-    if flags & HEAP_TYPE != 0 {
-        return Ok(ty.name()?.to_string());
-    }
-    Ok(ty.fully_qualified_name()?.to_string())
+    obj.extract().map(Some)
 }

@@ -161,13 +161,13 @@ impl Board {
     /// Whether the move is pseudo-legal.
     fn is_pseudo_legal(slf: PyRef<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         let Some(m) = move_to_test(r#move)? else { return Ok(false) };
-        Ok(base(&slf).board().is_pseudo_legal(m.extract::<MoveData>()?.to_loose()))
+        Ok(base(&slf).board().is_pseudo_legal(m.to_loose()))
     }
 
     /// Whether the move is legal.
     fn is_legal(slf: PyRef<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         let Some(m) = move_to_test(r#move)? else { return Ok(false) };
-        Ok(base(&slf).board().is_legal(m.extract::<MoveData>()?.to_loose()))
+        Ok(base(&slf).board().is_legal(m.to_loose()))
     }
 
     /// Whether an en passant capture is pseudo-legal.

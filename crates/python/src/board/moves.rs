@@ -14,7 +14,7 @@ use pyo3::types::{PyString, PyTuple, PyType};
 
 use crate::board::san_errors::invalid_uci_message;
 use crate::board::truth::Truth;
-use crate::errors::InvalidMoveError;
+use crate::errors::{InvalidMoveError, no_attribute};
 
 /// A move: from, to, the promotion piece type and the dropped piece type (castling in
 /// standard chess as the king's two-square step, in Chess960 as king takes rook).
@@ -73,7 +73,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for MoveData {
                 )
             }
             // What python-chess meets first in an object that is no move.
-            Err(_) => Err(crate::board::index_args::no_attribute(&obj, "from_square")),
+            Err(_) => Err(no_attribute(&obj, "from_square")),
         }
     }
 }
