@@ -497,3 +497,34 @@ def test_what_is_no_move_as_python_chess_meets_it(board_class):
                 getattr(make(chess), name)(value)
             with pytest.raises(AttributeError):
                 getattr(make(lerf), name)(value)
+
+
+def test_copies_repetitions_and_chess960_numbers_of_any_argument_as_python_chess():
+    """copy(stack=...) keeps what python-chess's slice move_stack[-stack:] keeps (None is no
+    move, a negative number drops the first moves); is_repetition takes any real count;
+    Chess960 numbers are compared, then indexed, as python-chess does."""
+    np = pytest.importorskip("numpy")
+
+    def outcome(call):
+        try:
+            return call()
+        except Exception as e:  # noqa: BLE001 - the exception is compared
+            return type(e).__name__, str(e)
+
+    def played(lib):
+        board = lib.Board()
+        for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3"]:
+            board.push_san(san)
+        return board
+
+    for stack in [True, False, None, 0, 1, 3, 9, -1, -4, -9, 1 << 70, 2.0, "1", np.int64(2)]:
+        mine = outcome(lambda: [m.uci() for m in played(lerf).copy(stack=stack).move_stack])
+        assert mine == outcome(lambda: [m.uci() for m in played(chess).copy(stack=stack).move_stack]), stack
+    assert outcome(lambda: lerf.Board().copy(stacks=1)) == outcome(lambda: chess.Board().copy(stacks=1))
+    for count in [1, 0, -5, 2, 3, 1.5, 2.0, 2.5, 0.5, True, 1 << 70, np.int64(2)]:
+        assert played(lerf).is_repetition(count) == played(chess).is_repetition(count), count
+        assert lerf.Board().is_repetition(count) == chess.Board().is_repetition(count), count
+    for number in [0, 518, 959, 960, -1, 1 << 64, 3.0, None, "5", np.int64(5)]:
+        for call in [lambda lib: lib.Board.from_chess960_pos(number).fen(),
+                     lambda lib: lib.BaseBoard.from_chess960_pos(number).board_fen()]:
+            assert outcome(lambda: call(lerf)) == outcome(lambda: call(chess)), number

@@ -7,7 +7,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
-use crate::board::index_args::{ColorIndex, PieceTypeArg, SquareIndex};
+use crate::board::index_args::{Chess960Index, ColorIndex, PieceTypeArg, SquareIndex};
 use crate::board::moves::{Piece, PieceData, color_of};
 use crate::board::squareset::{SquareSet, mask_of};
 use crate::board::truth::Truth;
@@ -459,7 +459,7 @@ impl BaseBoard {
     }
 
     /// Sets up Chess960 start position number `scharnagl` (0–959).
-    fn set_chess960_pos(&mut self, scharnagl: i64) -> PyResult<()> {
+    fn set_chess960_pos(&mut self, scharnagl: Chess960Index) -> PyResult<()> {
         let layout = chess960_layout(scharnagl)?;
         self.set_layout(layout);
         Ok(())
@@ -576,7 +576,7 @@ impl BaseBoard {
     #[classmethod]
     fn from_chess960_pos<'py>(
         cls: &Bound<'py, PyType>,
-        scharnagl: i64,
+        scharnagl: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let board = cls.call_method0("empty")?;
         board.call_method1("set_chess960_pos", (scharnagl,))?;
@@ -590,8 +590,8 @@ pub fn py_none(py: Python<'_>) -> Bound<'_, PyAny> {
 }
 
 /// The pieces of Chess960 start position `scharnagl` (`ValueError` outside 0–959).
-pub fn chess960_layout(scharnagl: i64) -> PyResult<Layout> {
-    u16::try_from(scharnagl).ok().and_then(Layout::chess960).ok_or_else(|| {
-        PyValueError::new_err(format!("chess960 position index not 0 <= {scharnagl} <= 959"))
+pub fn chess960_layout(scharnagl: Chess960Index) -> PyResult<Layout> {
+    Layout::chess960(scharnagl.0).ok_or_else(|| {
+        PyValueError::new_err(format!("chess960 position index not 0 <= {} <= 959", scharnagl.0))
     })
 }

@@ -8,9 +8,10 @@ use lerf_rules::{LooseBoard, LooseGame, LooseMove};
 use lerf_types::Color;
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
+use pyo3::types::{IntoPyDict, PyBytes, PyDict, PyList, PyTuple, PyType};
 
 use crate::board::base_board::{BaseBoard, chess960_layout, py_none};
+use crate::board::index_args::{Chess960Index, keyword_only, moves_kept};
 use crate::board::moves::{Move, MoveData};
 use crate::board::truth::Truth;
 use crate::errors::IllegalMoveError;
@@ -485,8 +486,8 @@ impl Board {
         slf: &Bound<'py, Self>,
         f: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let no_stack = false.into_pyobject(slf.py())?.to_owned().into_any();
-        let copy = Board::copy(slf, Some(no_stack))?;
+        let no_stack = [("stack", false)].into_py_dict(slf.py())?;
+        let copy = Board::copy(slf, Some(&no_stack))?;
         copy.call_method1("apply_transform", (f,))?;
         Ok(copy)
     }
@@ -503,23 +504,17 @@ impl Board {
         base.clear_stack();
     }
 
-    /// A copy; `stack=False` (or a number) keeps none (or that many) of the moves.
-    #[pyo3(signature = (*, stack=None))]
+    /// A copy; `stack=False` (or a number) keeps none (or that many) of the moves. Taken
+    /// from `**kwargs`, so that `stack=None` (no moves, as in python-chess) is told from
+    /// the argument left out.
+    #[pyo3(signature = (**kwargs), text_signature = "($self, *, stack=True)")]
     fn copy<'py>(
         slf: &Bound<'py, Self>,
-        stack: Option<Bound<'py, PyAny>>,
+        kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let keep = match stack {
-            None => usize::MAX,
-            Some(s) if s.is_instance_of::<pyo3::types::PyBool>() => {
-                if s.is_truthy()? {
-                    usize::MAX
-                } else {
-                    0
-                }
-            }
-            Some(s) => s.extract::<usize>()?,
-        };
+        let stack = keyword_only(kwargs, "Board.copy", "stack")?;
+        let moves = base(&slf.borrow()).game.len();
+        let keep = moves_kept(stack.as_ref(), moves)?;
         let game = base(&slf.borrow()).game.copy_with_stack(keep);
         Board::of_class(&slf.get_type(), game)
     }
@@ -550,7 +545,7 @@ impl Board {
     #[classmethod]
     fn from_chess960_pos<'py>(
         cls: &Bound<'py, PyType>,
-        scharnagl: i64,
+        scharnagl: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let board = Board::empty(cls, Truth(true))?;
         board.call_method1("set_chess960_pos", (scharnagl,))?;
@@ -558,7 +553,7 @@ impl Board {
     }
 
     /// Sets up Chess960 start position number `scharnagl`: White to move, every right.
-    fn set_chess960_pos(mut slf: PyRefMut<'_, Self>, scharnagl: i64) -> PyResult<()> {
+    fn set_chess960_pos(mut slf: PyRefMut<'_, Self>, scharnagl: Chess960Index) -> PyResult<()> {
         let layout = chess960_layout(scharnagl)?;
         let board = LooseBoard {
             layout,

@@ -1,11 +1,13 @@
-//! Arguments python-chess uses as indices into its lists (squares into `BB_SQUARES`,
-//! colours into `occupied_co`) or compares with its constants (piece types): read as
-//! Python reads them there, with its exceptions and words for the rest.
+//! Arguments as python-chess reads them: indices into its lists (squares into
+//! `BB_SQUARES`, colours into `occupied_co`, Chess960 numbers), values it compares with its
+//! constants (piece types) or slices with (`copy(stack=...)`), with Python's exceptions and
+//! words for the rest.
 
 use lerf_types::{Color, PieceType, Square};
 use pyo3::exceptions::PyTypeError;
-use pyo3::exceptions::{PyAssertionError, PyIndexError, PyOverflowError};
+use pyo3::exceptions::{PyAssertionError, PyIndexError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyRange};
 
 use crate::board::moves::{Move, MoveData};
 use crate::errors::{no_attribute, type_name};
@@ -107,4 +109,64 @@ pub fn move_to_test(obj: &Bound<'_, PyAny>) -> PyResult<Option<MoveData>> {
         return Err(no_attribute(obj, "drop"));
     }
     obj.extract().map(Some)
+}
+
+/// A Chess960 start position number as python-chess takes it: compared with 0 and 959 by
+/// Python (its `TypeError` for what does not compare, `ValueError` naming any number out
+/// of range), then used as a list index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chess960Index(pub u16);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Chess960Index {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Chess960Index> {
+        let zero = 0i64.into_pyobject(obj.py())?;
+        if !(zero.le(&*obj)? && obj.le(959)?) {
+            return Err(PyValueError::new_err(format!(
+                "chess960 position index not 0 <= {} <= 959",
+                obj.str()?
+            )));
+        }
+        let index = list_index(obj, 960)?;
+        // Within 0..960 by `list_index`.
+        Ok(Chess960Index(index as u16))
+    }
+}
+
+/// The number of the last moves python-chess's `copy(stack=...)` keeps of `moves`: all for
+/// `True` (or the argument left out), none for a false value, else as its slice
+/// `move_stack[-stack:]` keeps them (Python's errors for what does not slice).
+pub fn moves_kept(stack: Option<&Bound<'_, PyAny>>, moves: usize) -> PyResult<usize> {
+    let Some(stack) = stack else { return Ok(moves) };
+    if !stack.is_truthy()? {
+        return Ok(0);
+    }
+    if stack.is(PyBool::new(stack.py(), true).to_owned()) {
+        return Ok(moves);
+    }
+    let py = stack.py();
+    let slice = py.import("builtins")?.getattr("slice")?.call1((stack.neg()?, py.None()))?;
+    let kept =
+        PyRange::new(py, 0, isize::try_from(moves).unwrap_or(isize::MAX))?.get_item(slice)?;
+    kept.len()
+}
+
+/// The keyword argument `name` of `kwargs` (Python's `TypeError` for any other), for a
+/// method that must tell an argument left out from one given as `None`.
+pub fn keyword_only<'py>(
+    kwargs: Option<&Bound<'py, PyDict>>,
+    function: &str,
+    name: &str,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let Some(kwargs) = kwargs else { return Ok(None) };
+    for key in kwargs.keys() {
+        if key.extract::<&str>().ok() != Some(name) {
+            return Err(PyTypeError::new_err(format!(
+                "{function}() got an unexpected keyword argument {}",
+                key.repr()?
+            )));
+        }
+    }
+    kwargs.get_item(name)
 }

@@ -44,6 +44,22 @@ pub fn outcome_object<'py>(py: Python<'py>, outcome: Outcome) -> PyResult<Bound<
     class.bind(py).call1((termination, winner))
 }
 
+/// The count python-chess's `is_repetition` asks for, as the least number of occurrences
+/// that reaches it: any real number (`2.5` asks for 3; one of 1 or less is always
+/// reached), Python's `TypeError` for anything else.
+fn repetitions_needed(count: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let one = 1i64.into_pyobject(count.py())?;
+    if !one.lt(count)? {
+        return Ok(1);
+    }
+    let needed = match count.extract::<i64>() {
+        Ok(n) => n as f64,
+        Err(_) => count.extract::<f64>()?.ceil(),
+    };
+    // Beyond any stack (a huge int, infinity): never reached.
+    Ok(if needed < 1e18 { needed as usize } else { usize::MAX })
+}
+
 #[pymethods]
 impl Board {
     /// What is wrong with the position: a `Status` of python-chess's flags
@@ -133,9 +149,13 @@ impl Board {
     }
 
     /// Whether the position occurred `count` times.
-    #[pyo3(signature = (count=3))]
-    fn is_repetition(slf: PyRef<'_, Self>, count: usize) -> bool {
-        base(&slf).game.is_repetition(count)
+    #[pyo3(signature = (count = None))]
+    fn is_repetition(slf: PyRef<'_, Self>, count: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+        let count = match count {
+            Some(count) => repetitions_needed(count)?,
+            None => 3,
+        };
+        Ok(count <= 1 || base(&slf).game.is_repetition(count))
     }
 
     /// Whether `count - 1` earlier positions stand on this one's squares (the variant
