@@ -254,3 +254,32 @@ def test_annotation_columns_equal_python_chess(sample_games_path):
                          ["clock", "eval_cp", "eval_mate", "nags", "comment", "ECO", "TimeControl", "Opening"])))
         assert len(got) == len(want) > 1000
         assert got == want
+
+
+def test_odd_keys_and_flags_of_nodes_as_python_chess():
+    """A variation looked up by what is no move of it raises KeyError carrying that key (an
+    empty KeyError for None before); flags such as uci's chess960 are read by their truth."""
+    import io
+
+    import chess
+    import chess.pgn
+
+    import lerf
+    import lerf.pgn
+
+    text = "1. e4 (1. d4 d5) 1... e5 2. Nf3 *"
+    games = [lib.pgn.read_game(io.StringIO(text)) for lib in (lerf, chess)]
+    for key in [None, "x", "c2c4"]:
+        errors = []
+        for lib, game in zip((lerf, chess), games):
+            with pytest.raises(KeyError) as raised:
+                game.variation(lib.Move.from_uci(key) if key == "c2c4" else key)
+            errors.append(str(raised.value))
+        assert errors[0] == errors[1], key
+    for flag in [1, 0, "x", 2.0]:
+        assert games[0].next().uci(chess960=flag) == games[1].next().uci(chess960=flag)
+    assert games[0].headers.get("Nope") is None
+    for game in games:
+        with pytest.raises(KeyError) as raised:
+            game.headers[None]
+    assert raised.value.args == (None,)

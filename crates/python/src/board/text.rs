@@ -208,10 +208,10 @@ impl Board {
     /// The move's UCI; castling as king takes rook in Chess960 (`chess960`, by default
     /// the board's mode).
     #[pyo3(signature = (r#move, *, chess960=None))]
-    fn uci(slf: PyRef<'_, Self>, r#move: MoveData, chess960: Option<bool>) -> String {
+    fn uci(slf: PyRef<'_, Self>, r#move: MoveData, chess960: Option<Truth>) -> String {
         let m = r#move;
         let board = base(&slf).board();
-        let chess960 = chess960.unwrap_or(board.chess960);
+        let chess960 = chess960.map_or(board.chess960, |t| t.0);
         board.from_chess960(chess960, board.to_chess960(m.to_loose())).to_string()
     }
 
@@ -232,11 +232,11 @@ impl Board {
 
     /// The move as XBoard writes it: `O-O`/`O-O-O` for castling in Chess960.
     #[pyo3(signature = (r#move, chess960=None))]
-    fn xboard(slf: PyRef<'_, Self>, r#move: MoveData, chess960: Option<bool>) -> String {
+    fn xboard(slf: PyRef<'_, Self>, r#move: MoveData, chess960: Option<Truth>) -> String {
         let m = r#move;
         let board = base(&slf).board();
         let lm = m.to_loose();
-        if !chess960.unwrap_or(board.chess960) || !board.is_castling(lm) {
+        if !chess960.map_or(board.chess960, |t| t.0) || !board.is_castling(lm) {
             return if lm.is_null() { "@@@@".to_owned() } else { lm.to_string() };
         }
         if board.is_kingside_castling(lm) { "O-O".to_owned() } else { "O-O-O".to_owned() }

@@ -187,7 +187,7 @@ impl PyHeaders {
         let value = key.cast::<PyString>().ok().and_then(|k| self.inner.get(k.to_str().ok()?));
         match value {
             Some(v) => Ok(PyString::new(py, v).unbind()),
-            None => Err(PyKeyError::new_err(key.clone().unbind())),
+            None => Err(PyKeyError::new_err((key.clone().unbind(),))),
         }
     }
 
@@ -200,7 +200,7 @@ impl PyHeaders {
             .cast::<PyString>()
             .ok()
             .is_some_and(|k| k.to_str().is_ok_and(|k| self.inner.remove(k)));
-        if removed { Ok(()) } else { Err(PyKeyError::new_err(key.clone().unbind())) }
+        if removed { Ok(()) } else { Err(PyKeyError::new_err((key.clone().unbind(),))) }
     }
 
     fn __len__(&self) -> usize {
@@ -262,7 +262,7 @@ impl PyHeaders {
                 Ok(PyString::new(py, &v).into_any())
             }
             (_, _, Fallback::Given(value)) => Ok(value),
-            (_, _, Fallback::Missing) => Err(PyKeyError::new_err(key.clone().unbind())),
+            (_, _, Fallback::Missing) => Err(PyKeyError::new_err((key.clone().unbind(),))),
         }
     }
 

@@ -10,6 +10,7 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
 
 use crate::board::board::nothing_to_move;
 use crate::board::moves::MoveData;
+use crate::board::truth::Truth;
 use crate::pgn::arena::{GameNode, Tree, attach_child, loose_game_of, nags_of, node_of};
 use crate::pgn::headers::{PyHeaders, pgn_module, setup_error};
 
@@ -80,16 +81,16 @@ impl ChildNode {
 
     /// The UCI of the move that led here (castling as king takes rook in Chess960).
     #[pyo3(signature = (*, chess960=None))]
-    fn uci(slf: &Bound<'_, Self>, chess960: Option<bool>) -> PyResult<String> {
+    fn uci(slf: &Bound<'_, Self>, chess960: Option<Truth>) -> PyResult<String> {
         match move_and_parent_board(slf.as_any())? {
             Some((mv, board)) => {
-                let chess960 = chess960.unwrap_or(board.chess960);
+                let chess960 = chess960.map_or(board.chess960, |t| t.0);
                 Ok(board.from_chess960(chess960, board.to_chess960(mv)).to_string())
             }
             None => {
                 let board = slf.getattr("parent")?.call_method0("board")?;
                 let kwargs = PyDict::new(slf.py());
-                kwargs.set_item("chess960", chess960)?;
+                kwargs.set_item("chess960", chess960.map(|t| t.0))?;
                 board.call_method("uci", (slf.getattr("move")?,), Some(&kwargs))?.extract()
             }
         }

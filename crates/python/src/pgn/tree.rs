@@ -65,7 +65,7 @@ fn child<'py>(
     {
         return proxy(tree, other);
     }
-    Err(PyKeyError::new_err(key.clone().unbind()))
+    Err(PyKeyError::new_err((key.clone().unbind(),)))
 }
 
 impl GameNode {
