@@ -449,3 +449,19 @@ def test_san_of_moves_that_are_not_pseudo_legal_as_python_chess(name):
         for method in ("san", "lan"):
             mine = outcome(lambda: getattr(ours, method)(lerf.Move(*squares)))
             assert mine == outcome(lambda: getattr(theirs, method)(chess.Move(*squares))), (name, squares)
+
+
+def test_a_pocket_keeps_python_chess_s_slot_for_no_piece_type():
+    # python-chess's pocket lists -1 at index 0 (no piece type): count(0) reads it, len()
+    # and str() leave it out, add(0) changes only it.
+    for lib in (chess.variant, lerf.variant):
+        pocket = lib.CrazyhousePocket("pn")
+        before = [pocket.count(0), len(pocket), str(pocket)]
+        pocket.add(0)
+        after = [pocket.count(0), len(pocket), str(pocket)]
+        pocket.reset()
+        board = lib.CrazyhouseBoard()
+        answers = before + after + [pocket.count(0), len(pocket), board.pockets[True].count(0)]
+        if lib is chess.variant:
+            expected = answers
+    assert answers == expected

@@ -127,7 +127,8 @@ class CrazyhousePocket:
     def __init__(self, symbols: Iterable[str] = "") -> None:
         self._board: Any = None
         self._color = True
-        self._own = [0] * 7
+        # Index 0 is no piece type: -1, as python-chess keeps it (count(0) reads it).
+        self._own = [-1] + [0] * 6
         for symbol in symbols:
             # Lower-case symbols only, as python-chess's (ValueError for anything else).
             self.add(_PIECE_SYMBOLS.index(symbol))
@@ -143,7 +144,7 @@ class CrazyhousePocket:
         if self._board is None:
             return self._own
         offset = 2 if self._color else 8
-        return [0, *self._board._variant_state()[offset:offset + 6]]
+        return [-1, *self._board._variant_state()[offset:offset + 6]]
 
     def _store(self, counts: List[int]) -> None:
         if self._board is None:
@@ -153,7 +154,7 @@ class CrazyhousePocket:
 
     def reset(self) -> None:
         """Empties the pocket."""
-        self._store([0] * 7)
+        self._store([-1] + [0] * 6)
 
     def add(self, piece_type: int) -> None:
         """Adds a piece of the type."""
@@ -180,7 +181,7 @@ class CrazyhousePocket:
         return pocket
 
     def __len__(self) -> int:
-        return sum(self._counts())
+        return sum(self._counts()[1:])
 
     def __str__(self) -> str:
         counts = self._counts()
