@@ -284,3 +284,22 @@ def test_the_same_picture_as_python_chess_in_a_browser(tmp_path):
         assert ours.crop(box).getextrema() != ((255, 255), (255, 255), (255, 255))
         shares.append(differing / (cell * cell))
     assert max(shares) < 0.01, [f"{s:.2%}" for s in shares]
+
+
+def test_numbers_off_the_board_are_drawn_where_python_chess_draws_them():
+    # python-chess places a check or an arrow by the number's file and rank, so 64 is off
+    # the board (lerf looked it up in its 64 corners: IndexError, and -1 drew on h8).
+    import re
+
+    import chess
+    import chess.svg
+
+    import lerf
+    import lerf.svg
+
+    numbers = r'(?:x|y|cx|cy|x1|y1|x2|y2|points)="([^"]+)"'
+    for kwargs in [dict(check=64), dict(check=-1), dict(check=-9, orientation=False), dict(arrows=[(0, 64)]),
+                   dict(arrows=[(-1, 70)], orientation=False), dict(arrows=[(65, 65)])]:
+        theirs = chess.svg.board(chess.Board(), **kwargs).split("</defs>")[-1]
+        ours = lerf.svg.board(lerf.Board(), **kwargs).split("</defs>")[-1]
+        assert re.findall(numbers, ours)[-12:] == re.findall(numbers, theirs)[-12:], kwargs

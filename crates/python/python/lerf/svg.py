@@ -184,7 +184,7 @@ def board(
                 x, y = corners[square]
                 parts.append(f'<rect x="{x}" y="{y}" width="45" height="45" stroke="none" fill={_paint(over)} />')
     if check is not None:
-        x, y = corners[check]
+        x, y = layout.corner(check)
         parts.append(f'<rect x="{x}" y="{y}" width="45" height="45" class="check" fill="url(#check_gradient)" />')
 
     marked_set = set(marked)
@@ -199,7 +199,7 @@ def board(
             parts.append(f'<use xlink:href="#xx" x="{x}" y="{y}" />')
 
     for arrow in arrows:
-        parts.append(_arrow(arrow, corners, palette))
+        parts.append(_arrow(arrow, layout, palette))
     parts.append("</svg>")
     return SvgWrapper("".join(parts))
 
@@ -209,13 +209,14 @@ class _Layout:
     borders, margin and coordinates, each square's rectangle (plain and as part of the last
     move) and each square's top-left corner."""
 
-    __slots__ = ("size", "frame", "squares", "last_squares", "all_squares", "corners")
+    __slots__ = ("size", "frame", "squares", "last_squares", "all_squares", "corners", "white_up", "origin")
 
     def __init__(self, white_up: bool, coordinates: bool, borders: bool, palette: Dict[str, str]) -> None:
         margin = 15 if coordinates else 0
         outer = 1 if borders else 0
         inner = 1 if borders and coordinates else 0
-        origin = outer + margin + inner
+        origin = self.origin = outer + margin + inner
+        self.white_up = white_up
         full = self.size = 2 * origin + 8 * SQUARE_SIZE
         frame = []
         if outer:
@@ -253,6 +254,16 @@ class _Layout:
                     f'stroke="none" fill={_paint(palette["square " + kind])} />'
                 )
         self.all_squares = "".join(self.squares)
+
+    def corner(self, square: int) -> Tuple[int, int]:
+        """The top-left corner of a square; of any other number too, by its file and rank
+        as python-chess places it (off the board), with Python's errors for what is no
+        integer."""
+        file, rank = square & 7, square >> 3
+        if 0 <= square < 64:
+            return self.corners[square]
+        column, row = (file, 7 - rank) if self.white_up else (7 - file, rank)
+        return self.origin + column * SQUARE_SIZE, self.origin + row * SQUARE_SIZE
 
 
 _LAYOUTS: Dict[tuple, _Layout] = {}
@@ -321,7 +332,7 @@ def _coordinates(white_up: bool, origin: int, inner: int, color: str) -> str:
     return "".join(parts)
 
 
-def _arrow(arrow, corners, palette: Dict[str, str]) -> str:
+def _arrow(arrow, layout: "_Layout", palette: Dict[str, str]) -> str:
     """An arrow from the middle of its tail square to near the middle of its head square, or
     a ring round one square."""
     if isinstance(arrow, Arrow):
@@ -331,8 +342,8 @@ def _arrow(arrow, corners, palette: Dict[str, str]) -> str:
         color = "green"
     key = "arrow " + color
     paint = _paint(palette[key]) if key in palette else f'"{_attribute(color)}"'
-    tx, ty = corners[tail]
-    hx, hy = corners[head]
+    tx, ty = layout.corner(tail)
+    hx, hy = layout.corner(head)
     half = SQUARE_SIZE / 2
     tx, ty, hx, hy = tx + half, ty + half, hx + half, hy + half
     if tail == head:
