@@ -224,7 +224,7 @@ pub fn parse_epd(
 }
 
 /// [`parse_epd`] with `is_letter` saying what a letter is at an opcode's start (see
-/// [`opcode_fault`]).
+/// [`opcode_fault`](super::opcode_fault)).
 ///
 /// # Errors
 ///
