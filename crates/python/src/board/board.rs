@@ -8,10 +8,10 @@ use lerf_rules::{LooseBoard, LooseGame, LooseMove};
 use lerf_types::Color;
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{IntoPyDict, PyBytes, PyDict, PyList, PyTuple, PyType};
+use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
 
 use crate::board::base_board::{BaseBoard, chess960_layout, py_none};
-use crate::board::index_args::{Chess960Index, keyword_only, moves_kept};
+use crate::board::index_args::{Chess960Index, StackArg, moves_kept};
 use crate::board::moves::{Move, MoveData};
 use crate::board::truth::Truth;
 use crate::errors::IllegalMoveError;
@@ -486,8 +486,9 @@ impl Board {
         slf: &Bound<'py, Self>,
         f: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let no_stack = [("stack", false)].into_py_dict(slf.py())?;
-        let copy = Board::copy(slf, Some(&no_stack))?;
+        let no_stack =
+            StackArg(Some(false.into_pyobject(slf.py())?.to_owned().into_any().unbind()));
+        let copy = Board::copy(slf, no_stack)?;
         copy.call_method1("apply_transform", (f,))?;
         Ok(copy)
     }
@@ -504,17 +505,12 @@ impl Board {
         base.clear_stack();
     }
 
-    /// A copy; `stack=False` (or a number) keeps none (or that many) of the moves. Taken
-    /// from `**kwargs`, so that `stack=None` (no moves, as in python-chess) is told from
-    /// the argument left out.
-    #[pyo3(signature = (**kwargs), text_signature = "($self, *, stack=True)")]
-    fn copy<'py>(
-        slf: &Bound<'py, Self>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let stack = keyword_only(kwargs, "Board.copy", "stack")?;
+    /// A copy; `stack=False` (or a number) keeps none (or that many) of the moves
+    /// (`stack=None` none, as in python-chess: told from the argument left out).
+    #[pyo3(signature = (*, stack = StackArg::LEFT_OUT), text_signature = "($self, *, stack=True)")]
+    fn copy<'py>(slf: &Bound<'py, Self>, stack: StackArg) -> PyResult<Bound<'py, PyAny>> {
         let moves = base(&slf.borrow()).game.len();
-        let keep = moves_kept(stack.as_ref(), moves)?;
+        let keep = moves_kept(stack.0.as_ref().map(|s| s.bind(slf.py())), moves)?;
         let game = base(&slf.borrow()).game.copy_with_stack(keep);
         Board::of_class(&slf.get_type(), game)
     }

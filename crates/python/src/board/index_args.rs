@@ -1,13 +1,13 @@
 //! Arguments as python-chess reads them: indices into its lists (squares into
 //! `BB_SQUARES`, colours into `occupied_co`, Chess960 numbers), values it compares with its
-//! constants (piece types) or slices with (`copy(stack=...)`), with Python's exceptions and
-//! words for the rest.
+//! constants (piece types) or slices with (`copy(stack=...)`, `None` told from the argument
+//! left out), with Python's exceptions and words for the rest.
 
 use lerf_types::{Color, PieceType, Square};
 use pyo3::exceptions::PyTypeError;
 use pyo3::exceptions::{PyAssertionError, PyIndexError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyRange};
+use pyo3::types::{PyBool, PyRange};
 
 use crate::board::moves::{Move, MoveData};
 use crate::errors::{no_attribute, type_name};
@@ -134,6 +134,23 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Chess960Index {
     }
 }
 
+/// `copy`'s `stack` argument as given (`None` inside when it was left out, which is not
+/// the same as `stack=None`).
+pub struct StackArg(pub Option<Py<PyAny>>);
+
+impl StackArg {
+    /// The argument left out.
+    pub const LEFT_OUT: StackArg = StackArg(None);
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for StackArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<StackArg> {
+        Ok(StackArg(Some(obj.to_owned().unbind())))
+    }
+}
+
 /// The number of the last moves python-chess's `copy(stack=...)` keeps of `moves`: all for
 /// `True` (or the argument left out), none for a false value, else as its slice
 /// `move_stack[-stack:]` keeps them (Python's errors for what does not slice).
@@ -150,23 +167,4 @@ pub fn moves_kept(stack: Option<&Bound<'_, PyAny>>, moves: usize) -> PyResult<us
     let kept =
         PyRange::new(py, 0, isize::try_from(moves).unwrap_or(isize::MAX))?.get_item(slice)?;
     kept.len()
-}
-
-/// The keyword argument `name` of `kwargs` (Python's `TypeError` for any other), for a
-/// method that must tell an argument left out from one given as `None`.
-pub fn keyword_only<'py>(
-    kwargs: Option<&Bound<'py, PyDict>>,
-    function: &str,
-    name: &str,
-) -> PyResult<Option<Bound<'py, PyAny>>> {
-    let Some(kwargs) = kwargs else { return Ok(None) };
-    for key in kwargs.keys() {
-        if key.extract::<&str>().ok() != Some(name) {
-            return Err(PyTypeError::new_err(format!(
-                "{function}() got an unexpected keyword argument {}",
-                key.repr()?
-            )));
-        }
-    }
-    kwargs.get_item(name)
 }
