@@ -283,3 +283,22 @@ def test_odd_keys_and_flags_of_nodes_as_python_chess():
         with pytest.raises(KeyError) as raised:
             game.headers[None]
     assert raised.value.args == (None,)
+
+
+@pytest.mark.parametrize("columns", [None, 80, 0, 1, -5, 2.5, True, 1 << 70])
+def test_exporters_take_any_columns_python_chess_compares_with(columns):
+    import io
+
+    import chess.pgn
+
+    import lerf.pgn
+
+    text = '[Event "x"]\n\n{start} 1. e4 $1 {c1} (1. d4 d5 (1... Nf6 2. c4) 2. c4) 1... e5 2. Nf3 Nc6 (2... d6) 3. Bb5 1-0\n'
+    for exporter in ["StringExporter", "FileExporter"]:
+        written = []
+        for lib in (lerf, chess):
+            game = lib.pgn.read_game(io.StringIO(text))
+            out = io.StringIO()
+            visitor = getattr(lib.pgn, exporter)(*([out] if exporter == "FileExporter" else []), columns=columns)
+            written.append((game.accept(visitor), out.getvalue()))
+        assert written[0] == written[1], (exporter, columns)

@@ -192,12 +192,16 @@ fn fresh_exporter(visitor: &Bound<'_, PyAny>) -> PyResult<Option<(ExportOptions,
         return Ok(None);
     }
     let columns = visitor.getattr("columns")?;
+    let columns = if columns.is_none() {
+        None
+    } else {
+        // Any other number (a float, a huge int) is left to the exporter's own Python,
+        // which compares with it as python-chess does.
+        let Ok(n) = columns.extract::<i64>() else { return Ok(None) };
+        Some(n.max(0) as usize)
+    };
     let options = ExportOptions {
-        columns: if columns.is_none() {
-            None
-        } else {
-            Some(columns.extract::<i64>()?.max(0) as usize)
-        },
+        columns,
         headers: visitor.getattr("headers")?.is_truthy()?,
         comments: visitor.getattr("comments")?.is_truthy()?,
         variations: visitor.getattr("variations")?.is_truthy()?,
