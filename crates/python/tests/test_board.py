@@ -528,3 +528,19 @@ def test_copies_repetitions_and_chess960_numbers_of_any_argument_as_python_chess
         for call in [lambda lib: lib.Board.from_chess960_pos(number).fen(),
                      lambda lib: lib.BaseBoard.from_chess960_pos(number).board_fen()]:
             assert outcome(lambda: call(lerf)) == outcome(lambda: call(chess)), number
+
+
+def test_pieces_of_another_library_or_none_as_python_chess_takes_them():
+    """A piece is read by its piece_type and color (python-chess's Piece on a lerf board);
+    what has no piece_type raises python-chess's AttributeError (lerf raised TypeError)."""
+    board = lerf.Board(None)
+    board.set_piece_map({0: chess.Piece(1, True), 60: chess.Piece(6, False)})
+    board.set_piece_at(1, chess.Piece(2, True))
+    assert board.board_fen() == "4k3/8/8/8/8/8/8/PN6"
+    for value in [None, "P", 3]:
+        errors = []
+        for lib in (lerf, chess):
+            with pytest.raises(AttributeError) as raised:
+                lib.Board().set_piece_map({0: value})
+            errors.append(str(raised.value))
+        assert errors[0] == errors[1], value

@@ -339,7 +339,18 @@ impl<'a, 'py> FromPyObject<'a, 'py> for PieceData {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<PieceData> {
-        Ok(obj.cast::<Piece>()?.get().data)
+        if let Ok(piece) = obj.cast::<Piece>() {
+            return Ok(piece.get().data);
+        }
+        // Another library's piece (python-chess's): its type and colour, as python-chess
+        // reads them; what has none raises its AttributeError.
+        if !obj.hasattr("piece_type")? {
+            return Err(no_attribute(&obj, "piece_type"));
+        }
+        let piece_type: u8 = obj.getattr("piece_type")?.extract()?;
+        checked_piece_type("piece_type", Some(piece_type))?;
+        let color = obj.getattr("color")?.is_truthy()?;
+        Ok(PieceData { piece_type, color })
     }
 }
 
