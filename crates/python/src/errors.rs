@@ -47,6 +47,10 @@ pub fn fen_value_error(error: &dyn std::fmt::Display, fen: &str) -> PyErr {
 /// part alone when that is what is wrong, the whole text otherwise.
 pub fn loose_fen_error(error: &lerf_rules::LooseFenError, fen: &str) -> PyErr {
     use lerf_rules::LooseFenError as E;
+    // python-chess says "empty fen" with nothing to quote.
+    if *error == E::Empty {
+        return PyValueError::new_err(error.to_string());
+    }
     let board_part = matches!(
         error,
         E::RowCount
@@ -81,4 +85,10 @@ pub fn type_name(ty: &Bound<'_, PyType>) -> PyResult<String> {
         return Ok(ty.name()?.to_string());
     }
     Ok(ty.fully_qualified_name()?.to_string())
+}
+
+/// `text` without the white space Python's `str.strip()` takes off (what python-chess
+/// quotes of a board part it was given).
+pub fn python_strip(text: &str) -> &str {
+    text.trim_matches(|c: char| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c))
 }

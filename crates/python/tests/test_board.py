@@ -544,3 +544,18 @@ def test_pieces_of_another_library_or_none_as_python_chess_takes_them():
                 lib.Board().set_piece_map({0: value})
             errors.append(str(raised.value))
         assert errors[0] == errors[1], value
+
+
+@pytest.mark.parametrize("text", ["", " ", "\t", chess.STARTING_FEN + " ", "  " + chess.STARTING_FEN, " 8/8 ", "8/8/8/8/8/8/8/9"])
+def test_blank_and_padded_fens_refused_in_python_chess_words(text):
+    # python-chess says "empty fen" with nothing quoted, and quotes a board part without
+    # the white space around it.
+    def outcome(call):
+        try:
+            return call().board_fen()
+        except ValueError as e:
+            return str(e)
+
+    for make in [lambda lib: lib.Board(text), lambda lib: lib.BaseBoard(text),
+                 lambda lib: (lambda b: (b.set_board_fen(text), b)[1])(lib.Board())]:
+        assert outcome(lambda: make(lerf)) == outcome(lambda: make(chess)), text

@@ -11,7 +11,7 @@ use crate::board::index_args::{Chess960Index, ColorIndex, PieceTypeArg, SquareIn
 use crate::board::moves::{Piece, PieceData, color_of};
 use crate::board::squareset::{SquareSet, mask_of};
 use crate::board::truth::Truth;
-use crate::errors::fen_value_error;
+use crate::errors::{fen_value_error, python_strip};
 
 /// python-chess's starting board FEN.
 pub const STARTING_BOARD_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
@@ -111,7 +111,9 @@ impl BaseBoard {
         match board_fen {
             None => Ok(Layout::empty()),
             Some(STARTING_BOARD_FEN) => Ok(Layout::startpos()),
-            Some(fen) => Layout::from_board_fen(fen).map_err(|e| fen_value_error(&e, fen)),
+            Some(fen) => {
+                Layout::from_board_fen(fen).map_err(|e| fen_value_error(&e, python_strip(fen)))
+            }
         }
     }
 }
@@ -430,7 +432,8 @@ impl BaseBoard {
 
     /// Sets the pieces from a FEN's board part (`ValueError` if malformed).
     fn set_board_fen(&mut self, fen: &str) -> PyResult<()> {
-        let layout = Layout::from_board_fen(fen).map_err(|e| fen_value_error(&e, fen))?;
+        let layout =
+            Layout::from_board_fen(fen).map_err(|e| fen_value_error(&e, python_strip(fen)))?;
         self.set_layout(layout);
         Ok(())
     }
