@@ -559,3 +559,16 @@ def test_blank_and_padded_fens_refused_in_python_chess_words(text):
     for make in [lambda lib: lib.Board(text), lambda lib: lib.BaseBoard(text),
                  lambda lib: (lambda b: (b.set_board_fen(text), b)[1])(lib.Board())]:
         assert outcome(lambda: make(lerf)) == outcome(lambda: make(chess)), text
+
+
+@pytest.mark.parametrize("field", ["", "-", "KQkq", "x", "KK", "AHah", " KQ", "Kk-", "--", "KQkqK"])
+def test_castling_fields_set_as_python_chess_sets_them(field):
+    def outcome(lib):
+        board = lib.Board()
+        try:
+            board.set_castling_fen(field)
+        except ValueError as e:
+            return str(e)
+        return board.fen(), board.castling_rights
+
+    assert outcome(lerf) == outcome(chess)

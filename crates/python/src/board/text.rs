@@ -72,7 +72,8 @@ impl Board {
         base.game
             .board_mut()
             .set_castling_fen(castling_fen)
-            .map_err(|e| fen_value_error(&e, castling_fen))?;
+            // python-chess's words here: "invalid castling fen", not a FEN's part.
+            .map_err(|_| fen_value_error(&"invalid castling fen", castling_fen))?;
         base.clear_stack();
         Ok(())
     }
