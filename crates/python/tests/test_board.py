@@ -572,3 +572,23 @@ def test_castling_fields_set_as_python_chess_sets_them(field):
         return board.fen(), board.castling_rights
 
     assert outcome(lerf) == outcome(chess)
+
+
+def test_find_move_takes_its_arguments_as_python_chess():
+    """Squares and promotions index python-chess's lists: a negative square names one from
+    h8 down but never makes a legal move, promotion 0 is none but never legal, 7 raises."""
+    import itertools
+
+    def outcome(call):
+        try:
+            return call().uci()
+        except Exception as e:  # noqa: BLE001 - the exception is compared
+            return type(e).__name__, str(e)
+
+    squares = [12, 52, 60, 64, -1, -52, 3.0, None, True]
+    targets = [28, 36, 60, 63, -36, 64, 2.0]
+    promotions = [None, 0, 2, 5, 7, -1, True, 2.0]
+    for fen in [chess.STARTING_FEN, "8/4P3/8/8/8/8/8/k3K2R w K - 0 1"]:
+        for a, b, p in itertools.product(squares, targets, promotions):
+            mine = outcome(lambda: lerf.Board(fen).find_move(a, b, p))
+            assert mine == outcome(lambda: chess.Board(fen).find_move(a, b, p)), (a, b, p, fen)

@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
 
 use crate::board::base_board::{BaseBoard, chess960_layout, py_none};
-use crate::board::index_args::{Chess960Index, StackArg, moves_kept};
+use crate::board::index_args::{Chess960Index, FindMoveArgs, StackArg, moves_kept};
 use crate::board::moves::{Move, MoveData};
 use crate::board::truth::Truth;
 use crate::errors::IllegalMoveError;
@@ -416,23 +416,23 @@ impl Board {
 
     /// The legal move from `from_square` to `to_square` (a pawn reaching the last rank
     /// promotes to a queen unless `promotion` says otherwise); `IllegalMoveError` if none.
+    /// Arguments as python-chess reads them (see `FindMoveArgs`).
     #[pyo3(signature = (from_square, to_square, promotion=None))]
     fn find_move(
         slf: PyRef<'_, Self>,
-        from_square: u8,
-        to_square: u8,
-        promotion: Option<u8>,
+        from_square: &Bound<'_, PyAny>,
+        to_square: &Bound<'_, PyAny>,
+        promotion: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<Move>> {
         let board = base(&slf).board();
-        let (from, to) = (
-            crate::board::moves::square_of(from_square)?,
-            crate::board::moves::square_of(to_square)?,
-        );
-        let promotion = promotion.map(crate::board::moves::piece_type_of).transpose()?;
-        let m = board.find_move(from, to, promotion).ok_or_else(|| {
+        let args = FindMoveArgs::read(from_square, to_square, promotion)?;
+        let (from, to, promotion) = (args.from, args.to, args.promotion);
+        let found = board.find_move(from, to, promotion).filter(|_| args.may_be_legal);
+        let m = found.ok_or_else(|| {
             let looked_for = board.move_looked_for(from, to, promotion);
+            let text = args.written.unwrap_or_else(|| looked_for.to_string());
             IllegalMoveError::new_err(format!(
-                "no matching legal move for {looked_for} ({from} -> {to}) in {}",
+                "no matching legal move for {text} ({from} -> {to}) in {}",
                 board.fen()
             ))
         })?;

@@ -168,3 +168,52 @@ pub fn moves_kept(stack: Option<&Bound<'_, PyAny>>, moves: usize) -> PyResult<us
         PyRange::new(py, 0, isize::try_from(moves).unwrap_or(isize::MAX))?.get_item(slice)?;
     kept.len()
 }
+
+/// `find_move`'s arguments as python-chess reads them: squares as list indices (a negative
+/// one names a square from h8 down, but the move it makes is never legal: its number is
+/// no square's), a promotion as an index into its piece symbols (0 names none and, like a
+/// negative one, is never legal; 7 raises `IndexError`).
+pub struct FindMoveArgs {
+    /// The origin, wrapped as a list index.
+    pub from: Square,
+    /// The destination, wrapped as a list index.
+    pub to: Square,
+    /// The promotion, when one of 1 to 6.
+    pub promotion: Option<PieceType>,
+    /// False when python-chess's move cannot be legal (a negative square, promotion 0 or
+    /// below).
+    pub may_be_legal: bool,
+    /// The move's UCI as python-chess writes it, where it differs from the move looked
+    /// for (a promotion of 0 or below).
+    pub written: Option<String>,
+}
+
+impl FindMoveArgs {
+    /// Reads the three arguments, in order.
+    pub fn read(
+        from: &Bound<'_, PyAny>,
+        to: &Bound<'_, PyAny>,
+        promotion: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<FindMoveArgs> {
+        let negative = |obj: &Bound<'_, PyAny>| obj.extract::<i64>().is_ok_and(|n| n < 0);
+        let (sq_from, sq_to): (SquareIndex, SquareIndex) = (from.extract()?, to.extract()?);
+        let mut args = FindMoveArgs {
+            from: sq_from.0,
+            to: sq_to.0,
+            promotion: None,
+            may_be_legal: !negative(from) && !negative(to),
+            written: None,
+        };
+        let Some(promotion) = promotion.filter(|p| !p.is_none()) else { return Ok(args) };
+        let symbol = list_index(promotion.as_borrowed(), 7)?;
+        match PieceType::from_index(symbol as u8).filter(|_| symbol > 0 && !negative(promotion)) {
+            Some(pt) => args.promotion = Some(pt),
+            None => {
+                args.may_be_legal = false;
+                let letter = ["", "p", "n", "b", "r", "q", "k"][symbol as usize];
+                args.written = Some(format!("{}{}{letter}", sq_from.0, sq_to.0));
+            }
+        }
+        Ok(args)
+    }
+}
