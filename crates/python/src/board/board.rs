@@ -416,7 +416,6 @@ impl Board {
 
     /// The legal move from `from_square` to `to_square` (a pawn reaching the last rank
     /// promotes to a queen unless `promotion` says otherwise); `IllegalMoveError` if none.
-    /// Arguments as python-chess reads them (see `FindMoveArgs`).
     #[pyo3(signature = (from_square, to_square, promotion=None))]
     fn find_move(
         slf: PyRef<'_, Self>,
