@@ -37,10 +37,16 @@ pub fn build_error(e: lerf_pgn::tree::BuildError) -> PyErr {
 pub fn fen_value_error(error: &dyn std::fmt::Display, fen: &str) -> PyErr {
     let shown: String = fen.chars().take(200).collect();
     let more = if fen.chars().count() > 200 { "…" } else { "" };
-    let repr =
-        Python::attach(|py| pyo3::types::PyString::new(py, &shown).repr().map(|r| r.to_string()))
-            .unwrap_or_else(|_| format!("{shown:?}"));
+    let repr = Python::attach(|py| py_repr(py, &shown));
     PyValueError::new_err(format!("{error}: {repr}{more}"))
+}
+
+/// Python's `repr` of a string (as its error messages quote text).
+pub fn py_repr(py: Python<'_>, text: &str) -> String {
+    pyo3::types::PyString::new(py, text)
+        .repr()
+        .map(|r| r.to_string())
+        .unwrap_or_else(|_| format!("{text:?}"))
 }
 
 /// [`fen_value_error`] for a FEN refused by the loose board: python-chess quotes the board
@@ -90,5 +96,5 @@ pub fn type_name(ty: &Bound<'_, PyType>) -> PyResult<String> {
 /// `text` without the white space Python's `str.strip()` takes off (what python-chess
 /// quotes of a board part it was given).
 pub fn python_strip(text: &str) -> &str {
-    text.trim_matches(|c: char| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c))
+    text.trim_matches(lerf_rules::is_python_space)
 }

@@ -7,8 +7,14 @@ use lerf_bitboard::{Bitboard, RANK_1, RANK_2, RANK_7, RANK_8};
 use lerf_position::chess960_back_rank;
 use lerf_types::{Color, Piece, PieceType, Square};
 
-/// Whether `c` is white space as Python's `str.strip` and `str.split` see it.
-pub(crate) fn is_python_space(c: char) -> bool {
+/// Whether `c` is white space as Python's `str.strip` and `str.split` see it (its
+/// `isspace()`: Unicode's white space and the separators U+001C to U+001F).
+///
+/// ```
+/// assert!(lerf_rules::is_python_space('\u{1c}') && lerf_rules::is_python_space('\u{3000}'));
+/// assert!(!lerf_rules::is_python_space('x'));
+/// ```
+pub fn is_python_space(c: char) -> bool {
     c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
 }
 

@@ -63,6 +63,7 @@ pub use fen::EnPassantMode;
 pub use game::LooseGame;
 pub use game::TranspositionKey;
 pub use layout::{Layout, ray};
+pub use layout_fen::is_python_space;
 pub use moves::LooseMove;
 pub use status::LooseStatus;
 

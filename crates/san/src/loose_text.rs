@@ -1,13 +1,11 @@
 //! Small pieces of Python's text rules that python-chess's formats inherit: what counts as
-//! white space, and how a float is printed.
+//! white space (lerf-rules' rule), and how a float is printed.
 
 use alloc::format;
 use alloc::string::String;
 
 /// Whether `c` is white space as Python's `str.split()` and `str.strip()` see it.
-pub fn is_space(c: char) -> bool {
-    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
-}
+pub use lerf_rules::is_python_space as is_space;
 
 /// A float as Python's `repr` prints it: the shortest digits that read back to the same
 /// value, in positional notation for exponents from -4 to 15 (`0.0001`, `3.14`, `1.0`),

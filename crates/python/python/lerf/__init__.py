@@ -172,6 +172,7 @@ def square_manhattan_distance(a: Square, b: Square) -> int:
 
 def square_knight_distance(a: Square, b: Square) -> int:
     """Knight moves from ``a`` to ``b``."""
+    # The differences first: what is no integer raises as in python-chess.
     dx = abs((a & 7) - (b & 7))
     dy = abs((a >> 3) - (b >> 3))
     if 0 <= a < 64 and 0 <= b < 64:

@@ -3,11 +3,10 @@
 
 use lerf_bitboard::Bitboard;
 use lerf_rules::{Layout, LooseBoard, LooseGame};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
-use crate::board::index_args::{Chess960Index, ColorIndex, PieceTypeArg, SquareIndex};
+use crate::board::index_args::{Chess960Start, ColorIndex, PieceTypeArg, SquareIndex};
 use crate::board::moves::{Piece, PieceData, color_of};
 use crate::board::squareset::{SquareSet, mask_of};
 use crate::board::truth::Truth;
@@ -462,8 +461,8 @@ impl BaseBoard {
     }
 
     /// Sets up Chess960 start position number `scharnagl` (0–959).
-    fn set_chess960_pos(&mut self, scharnagl: Chess960Index) -> PyResult<()> {
-        let layout = chess960_layout(scharnagl)?;
+    fn set_chess960_pos(&mut self, scharnagl: Chess960Start) -> PyResult<()> {
+        let layout = scharnagl.0;
         self.set_layout(layout);
         Ok(())
     }
@@ -590,11 +589,4 @@ impl BaseBoard {
 /// Python's `None`.
 pub fn py_none(py: Python<'_>) -> Bound<'_, PyAny> {
     py.None().into_bound(py)
-}
-
-/// The pieces of Chess960 start position `scharnagl` (`ValueError` outside 0–959).
-pub fn chess960_layout(scharnagl: Chess960Index) -> PyResult<Layout> {
-    Layout::chess960(scharnagl.0).ok_or_else(|| {
-        PyValueError::new_err(format!("chess960 position index not 0 <= {} <= 959", scharnagl.0))
-    })
 }

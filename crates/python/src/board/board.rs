@@ -10,8 +10,8 @@ use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
 
-use crate::board::base_board::{BaseBoard, chess960_layout, py_none};
-use crate::board::index_args::{Chess960Index, FindMoveArgs, StackArg, moves_kept};
+use crate::board::base_board::{BaseBoard, py_none};
+use crate::board::index_args::{Chess960Start, FindMoveArgs, StackArg, moves_kept};
 use crate::board::moves::{Move, MoveData};
 use crate::board::truth::Truth;
 use crate::errors::IllegalMoveError;
@@ -548,8 +548,8 @@ impl Board {
     }
 
     /// Sets up Chess960 start position number `scharnagl`: White to move, every right.
-    fn set_chess960_pos(mut slf: PyRefMut<'_, Self>, scharnagl: Chess960Index) -> PyResult<()> {
-        let layout = chess960_layout(scharnagl)?;
+    fn set_chess960_pos(mut slf: PyRefMut<'_, Self>, scharnagl: Chess960Start) -> PyResult<()> {
+        let layout = scharnagl.0;
         let board = LooseBoard {
             layout,
             castling_rights: layout.rooks,

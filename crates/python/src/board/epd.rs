@@ -4,15 +4,17 @@
 //! written in.
 
 use lerf_rules::{LooseBoard, LooseGame, LooseMove};
-use lerf_san::epd::{EpdError, EpdOperand, EpdPosition, OpcodeFault, epd_fields, opcode_fault};
-use lerf_san::epd::{parse_epd_with, read_operations, write_operations, write_operations_in};
+use lerf_san::epd::{EpdError, EpdOperand, EpdPosition, OpcodeFault, Operation, opcode_fault};
+use lerf_san::epd::{parse_epd_with, read_epd, write_operations, write_operations_in};
 use pyo3::exceptions::{PyAssertionError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyBool, PyDict, PyFloat, PyInt, PyList, PyString};
 
 use crate::board::board::{Board, base, nothing_to_move};
+use crate::board::index_args::ask_drop_first;
 use crate::board::moves::{Move, MoveData};
-use crate::board::san_errors::{repr, san_error};
+use crate::board::san_errors::san_error;
+use crate::errors::py_repr as repr;
 use crate::errors::{loose_fen_error, no_attribute};
 
 /// The exception python-chess raises for an EPD it cannot read or write, in its words.
@@ -65,17 +67,12 @@ fn list_move(item: &Bound<'_, PyAny>) -> PyResult<LooseMove> {
     if let Ok(m) = item.extract::<MoveData>() {
         return Ok(m.to_loose());
     }
-    if item.is_truthy()? && !item.hasattr("drop")? {
-        return Err(no_attribute(item, "drop"));
-    }
+    ask_drop_first(item)?;
     if !item.hasattr("from_square")? {
         return Err(no_attribute(item, "from_square"));
     }
     Err(PyTypeError::new_err(format!("expected a Move in an epd move list, got: {}", item.repr()?)))
 }
-
-/// An EPD operation: its opcode and operand.
-type Operation = (String, EpdOperand);
 
 /// One operand of python-chess's `epd(**operations)`, converted: moves, numbers as Python
 /// prints them, move lists for `pv`, `am` and `bm`, anything else as its text. On an
@@ -130,7 +127,7 @@ fn operand(
 fn operations(
     ops: &Bound<'_, PyDict>,
     write: &dyn Fn(&[Operation]) -> PyResult<String>,
-) -> PyResult<Vec<(String, EpdOperand)>> {
+) -> PyResult<Vec<Operation>> {
     let mut out = Vec::new();
     for (key, value) in ops.iter() {
         let opcode: String = key.extract()?;
@@ -162,10 +159,7 @@ fn operand_value<'py>(py: Python<'py>, operand: &EpdOperand) -> PyResult<Bound<'
 }
 
 /// The operations as python-chess's `set_epd` returns them.
-fn operations_dict<'py>(
-    py: Python<'py>,
-    ops: &[(String, EpdOperand)],
-) -> PyResult<Bound<'py, PyDict>> {
+fn operations_dict<'py>(py: Python<'py>, ops: &[Operation]) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
     for (opcode, operand) in ops {
         dict.set_item(opcode, operand_value(py, operand)?)?;
@@ -196,26 +190,11 @@ pub fn set_variant_epd<'py>(
     epd: &str,
     count: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let py = slf.py();
-    let (fields, rest) = epd_fields(epd, count);
-    if rest.is_empty() {
-        slf.call_method1("set_fen", (epd,))?;
-        return Ok(PyDict::new(py));
-    }
-    let position = fields.join(" ");
     let class = slf.get_type();
-    let mut make = || {
-        let board = class.call1((format!("{position} 0 1"),)).map_err(PyEpdError)?;
-        Ok(PyBoard(board))
-    };
-    let ops = read_operations(rest, python_letter, &mut make).map_err(|e| e.0)?;
-    let counter = |op: &str, default: &str| match ops.iter().find(|(o, _)| o == op) {
-        None => default.to_string(),
-        Some((_, value)) => value.python_str(),
-    };
-    let fen = format!("{position} {} {}", counter("hmvc", "0"), counter("fmvn", "1"));
+    let mut make = |fen: String| class.call1((fen,)).map(PyBoard).map_err(PyEpdError);
+    let (fen, ops) = read_epd(epd, count, python_letter, &mut make).map_err(|e| e.0)?;
     slf.call_method1("set_fen", (fen,))?;
-    operations_dict(py, &ops)
+    operations_dict(slf.py(), &ops)
 }
 
 /// The text of python-chess's `epd(**operations)` after the fields of `slf`'s EPD: moves

@@ -3,6 +3,7 @@
 //! constants (piece types) or slices with (`copy(stack=...)`, `None` told from the argument
 //! left out), with Python's exceptions and words for the rest.
 
+use lerf_rules::Layout;
 use lerf_types::{Color, PieceType, Square};
 use pyo3::exceptions::PyTypeError;
 use pyo3::exceptions::{PyAssertionError, PyIndexError, PyOverflowError, PyValueError};
@@ -105,32 +106,42 @@ pub fn move_to_test(obj: &Bound<'_, PyAny>) -> PyResult<Option<MoveData>> {
     if !obj.is_truthy()? {
         return Ok(None);
     }
-    if !obj.hasattr("drop")? {
-        return Err(no_attribute(obj, "drop"));
-    }
+    ask_drop_first(obj)?;
     obj.extract().map(Some)
 }
 
-/// A Chess960 start position number as python-chess takes it: compared with 0 and 959 by
-/// Python (its `TypeError` for what does not compare, `ValueError` naming any number out
-/// of range), then used as a list index.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Chess960Index(pub u16);
+/// python-chess asks a true value that stands for a move for its drop before anything
+/// else: its `AttributeError` when there is none.
+pub fn ask_drop_first(obj: &Bound<'_, PyAny>) -> PyResult<()> {
+    if obj.is_truthy()? && !obj.hasattr("drop")? {
+        return Err(no_attribute(obj, "drop"));
+    }
+    Ok(())
+}
 
-impl<'a, 'py> FromPyObject<'a, 'py> for Chess960Index {
+/// A Chess960 start position by its number as python-chess takes it: compared with 0 and
+/// 959 by Python (its `TypeError` for what does not compare, `ValueError` naming any
+/// number out of range), then used as a list index.
+pub struct Chess960Start(pub Layout);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Chess960Start {
     type Error = PyErr;
 
-    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Chess960Index> {
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Chess960Start> {
+        let out_of_range = || -> PyResult<PyErr> {
+            let text = obj.str()?;
+            Ok(PyValueError::new_err(format!("chess960 position index not 0 <= {text} <= 959")))
+        };
         let zero = 0i64.into_pyobject(obj.py())?;
         if !(zero.le(&*obj)? && obj.le(959)?) {
-            return Err(PyValueError::new_err(format!(
-                "chess960 position index not 0 <= {} <= 959",
-                obj.str()?
-            )));
+            return Err(out_of_range()?);
         }
+        // Within 0..960 by `list_index`, so a start position.
         let index = list_index(obj, 960)?;
-        // Within 0..960 by `list_index`.
-        Ok(Chess960Index(index as u16))
+        match Layout::chess960(index as u16) {
+            Some(layout) => Ok(Chess960Start(layout)),
+            None => Err(out_of_range()?),
+        }
     }
 }
 

@@ -155,7 +155,7 @@ impl Board {
             Some(count) => repetitions_needed(count)?,
             None => 3,
         };
-        Ok(count <= 1 || base(&slf).game.is_repetition(count))
+        Ok(base(&slf).game.is_repetition(count))
     }
 
     /// Whether `count - 1` earlier positions stand on this one's squares (the variant

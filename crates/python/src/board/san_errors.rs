@@ -3,9 +3,8 @@
 use lerf_rules::LooseBoard;
 use lerf_san::loose::LooseSanError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
 
-use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
+use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError, py_repr as repr};
 
 /// The exception python-chess raises for a SAN it refuses.
 pub fn san_error(py: Python<'_>, e: &LooseSanError, text: &str, board: &LooseBoard) -> PyErr {
@@ -51,9 +50,4 @@ pub fn invalid_uci_message(py: Python<'_>, uci: &str) -> String {
         4 | 5 => format!("invalid uci: {}", repr(py, uci)),
         _ => format!("expected uci string to be of length 4 or 5: {}", repr(py, uci)),
     }
-}
-
-/// Python's `repr` of a string.
-pub fn repr(py: Python<'_>, text: &str) -> String {
-    PyString::new(py, text).repr().map(|r| r.to_string()).unwrap_or_else(|_| format!("{text:?}"))
 }

@@ -12,8 +12,9 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 use crate::board::board::{Board, base, nothing_to_move};
 use crate::board::epd::{set_epd_on, set_variant_epd, write_epd_operations};
 use crate::board::moves::{Move, MoveData};
-use crate::board::san_errors::{invalid_uci_message, repr, san_error};
+use crate::board::san_errors::{invalid_uci_message, san_error};
 use crate::board::truth::Truth;
+use crate::errors::py_repr as repr;
 use crate::errors::{IllegalMoveError, InvalidMoveError};
 use crate::errors::{fen_value_error, loose_fen_error};
 

@@ -9,6 +9,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
 
 use crate::board::board::Board;
+use crate::errors::py_repr;
 
 /// `lerf.pgn` (for the visitors and the variant lookup written in Python).
 static PGN: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
@@ -35,7 +36,7 @@ fn abc(py: Python<'_>) -> PyResult<&[Py<PyAny>; 4]> {
 
 /// The `ValueError` python-chess raises for a refused tag, with Python's `repr`s.
 fn header_error(py: Python<'_>, e: &HeaderError) -> PyErr {
-    let repr = |s: &str| PyString::new(py, s).repr().map(|r| r.to_string()).unwrap_or_default();
+    let repr = |s: &str| py_repr(py, s);
     match e {
         HeaderError::InvalidName(name) => {
             PyValueError::new_err(format!("invalid pgn header tag: {}", repr(name)))

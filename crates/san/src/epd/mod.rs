@@ -19,7 +19,9 @@ mod position;
 mod read;
 mod write;
 
-pub use operand::{EpdError, EpdOperand, OpcodeFault, check_opcode, opcode_fault};
+pub use operand::{EpdError, EpdOperand, OpcodeFault, Operation, check_opcode, opcode_fault};
 pub use position::EpdPosition;
-pub use read::{epd_fields, parse_epd, parse_epd_with, parse_operations, read_operations};
+pub use read::{
+    epd_fields, parse_epd, parse_epd_with, parse_operations, read_epd, read_operations,
+};
 pub use write::{write_operations, write_operations_in};

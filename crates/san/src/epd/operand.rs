@@ -31,6 +31,9 @@ pub enum EpdOperand {
     Moves(Vec<LooseMove>),
 }
 
+/// An operation: its opcode and its operand.
+pub type Operation = (String, EpdOperand);
+
 /// What is wrong with an opcode, in the order python-chess checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OpcodeFault {

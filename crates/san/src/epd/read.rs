@@ -5,12 +5,12 @@ use alloc::vec::Vec;
 use lerf_rules::LooseBoard;
 use lerf_rules::python_number::{PythonInt, read_float, read_int};
 
-use super::operand::{EpdError, EpdOperand, check_opcode_with};
+use super::operand::{EpdError, EpdOperand, Operation, check_opcode_with};
 use super::position::EpdPosition;
 
 /// Sets `opcode` to `operand`, keeping its first place when it was set before (the order of
 /// a Python dict).
-fn insert(ops: &mut Vec<(String, EpdOperand)>, opcode: &str, operand: EpdOperand) {
+fn insert(ops: &mut Vec<Operation>, opcode: &str, operand: EpdOperand) {
     match ops.iter_mut().find(|(op, _)| op == opcode) {
         Some(slot) => slot.1 = operand,
         None => ops.push((opcode.to_string(), operand)),
@@ -74,10 +74,7 @@ enum State {
 /// # Errors
 ///
 /// [`EpdError`] for a malformed opcode, number or move.
-pub fn parse_operations(
-    text: &str,
-    board: &LooseBoard,
-) -> Result<Vec<(String, EpdOperand)>, EpdError> {
+pub fn parse_operations(text: &str, board: &LooseBoard) -> Result<Vec<Operation>, EpdError> {
     read_operations(text, char::is_alphabetic, &mut || Ok(*board))
 }
 
@@ -94,7 +91,7 @@ pub fn read_operations<P: EpdPosition>(
     text: &str,
     is_letter: fn(char) -> bool,
     make_board: &mut dyn FnMut() -> Result<P, P::Error>,
-) -> Result<Vec<(String, EpdOperand)>, P::Error> {
+) -> Result<Vec<Operation>, P::Error> {
     let mut board = None;
     let mut ops = Vec::new();
     let (mut state, mut opcode, mut operand) = (State::Opcode, String::new(), String::new());
@@ -216,10 +213,7 @@ pub fn epd_fields(epd: &str, count: usize) -> (Vec<&str>, &str) {
 /// # Errors
 ///
 /// [`EpdError`] for malformed fields, opcodes, numbers or moves.
-pub fn parse_epd(
-    epd: &str,
-    chess960: bool,
-) -> Result<(LooseBoard, Vec<(String, EpdOperand)>), EpdError> {
+pub fn parse_epd(epd: &str, chess960: bool) -> Result<(LooseBoard, Vec<Operation>), EpdError> {
     parse_epd_with(epd, chess960, char::is_alphabetic)
 }
 
@@ -233,26 +227,45 @@ pub fn parse_epd_with(
     epd: &str,
     chess960: bool,
     is_letter: fn(char) -> bool,
-) -> Result<(LooseBoard, Vec<(String, EpdOperand)>), EpdError> {
-    let (fields, rest) = epd_fields(epd, 4);
-    let read = |fen: String| {
-        LooseBoard::from_fen(&fen, chess960).map_err(|error| EpdError::Fen { fen, error })
-    };
-    if rest.is_empty() {
-        return Ok((read(epd.to_string())?, Vec::new()));
-    }
-    let position = fields.join(" ");
-    let mut san_board = || {
-        let fen = alloc::format!("{position} 0 1");
+) -> Result<(LooseBoard, Vec<Operation>), EpdError> {
+    let mut san_board = |fen: String| {
         LooseBoard::from_fen(&fen, false).map_err(|error| EpdError::Fen { fen, error })
     };
-    let ops = read_operations(rest, is_letter, &mut san_board)?;
+    let (fen, ops) = read_epd(epd, 4, is_letter, &mut san_board)?;
+    let board =
+        LooseBoard::from_fen(&fen, chess960).map_err(|error| EpdError::Fen { fen, error })?;
+    Ok((board, ops))
+}
+
+/// An EPD read as python-chess's `set_epd` reads it, up to the FEN it then sets: `count`
+/// fields (four, five for three-check's counters), then the operations, their moves read
+/// in the position `make_board` makes of the fields with ` 0 1` (at the first move
+/// operand); and the FEN to set, the EPD itself when it has no operations, else the fields
+/// with the `hmvc` and `fmvn` counters.
+///
+/// # Errors
+///
+/// The position's error for a move it refuses or a position it cannot make, an
+/// [`EpdError`] converted into it for a malformed opcode or number.
+pub fn read_epd<P: EpdPosition>(
+    epd: &str,
+    count: usize,
+    is_letter: fn(char) -> bool,
+    make_board: &mut dyn FnMut(String) -> Result<P, P::Error>,
+) -> Result<(String, Vec<Operation>), P::Error> {
+    let (fields, rest) = epd_fields(epd, count);
+    if rest.is_empty() {
+        return Ok((epd.to_string(), Vec::new()));
+    }
+    let position = fields.join(" ");
+    let ops =
+        read_operations(rest, is_letter, &mut || make_board(alloc::format!("{position} 0 1")))?;
     let counter = |op: &str, default: &str| match ops.iter().find(|(o, _)| o == op) {
         None => default.to_string(),
         Some((_, value)) => value.python_str(),
     };
     let fen = alloc::format!("{position} {} {}", counter("hmvc", "0"), counter("fmvn", "1"));
-    Ok((read(fen)?, ops))
+    Ok((fen, ops))
 }
 
 #[cfg(test)]
@@ -261,7 +274,7 @@ mod tests {
     use crate::epd::operand::OpcodeFault;
     use lerf_rules::LooseFenError;
 
-    fn ops(text: &str) -> Result<Vec<(String, EpdOperand)>, EpdError> {
+    fn ops(text: &str) -> Result<Vec<Operation>, EpdError> {
         parse_epd(text, false).map(|(_, ops)| ops)
     }
 

@@ -4,7 +4,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use lerf_rules::LooseBoard;
 
-use super::operand::{EpdError, EpdOperand, check_opcode, python_move_list};
+use super::operand::{EpdError, EpdOperand, Operation, check_opcode, python_move_list};
 use super::position::EpdPosition;
 
 /// Writes operations after an EPD's fields (`bm Qd1+; id "BK.01";`), as python-chess's
@@ -15,10 +15,7 @@ use super::position::EpdPosition;
 ///
 /// [`EpdError::Opcode`] for a bad opcode, [`EpdError::Move`] for a move from an empty
 /// square (in its place of a `pv`).
-pub fn write_operations(
-    board: &LooseBoard,
-    ops: &[(String, EpdOperand)],
-) -> Result<String, EpdError> {
+pub fn write_operations(board: &LooseBoard, ops: &[Operation]) -> Result<String, EpdError> {
     write_operations_in(board, ops)
 }
 
@@ -31,7 +28,7 @@ pub fn write_operations(
 /// into it for a bad opcode.
 pub fn write_operations_in<P: EpdPosition>(
     board: &P,
-    ops: &[(String, EpdOperand)],
+    ops: &[Operation],
 ) -> Result<String, P::Error> {
     let mut out = String::new();
     for (i, (opcode, operand)) in ops.iter().enumerate() {

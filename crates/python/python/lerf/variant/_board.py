@@ -19,8 +19,13 @@ from ._draws import _DrawRules
 BB_ALL = 0xFFFF_FFFF_FFFF_FFFF
 
 
-# A value no move's drop is: `move.drop is not _NO_DROP` only asks for the attribute.
-_NO_DROP = object()
+def _worth_looking_up(move: Any) -> bool:
+    """False for a false value (None, the null move), which is no move; anything else is
+    asked for its drop first, as python-chess asks (its AttributeError for what has none)."""
+    if not move:
+        return False
+    getattr(move, "drop")
+    return True
 
 
 class _Start(str):
@@ -96,13 +101,11 @@ class _VariantBoard(_DrawRules, _lerf.Board):
     def generate_castling_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Any]:
         return (m for m in self.generate_legal_moves(from_mask, to_mask) if self.is_castling(m))
 
-    # A false value (None, the null move) is not a move; anything else must have a drop,
-    # which python-chess asks for first.
     def is_legal(self, move: Any) -> bool:
-        return bool(move) and move.drop is not _NO_DROP and move in self._variant_moves(True)
+        return _worth_looking_up(move) and move in self._variant_moves(True)
 
     def is_pseudo_legal(self, move: Any) -> bool:
-        return bool(move) and move.drop is not _NO_DROP and move in self._variant_moves(False)
+        return _worth_looking_up(move) and move in self._variant_moves(False)
 
     # The game's state.
 
