@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// What the Python tests install, pinned where the tests compare against it.
-const PYTHON_PACKAGES: [&str; 13] = [
+const PYTHON_PACKAGES: [&str; 14] = [
     // Not for the tests (they load the extension the Rust tests' build made): for the
     // Python benchmarks' release builds (`maturin develop --release`).
     "maturin>=1.5,<2",
@@ -29,6 +29,8 @@ const PYTHON_PACKAGES: [&str; 13] = [
     // IPython's display formatter, which notebooks show values through.
     "pillow",
     "ipython",
+    // The type checker that checks lerf's annotations against python-chess's.
+    "mypy",
 ];
 
 /// What `cargo xtask test` runs (its flags: `cli.rs`).

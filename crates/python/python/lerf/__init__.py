@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Dict, Iterator, List, Literal, Optional, Sequence, SupportsInt, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Literal, Optional, Sequence, SupportsInt, Union
 
 from ._lerf import (
     AmbiguousMoveError,
@@ -88,18 +88,30 @@ STATUS_IMPOSSIBLE_CHECK = Status.IMPOSSIBLE_CHECK
 
 SQUARES: List[Square] = list(range(64))
 SQUARE_NAMES = [f + r for r in RANK_NAMES for f in FILE_NAMES]
-for _index, _name in enumerate(SQUARE_NAMES):
-    globals()[_name.upper()] = _index
+# Spelled out (not set in a loop) so that type checkers know each name is a square.
+(A1, B1, C1, D1, E1, F1, G1, H1,
+ A2, B2, C2, D2, E2, F2, G2, H2,
+ A3, B3, C3, D3, E3, F3, G3, H3,
+ A4, B4, C4, D4, E4, F4, G4, H4,
+ A5, B5, C5, D5, E5, F5, G5, H5,
+ A6, B6, C6, D6, E6, F6, G6, H6,
+ A7, B7, C7, D7, E7, F7, G7, H7,
+ A8, B8, C8, D8, E8, F8, G8, H8) = SQUARES
 SQUARES_180: List[Square] = [sq ^ 0x38 for sq in SQUARES]
 
 BB_EMPTY: Bitboard = 0
 BB_ALL: Bitboard = 0xFFFF_FFFF_FFFF_FFFF
 BB_SQUARES: List[Bitboard] = [1 << sq for sq in SQUARES]
-for _index, _name in enumerate(SQUARE_NAMES):
-    globals()["BB_" + _name.upper()] = 1 << _index
-del _index, _name
-BB_CORNERS: Bitboard = BB_A1 | BB_H1 | BB_A8 | BB_H8  # noqa: F821 (set just above)
-BB_CENTER: Bitboard = BB_D4 | BB_E4 | BB_D5 | BB_E5  # noqa: F821
+(BB_A1, BB_B1, BB_C1, BB_D1, BB_E1, BB_F1, BB_G1, BB_H1,
+ BB_A2, BB_B2, BB_C2, BB_D2, BB_E2, BB_F2, BB_G2, BB_H2,
+ BB_A3, BB_B3, BB_C3, BB_D3, BB_E3, BB_F3, BB_G3, BB_H3,
+ BB_A4, BB_B4, BB_C4, BB_D4, BB_E4, BB_F4, BB_G4, BB_H4,
+ BB_A5, BB_B5, BB_C5, BB_D5, BB_E5, BB_F5, BB_G5, BB_H5,
+ BB_A6, BB_B6, BB_C6, BB_D6, BB_E6, BB_F6, BB_G6, BB_H6,
+ BB_A7, BB_B7, BB_C7, BB_D7, BB_E7, BB_F7, BB_G7, BB_H7,
+ BB_A8, BB_B8, BB_C8, BB_D8, BB_E8, BB_F8, BB_G8, BB_H8) = BB_SQUARES
+BB_CORNERS: Bitboard = BB_A1 | BB_H1 | BB_A8 | BB_H8
+BB_CENTER: Bitboard = BB_D4 | BB_E4 | BB_D5 | BB_E5
 BB_LIGHT_SQUARES: Bitboard = 0x55AA_55AA_55AA_55AA
 BB_DARK_SQUARES: Bitboard = 0xAA55_AA55_AA55_AA55
 BB_FILES: List[Bitboard] = [0x0101_0101_0101_0101 << i for i in range(8)]
@@ -116,6 +128,16 @@ BB_RAYS: List[List[Bitboard]] = _tables.RAYS
 # The SAN and FEN castling field shapes python-chess reads (public names of its module).
 SAN_REGEX = re.compile(r"^([NBKRQ])?([a-h])?([1-8])?[\-x]?([a-h][1-8])(=?[nbrqkNBRQK])?[\+#]?\Z")
 FEN_CASTLING_REGEX = re.compile(r"^(?:-|[KQABCDEFGH]{0,2}[kqabcdefgh]{0,2})\Z")
+
+
+if TYPE_CHECKING:
+    # Made on first use by __getattr__ below; declared for type checkers.
+    BB_DIAG_MASKS: List[Bitboard]
+    BB_DIAG_ATTACKS: List[Dict[Bitboard, Bitboard]]
+    BB_FILE_MASKS: List[Bitboard]
+    BB_FILE_ATTACKS: List[Dict[Bitboard, Bitboard]]
+    BB_RANK_MASKS: List[Bitboard]
+    BB_RANK_ATTACKS: List[Dict[Bitboard, Bitboard]]
 
 
 def __getattr__(name: str) -> Any:

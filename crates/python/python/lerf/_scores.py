@@ -18,12 +18,12 @@ protocol): ``lerf.engine`` re-exports it.
 from __future__ import annotations
 
 import math
-from typing import Iterator, Optional, Tuple, Union
+from typing import Iterator, Literal, Optional, Tuple, Union, overload
 
 __all__ = ["Score", "Cp", "Mate", "MateGivenType", "MateGiven", "PovScore", "Wdl", "PovWdl", "WdlModel"]
 
 #: The win/draw/loss models ``wdl()`` knows.
-WdlModel = str
+WdlModel = Literal["sf", "sf16.1", "sf16", "sf15.1", "sf15", "sf14", "sf12", "lichess"]
 
 
 class Score:
@@ -31,6 +31,10 @@ class Score:
 
     __slots__ = ()
 
+    @overload
+    def score(self, *, mate_score: int) -> int: ...
+    @overload
+    def score(self, *, mate_score: Optional[int] = None) -> Optional[int]: ...
     def score(self, *, mate_score: Optional[int] = None) -> Optional[int]:
         """Centipawns; for a mate, ``None`` unless ``mate_score`` says what a mate is worth
         (then a mate in n is worth ``mate_score - n``)."""
@@ -61,6 +65,12 @@ class Score:
         return Wdl(0, 0, 1000)
 
     def __neg__(self) -> "Score":
+        raise NotImplementedError
+
+    def __pos__(self) -> "Score":
+        raise NotImplementedError
+
+    def __abs__(self) -> "Score":
         raise NotImplementedError
 
     def _order(self) -> Tuple[bool, bool, bool, int, Optional[int]]:
@@ -139,6 +149,10 @@ class Mate(Score):
     def mate(self) -> int:
         return self.moves
 
+    @overload
+    def score(self, *, mate_score: int) -> int: ...
+    @overload
+    def score(self, *, mate_score: Optional[int] = None) -> Optional[int]: ...
     def score(self, *, mate_score: Optional[int] = None) -> Optional[int]:
         if mate_score is None:
             return None
@@ -168,6 +182,10 @@ class MateGivenType(Score):
     def mate(self) -> int:
         return 0
 
+    @overload
+    def score(self, *, mate_score: int) -> int: ...
+    @overload
+    def score(self, *, mate_score: Optional[int] = None) -> Optional[int]: ...
     def score(self, *, mate_score: Optional[int] = None) -> Optional[int]:
         return mate_score
 

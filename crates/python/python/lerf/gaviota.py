@@ -18,7 +18,7 @@ import ctypes
 import ctypes.util
 import os
 from types import TracebackType
-from typing import Dict, List, Optional, Tuple, Type, TypeVar
+from typing import Dict, List, Optional, Tuple, Type, TypeVar, Union
 
 from . import BLACK, KING, PAWN, WHITE, _lerf, popcount
 
@@ -251,7 +251,7 @@ def open_tablebase_native(directory: str, *, libgtb: Optional[str] = None,
 
 
 def open_tablebase(directory: str, *, libgtb: Optional[str] = None,
-                   LibraryLoader: "Optional[ctypes.LibraryLoader[ctypes.CDLL]]" = ctypes.cdll) -> _Tablebase:
+                   LibraryLoader: "Optional[ctypes.LibraryLoader[ctypes.CDLL]]" = ctypes.cdll) -> Union[NativeTablebase, PythonTablebase]:
     """Gaviota tables of ``directory``: through the C library where it loads, as
     python-chess prefers it, else (or with ``LibraryLoader=None``) through lerf's prober in
     Rust (``PythonTablebase``)."""

@@ -9,8 +9,10 @@ import collections
 import logging
 import subprocess
 import sys
+import typing
 from typing import Any, Callable, Deque, Dict, Iterable, List, Optional, Tuple, Type, TypeVar, Union
 
+from .._lerf import Board, Move
 from ._analysis import AnalysisResult
 from ._command import BaseCommand, Exchange
 from ._values import (INFO_ALL, INFO_NONE, ConfigMapping, ConfigValue, EngineError,
@@ -202,15 +204,27 @@ class Protocol(asyncio.SubprocessProtocol, metaclass=abc.ABCMeta):
         raise NotImplementedError
 
     @abc.abstractmethod
-    async def play(self, board: Any, limit: Limit, *, game: object = None, info: Info = INFO_NONE,
+    async def play(self, board: Board, limit: Limit, *, game: object = None, info: Info = INFO_NONE,
                    ponder: bool = False, draw_offered: bool = False,
-                   root_moves: Optional[Iterable[Any]] = None, options: ConfigMapping = {},
+                   root_moves: Optional[Iterable[Move]] = None, options: ConfigMapping = {},
                    opponent: Optional[Opponent] = None) -> PlayResult:
         """Asks the engine for a move in ``board`` within ``limit``."""
 
-    async def analyse(self, board: Any, limit: Limit, *, multipv: Optional[int] = None,
+    @typing.overload
+    async def analyse(self, board: Board, limit: Limit, *, game: object = None, info: Info = INFO_ALL,
+                      root_moves: Optional[Iterable[Move]] = None, options: ConfigMapping = {}) -> InfoDict: ...
+    @typing.overload
+    async def analyse(self, board: Board, limit: Limit, *, multipv: int, game: object = None,
+                      info: Info = INFO_ALL, root_moves: Optional[Iterable[Move]] = None,
+                      options: ConfigMapping = {}) -> List[InfoDict]: ...
+    @typing.overload
+    async def analyse(self, board: Board, limit: Limit, *, multipv: Optional[int] = None,
                       game: object = None, info: Info = INFO_ALL,
-                      root_moves: Optional[Iterable[Any]] = None,
+                      root_moves: Optional[Iterable[Move]] = None,
+                      options: ConfigMapping = {}) -> Union[List[InfoDict], InfoDict]: ...
+    async def analyse(self, board: Board, limit: Limit, *, multipv: Optional[int] = None,
+                      game: object = None, info: Info = INFO_ALL,
+                      root_moves: Optional[Iterable[Move]] = None,
                       options: ConfigMapping = {}) -> Union[List[InfoDict], InfoDict]:
         """Analyses ``board`` until ``limit`` and gives what the engine reported last: one
         ``InfoDict``, or a list of them (best first) when ``multipv`` is given."""
@@ -223,15 +237,15 @@ class Protocol(asyncio.SubprocessProtocol, metaclass=abc.ABCMeta):
         return analysis.info if multipv is None else analysis.multipv
 
     @abc.abstractmethod
-    async def analysis(self, board: Any, limit: Optional[Limit] = None, *,
+    async def analysis(self, board: Board, limit: Optional[Limit] = None, *,
                        multipv: Optional[int] = None, game: object = None, info: Info = INFO_ALL,
-                       root_moves: Optional[Iterable[Any]] = None,
+                       root_moves: Optional[Iterable[Move]] = None,
                        options: ConfigMapping = {}) -> AnalysisResult:
         """Starts analysing ``board`` (until ``limit``, or until stopped) and gives the
         running analysis."""
 
     @abc.abstractmethod
-    async def send_game_result(self, board: Any, winner: Optional[bool] = None,
+    async def send_game_result(self, board: Board, winner: Optional[bool] = None,
                                game_ending: Optional[str] = None, game_complete: bool = True) -> None:
         """Tells the engine how the game on ``board`` ended."""
 

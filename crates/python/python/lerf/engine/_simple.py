@@ -8,9 +8,11 @@ import concurrent.futures
 import contextlib
 import copy
 import threading
+import typing
 from types import TracebackType
 from typing import Any, Awaitable, Callable, Coroutine, Dict, Generator, Iterable, Iterator, List, Optional, Type, TypeVar, Union
 
+from .._lerf import Board, Move
 from ._analysis import _END, AnalysisResult
 from ._protocol import Protocol
 from ._uci import UciProtocol
@@ -123,8 +125,8 @@ class SimpleEngine:
         """Waits until the engine answers."""
         return self._run(self.protocol.ping, self.timeout)
 
-    def play(self, board: Any, limit: Limit, *, game: object = None, info: Info = INFO_NONE,
-             ponder: bool = False, draw_offered: bool = False, root_moves: Optional[Iterable[Any]] = None,
+    def play(self, board: Board, limit: Limit, *, game: object = None, info: Info = INFO_NONE,
+             ponder: bool = False, draw_offered: bool = False, root_moves: Optional[Iterable[Move]] = None,
              options: ConfigMapping = {}, opponent: Optional[Opponent] = None) -> PlayResult:
         """The engine's move in ``board`` within ``limit`` (see ``Protocol.play``)."""
         return self._run(lambda: self.protocol.play(board, limit, game=game, info=info, ponder=ponder,
@@ -132,16 +134,27 @@ class SimpleEngine:
                                                     options=options, opponent=opponent),
                          self._timeout_for(limit))
 
-    def analyse(self, board: Any, limit: Limit, *, multipv: Optional[int] = None, game: object = None,
-                info: Info = INFO_ALL, root_moves: Optional[Iterable[Any]] = None,
+    @typing.overload
+    def analyse(self, board: Board, limit: Limit, *, game: object = None, info: Info = INFO_ALL,
+                root_moves: Optional[Iterable[Move]] = None, options: ConfigMapping = {}) -> InfoDict: ...
+    @typing.overload
+    def analyse(self, board: Board, limit: Limit, *, multipv: int, game: object = None,
+                info: Info = INFO_ALL, root_moves: Optional[Iterable[Move]] = None,
+                options: ConfigMapping = {}) -> List[InfoDict]: ...
+    @typing.overload
+    def analyse(self, board: Board, limit: Limit, *, multipv: Optional[int] = None, game: object = None,
+                info: Info = INFO_ALL, root_moves: Optional[Iterable[Move]] = None,
+                options: ConfigMapping = {}) -> Union[List[InfoDict], InfoDict]: ...
+    def analyse(self, board: Board, limit: Limit, *, multipv: Optional[int] = None, game: object = None,
+                info: Info = INFO_ALL, root_moves: Optional[Iterable[Move]] = None,
                 options: ConfigMapping = {}) -> Union[List[InfoDict], InfoDict]:
         """Analyses ``board`` until ``limit`` (see ``Protocol.analyse``)."""
         return self._run(lambda: self.protocol.analyse(board, limit, multipv=multipv, game=game, info=info,
                                                        root_moves=root_moves, options=options),
                          self._timeout_for(limit))
 
-    def analysis(self, board: Any, limit: Optional[Limit] = None, *, multipv: Optional[int] = None,
-                 game: object = None, info: Info = INFO_ALL, root_moves: Optional[Iterable[Any]] = None,
+    def analysis(self, board: Board, limit: Optional[Limit] = None, *, multipv: Optional[int] = None,
+                 game: object = None, info: Info = INFO_ALL, root_moves: Optional[Iterable[Move]] = None,
                  options: ConfigMapping = {}) -> "SimpleAnalysisResult":
         """Starts analysing ``board``; iterate the result for the engine's reports."""
         inner = self._run(lambda: self.protocol.analysis(board, limit, multipv=multipv, game=game, info=info,
@@ -149,7 +162,7 @@ class SimpleEngine:
                           self.timeout)
         return SimpleAnalysisResult(self, inner)
 
-    def send_game_result(self, board: Any, winner: Optional[bool] = None, game_ending: Optional[str] = None,
+    def send_game_result(self, board: Board, winner: Optional[bool] = None, game_ending: Optional[str] = None,
                          game_complete: bool = True) -> None:
         """Tells the engine how the game ended."""
         return self._run(lambda: self.protocol.send_game_result(board, winner, game_ending, game_complete),

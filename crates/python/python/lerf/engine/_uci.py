@@ -8,9 +8,10 @@ call, its pv checked against the position searched."""
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable, Iterable, List, Optional, Tuple
+from typing import Any, Callable, Iterable, List, Optional, Tuple, cast
 
 from .. import _lerf
+from .._lerf import Board, Move
 from ._analysis import AnalysisResult
 from ._command import Exchange
 from ._protocol import Protocol
@@ -31,7 +32,7 @@ def _parse_uci_info(arg: str, root_board: Any, selector: Info = INFO_ALL) -> Inf
     if problems:
         for problem in problems:
             LOGGER.error("Exception parsing info: %s", problem)
-    return InfoDict(fields)
+    return cast(InfoDict, fields)
 
 
 def _parse_uci_bestmove(board: Any, args: str) -> BestMove:
@@ -294,7 +295,7 @@ class UciProtocol(Protocol):
             line += " moves " + " ".join(moves)
         return line
 
-    def _go_line(self, board: Any, limit: Optional[Limit], *, root_moves: Optional[Iterable[Any]] = None,
+    def _go_line(self, board: Any, limit: Optional[Limit], *, root_moves: Optional[Iterable[Move]] = None,
                  ponder: bool = False, infinite: bool = False) -> str:
         words = ["go"]
         if ponder:
@@ -413,7 +414,7 @@ class UciProtocol(Protocol):
                     fields, problems = parse(line[5:], board, selector)
                     for problem in problems or ():
                         LOGGER.error("Exception parsing info: %s", problem)
-                    report(InfoDict(fields))
+                    report(cast(InfoDict, fields))
                 return None
             if line.startswith("bestmove"):
                 return line[8:].strip()
@@ -423,9 +424,9 @@ class UciProtocol(Protocol):
 
         return on_line
 
-    async def play(self, board: Any, limit: Limit, *, game: object = None, info: Info = INFO_NONE,
+    async def play(self, board: Board, limit: Limit, *, game: object = None, info: Info = INFO_NONE,
                    ponder: bool = False, draw_offered: bool = False,
-                   root_moves: Optional[Iterable[Any]] = None, options: ConfigMapping = {},
+                   root_moves: Optional[Iterable[Move]] = None, options: ConfigMapping = {},
                    opponent: Optional[Opponent] = None) -> PlayResult:
         board = board.copy()
         root_moves = None if root_moves is None else list(root_moves)
@@ -468,8 +469,8 @@ class UciProtocol(Protocol):
 
         return await self._exchange(body)
 
-    async def analysis(self, board: Any, limit: Optional[Limit] = None, *, multipv: Optional[int] = None,
-                       game: object = None, info: Info = INFO_ALL, root_moves: Optional[Iterable[Any]] = None,
+    async def analysis(self, board: Board, limit: Optional[Limit] = None, *, multipv: Optional[int] = None,
+                       game: object = None, info: Info = INFO_ALL, root_moves: Optional[Iterable[Move]] = None,
                        options: ConfigMapping = {}) -> AnalysisResult:
         board = board.copy()
         root_moves = None if root_moves is None else list(root_moves)
@@ -495,7 +496,7 @@ class UciProtocol(Protocol):
 
         return await self._exchange(body)
 
-    async def send_game_result(self, board: Any, winner: Optional[bool] = None,
+    async def send_game_result(self, board: Board, winner: Optional[bool] = None,
                                game_ending: Optional[str] = None, game_complete: bool = True) -> None:
         # UCI has no word for a game's end; a ponder search goes on (as with python-chess).
         async def body(ex: Exchange[None]) -> None:

@@ -4,7 +4,10 @@ options and the errors."""
 from __future__ import annotations
 
 import enum
-from typing import Any, Dict, Iterable, Iterator, List, Mapping, MutableMapping, Optional, Tuple, TypeVar, Union
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, MutableMapping, Optional, Tuple, TypedDict, TypeVar, Union
+
+from .._lerf import Move
+from .._scores import PovScore, PovWdl
 
 __all__ = [
     "EngineError", "EngineTerminatedError", "AnalysisComplete", "Limit", "Info", "INFO_NONE",
@@ -109,19 +112,39 @@ INFO_CURRLINE = Info.CURRLINE
 INFO_ALL = Info.ALL
 
 
-class InfoDict(dict):  # type: ignore[type-arg]
+class InfoDict(TypedDict, total=False):
     """What an engine reported about a search: ``score`` (a ``PovScore``), ``pv`` (moves),
     ``depth``, ``seldepth``, ``time`` (seconds), ``nodes``, ``nps``, ``tbhits``,
     ``multipv``, ``currmove``, ``currmovenumber``, ``hashfull``, ``cpuload``, ``refutation``
     and ``currline`` (dicts of lines), ``wdl`` (a ``PovWdl``), ``ebf``, ``string``, and
-    the bounds ``lowerbound``/``upperbound``. A plain ``dict``."""
+    the bounds ``lowerbound``/``upperbound``. A plain ``dict``, each key typed for type
+    checkers (every key optional) as python-chess types it: the bounds are not declared."""
+
+    score: PovScore
+    pv: List[Move]
+    depth: int
+    seldepth: int
+    time: float
+    nodes: int
+    nps: int
+    tbhits: int
+    multipv: int
+    currmove: Move
+    currmovenumber: int
+    hashfull: int
+    cpuload: int
+    refutation: Dict[Move, List[Move]]
+    currline: Dict[int, List[Move]]
+    ebf: float
+    wdl: PovWdl
+    string: str
 
 
 class BestMove:
     """The move an engine settled on and the reply it expects (``ponder``); either may be
     ``None``."""
 
-    def __init__(self, move: Any, ponder: Any) -> None:
+    def __init__(self, move: Optional[Move], ponder: Optional[Move]) -> None:
         self.move = move
         self.ponder = ponder
 
@@ -134,7 +157,7 @@ class PlayResult:
     resigned), the reply it expects (``ponder``), what it reported (``info``), and whether
     it offered a draw or resigned."""
 
-    def __init__(self, move: Any, ponder: Any, info: Optional[InfoDict] = None, *,
+    def __init__(self, move: Optional[Move], ponder: Optional[Move], info: Optional[InfoDict] = None, *,
                  draw_offered: bool = False, resigned: bool = False) -> None:
         self.move = move
         self.ponder = ponder

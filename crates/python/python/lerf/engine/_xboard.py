@@ -8,6 +8,7 @@ import logging
 import random
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
+from .._lerf import Board, Move
 from ._analysis import AnalysisResult
 from ._command import Exchange
 from ._protocol import Protocol
@@ -319,9 +320,9 @@ class XBoardProtocol(Protocol):
             return None
         return _parse_xboard_post(line, board, Info(selector)) or None
 
-    async def play(self, board: Any, limit: Limit, *, game: object = None, info: Info = INFO_NONE,
+    async def play(self, board: Board, limit: Limit, *, game: object = None, info: Info = INFO_NONE,
                    ponder: bool = False, draw_offered: bool = False,
-                   root_moves: Optional[Iterable[Any]] = None, options: ConfigMapping = {},
+                   root_moves: Optional[Iterable[Move]] = None, options: ConfigMapping = {},
                    opponent: Optional[Opponent] = None) -> PlayResult:
         if root_moves is not None:
             raise EngineError("play with root_moves, but xboard supports 'include' only in analysis mode")
@@ -381,8 +382,8 @@ class XBoardProtocol(Protocol):
 
         return await self._exchange(body)
 
-    async def analysis(self, board: Any, limit: Optional[Limit] = None, *, multipv: Optional[int] = None,
-                       game: object = None, info: Info = INFO_ALL, root_moves: Optional[Iterable[Any]] = None,
+    async def analysis(self, board: Board, limit: Optional[Limit] = None, *, multipv: Optional[int] = None,
+                       game: object = None, info: Info = INFO_ALL, root_moves: Optional[Iterable[Move]] = None,
                        options: ConfigMapping = {}) -> AnalysisResult:
         if multipv is not None:
             raise EngineError("xboard engine does not support multipv")
@@ -449,7 +450,7 @@ class XBoardProtocol(Protocol):
 
         return await self._exchange(body)
 
-    async def send_game_result(self, board: Any, winner: Optional[bool] = None,
+    async def send_game_result(self, board: Board, winner: Optional[bool] = None,
                                game_ending: Optional[str] = None, game_complete: bool = True) -> None:
         if game_ending is not None and any(c in game_ending for c in _FORBIDDEN_IN_TEXT):
             raise EngineError(f"invalid characters in game ending: {game_ending!r}")

@@ -10,11 +10,18 @@ standard chess."""
 from __future__ import annotations
 
 import itertools
-from typing import Any, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Type, TypeVar, Union
 
 from .. import BB_BACKRANKS, SQUARE_NAMES, _lerf
 from .._types import Outcome, Status, Termination
 from ._draws import _DrawRules
+
+Move = _lerf.Move
+SquareSet = _lerf.SquareSet
+#: What an EPD operation holds (python-chess's types).
+EpdOperand = Union[None, str, int, float, Move, Iterable[Move]]
+EpdValue = Union[None, str, int, float, Move, List[Move]]
+_B = TypeVar("_B", bound="_VariantBoard")
 
 BB_ALL = 0xFFFF_FFFF_FFFF_FFFF
 
@@ -68,13 +75,13 @@ class _VariantBoard(_DrawRules, _lerf.Board):
 
     # Moves.
 
-    def generate_legal_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Any]:
+    def generate_legal_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Move]:
         moves = self._variant_moves(True)
         if from_mask == BB_ALL and to_mask == BB_ALL:
             return iter(moves)
         return (m for m in moves if (1 << m.from_square) & from_mask and (1 << m.to_square) & to_mask)
 
-    def generate_pseudo_legal_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Any]:
+    def generate_pseudo_legal_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Move]:
         moves = self._variant_moves(False)
         if from_mask == BB_ALL and to_mask == BB_ALL:
             return iter(moves)
@@ -82,12 +89,12 @@ class _VariantBoard(_DrawRules, _lerf.Board):
 
     # The narrower generators keep to the variant's legal moves, in their order: captures
     # of pieces first, then en passant (python-chess's order).
-    def generate_legal_captures(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Any]:
+    def generate_legal_captures(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Move]:
         return itertools.chain(
             self.generate_legal_moves(from_mask, to_mask & self.occupied_co[not self.turn]),
             self.generate_legal_ep(from_mask, to_mask))
 
-    def generate_legal_ep(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Any]:
+    def generate_legal_ep(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Move]:
         # python-chess's: the pseudo-legal en passant captures that do not go into check by
         # the variant's reckoning, none once the game is over. Not always legal moves: in
         # racing kings one may give check, in atomic one may blow up the mover's own king
@@ -98,13 +105,13 @@ class _VariantBoard(_DrawRules, _lerf.Board):
             if not self.is_into_check(move):
                 yield move
 
-    def generate_castling_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Any]:
+    def generate_castling_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Move]:
         return (m for m in self.generate_legal_moves(from_mask, to_mask) if self.is_castling(m))
 
-    def is_legal(self, move: Any) -> bool:
+    def is_legal(self, move: Move) -> bool:
         return _worth_looking_up(move) and move in self._variant_moves(True)
 
-    def is_pseudo_legal(self, move: Any) -> bool:
+    def is_pseudo_legal(self, move: Move) -> bool:
         return _worth_looking_up(move) and move in self._variant_moves(False)
 
     # The game's state.
@@ -170,7 +177,7 @@ class _VariantBoard(_DrawRules, _lerf.Board):
         outcome = self.outcome(claim_draw=claim_draw)
         return outcome.result() if outcome else "*"
 
-    def gives_check(self, move: Any) -> bool:
+    def gives_check(self, move: Move) -> bool:
         self.push(move)
         try:
             return self.is_check()
@@ -179,22 +186,22 @@ class _VariantBoard(_DrawRules, _lerf.Board):
 
     # Text.
 
-    def san_and_push(self, move: Any) -> str:
+    def san_and_push(self, move: Move) -> str:
         san = self.san(move)
         self.push(move)
         return san
 
-    def parse_san(self, san: str) -> Any:
+    def parse_san(self, san: str) -> Move:
         return self._variant_parse_san(san)
 
     # XBoard's moves are read as SAN, and a move found from its squares is the variant's.
-    def parse_xboard(self, xboard: str) -> Any:
+    def parse_xboard(self, xboard: str) -> Move:
         return self.parse_san(xboard)
 
-    def push_xboard(self, xboard: str) -> Any:
+    def push_xboard(self, xboard: str) -> Move:
         return self.push_san(xboard)
 
-    def find_move(self, from_square: int, to_square: int, promotion: Optional[int] = None) -> Any:
+    def find_move(self, from_square: int, to_square: int, promotion: Optional[int] = None) -> Move:
         if promotion is None and (self.pawns >> from_square) & 1 and (1 << to_square) & BB_BACKRANKS:
             promotion = 5  # a queen, as python-chess assumes
         move = self._from_chess960(self.chess960, from_square, to_square, promotion, None)
@@ -204,7 +211,7 @@ class _VariantBoard(_DrawRules, _lerf.Board):
                 f"{SQUARE_NAMES[to_square]}) in {self.fen()}")
         return move
 
-    def parse_uci(self, uci: str) -> Any:
+    def parse_uci(self, uci: str) -> Move:
         move = _lerf.Move.from_uci(uci)
         if not move:
             return move
@@ -215,22 +222,22 @@ class _VariantBoard(_DrawRules, _lerf.Board):
             raise _lerf.IllegalMoveError(f"illegal uci: {uci!r} in {self.fen()}")
         return move
 
-    def push_uci(self, uci: str) -> Any:
+    def push_uci(self, uci: str) -> Move:
         move = self.parse_uci(uci)
         self.push(move)
         return move
 
     @classmethod
-    def from_epd(cls, epd: str, *, chess960: bool = False) -> Tuple[Any, Any]:
+    def from_epd(cls: Type[_B], epd: str, *, chess960: bool = False) -> Tuple[_B, Dict[str, EpdValue]]:
         board = cls(None, chess960=chess960)
         return board, board.set_epd(epd)
 
-    def push_san(self, san: str) -> Any:
+    def push_san(self, san: str) -> Move:
         move = self.parse_san(san)
         self.push(move)
         return move
 
-    def variation_san(self, variation: Any) -> str:
+    def variation_san(self, variation: Iterable[Move]) -> str:
         board = self.copy(stack=False)
         parts = []
         for move in variation:
@@ -253,7 +260,7 @@ class _VariantBoard(_DrawRules, _lerf.Board):
         # variant rows asks it too).
         return self._variant_has_legal_ep()
 
-    def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None, **operations: Any) -> str:
+    def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None, **operations: EpdOperand) -> str:
         # "legal" writes the en passant square where the variant's rules (not chess's) have
         # a legal capture there: the square is written, then taken out if there is none.
         by_variant = en_passant == "legal" and self.ep_square is not None
@@ -291,20 +298,20 @@ class _VariantBoard(_DrawRules, _lerf.Board):
 
     # Copies.
 
-    def copy(self, *, stack: Any = True) -> Any:
+    def copy(self: _B, *, stack: Union[bool, int] = True) -> _B:
         board = super().copy(stack=stack)
         history = self._variant_history
         board._variant_history = history[max(0, len(history) - len(board.move_stack)):]
         board._set_variant_state(self._variant_state())
         return board
 
-    def transform(self, f: Any) -> Any:
+    def transform(self: _B, f: Callable[[int], int]) -> _B:
         # A copy (the variant's state with it) with every bitboard passed through `f`.
         board = self.copy(stack=False)
         board.apply_transform(f)
         return board
 
-    def root(self) -> Any:
+    def root(self: _B) -> _B:
         board = super().root()
         history = self._variant_history
         board._set_variant_state(history[0] if history else self._variant_state())

@@ -3,12 +3,14 @@ atomic, king of the hill, racing kings, horde."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Optional
+from typing import Any, Iterator, Optional, TypeVar
 
 from .. import BB_CENTER, BB_DARK_SQUARES, BB_KING_ATTACKS, BB_LIGHT_SQUARES, BB_RANK_1, BB_RANK_8, _lerf
 from .. import popcount as _popcount
 from .._types import Status
-from ._board import BB_ALL, _VariantBoard
+from ._board import BB_ALL, EpdOperand, Move, SquareSet, _VariantBoard
+
+_B = TypeVar("_B", bound=_VariantBoard)
 from ._horde import horde_cannot_mate
 from ._san import algebraic
 
@@ -48,10 +50,10 @@ class SuicideBoard(_VariantBoard):
     def checkers_mask(self) -> int:
         return 0
 
-    def checkers(self) -> Any:
+    def checkers(self) -> SquareSet:
         return _lerf.SquareSet(0)
 
-    def is_into_check(self, move: Any) -> bool:
+    def is_into_check(self, move: Move) -> bool:
         return False
 
     def was_into_check(self) -> bool:
@@ -61,13 +63,13 @@ class SuicideBoard(_VariantBoard):
     def pin_mask(self, color: bool, square: int) -> int:
         return BB_ALL
 
-    def pin(self, color: bool, square: int) -> Any:
+    def pin(self, color: bool, square: int) -> SquareSet:
         return _lerf.SquareSet(BB_ALL)
 
     def is_pinned(self, color: bool, square: int) -> bool:
         return False
 
-    def generate_castling_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Any]:
+    def generate_castling_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Move]:
         return (m for m in self.generate_pseudo_legal_moves(from_mask, to_mask) if self.is_castling(m))
 
     # Promoted pieces are marked where a castling right is Chess960's (unless asked
@@ -78,7 +80,7 @@ class SuicideBoard(_VariantBoard):
             promoted = self.has_chess960_castling_rights()
         return super().board_fen(promoted=promoted)
 
-    def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None, **operations: Any) -> str:
+    def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None, **operations: EpdOperand) -> str:
         if promoted is None:
             promoted = self.has_chess960_castling_rights()
         return super().epd(shredder=shredder, en_passant=en_passant, promoted=promoted, **operations)
@@ -90,7 +92,7 @@ class SuicideBoard(_VariantBoard):
     def lan(self, move: object) -> str:
         return algebraic(self, move, long=True)
 
-    def gives_check(self, move: object) -> bool:
+    def gives_check(self, move: Move) -> bool:
         return False
 
     def _balance(self) -> int:
@@ -140,7 +142,7 @@ class SuicideBoard(_VariantBoard):
             return not they_take
         return False
 
-    def status(self) -> int:
+    def status(self) -> Status:
         ignored = (Status.NO_WHITE_KING | Status.NO_BLACK_KING | Status.TOO_MANY_KINGS
                    | Status.OPPOSITE_CHECK | Status.TOO_MANY_CHECKERS | Status.IMPOSSIBLE_CHECK)
         return super().status() & ~ignored
@@ -220,13 +222,13 @@ class AtomicBoard(_VariantBoard):
     def checkers_mask(self) -> int:
         return 0 if self._kings_touch() else int(super().checkers_mask())
 
-    def checkers(self) -> Any:
+    def checkers(self) -> SquareSet:
         return _lerf.SquareSet(self.checkers_mask())
 
     def was_into_check(self) -> bool:
         return not self._kings_touch() and bool(super().was_into_check())
 
-    def is_into_check(self, move: Any) -> bool:
+    def is_into_check(self, move: Move) -> bool:
         # An explosion can take away the checking piece (or the other king): the move is
         # made, then the king it leaves looked at, as python-chess answers.
         if not self.is_pseudo_legal(move):
@@ -266,7 +268,7 @@ class AtomicBoard(_VariantBoard):
             return _popcount(self.knights) <= 2
         return False
 
-    def status(self) -> int:
+    def status(self) -> Status:
         status = super().status()
         # Only the side to move's king can have exploded (on the other side's move): the
         # other side without a king stays an error, as in python-chess.
@@ -324,7 +326,7 @@ class RacingKingsBoard(_VariantBoard):
     def has_insufficient_material(self, color: bool) -> bool:
         return False
 
-    def status(self) -> int:
+    def status(self) -> Status:
         status = super().status()
         if self.is_check():
             status |= Status.RACE_CHECK | Status.TOO_MANY_CHECKERS | Status.IMPOSSIBLE_CHECK
@@ -363,7 +365,7 @@ class HordeBoard(_VariantBoard):
         # The king's side can always take the horde's last piece.
         return bool(color) and horde_cannot_mate(self)
 
-    def status(self) -> int:
+    def status(self) -> Status:
         status = super().status()
         status &= ~Status.NO_WHITE_KING
         if _popcount(self.occupied_co[True]) <= 36:

@@ -3,11 +3,13 @@ and crazyhouse (pockets)."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, Iterator, List
+from typing import Any, Dict, Iterable, Iterator, List, Optional, TypeVar
 
 from .. import BB_BACKRANKS, _lerf, between
 from .._types import Status
-from ._board import BB_ALL, _VariantBoard
+from ._board import BB_ALL, EpdOperand, Move, SquareSet, _VariantBoard
+
+_B = TypeVar("_B", bound=_VariantBoard)
 
 _SYMBOLS = " pnbrqk"
 _PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
@@ -105,7 +107,7 @@ class ThreeCheckBoard(_VariantBoard):
     def has_insufficient_material(self, color: bool) -> bool:
         return not (self.occupied_co[color] & ~self.kings)
 
-    def is_irreversible(self, move: Any) -> bool:
+    def is_irreversible(self, move: Move) -> bool:
         return super().is_irreversible(move) or self.gives_check(move)
 
     def _transposition_key(self) -> Any:
@@ -113,7 +115,7 @@ class ThreeCheckBoard(_VariantBoard):
         white, black = self.remaining_checks[True], self.remaining_checks[False]
         return (super()._transposition_key(), white, black)
 
-    def mirror(self) -> Any:
+    def mirror(self: _B) -> _B:
         board = super().mirror()
         board.remaining_checks = list(self.remaining_checks)[::-1]
         return board
@@ -246,10 +248,10 @@ class CrazyhouseBoard(_VariantBoard):
         for color in (False, True):
             _set_pocket(self, color, list(pockets[color]._counts()))
 
-    def board_fen(self, *, promoted: Any = True) -> str:
+    def board_fen(self, *, promoted: Optional[bool] = True) -> str:
         return super().board_fen(promoted=True if promoted is None else promoted)
 
-    def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Any = None, **operations: Any) -> str:
+    def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None, **operations: EpdOperand) -> str:
         # python-chess 1.11's crazyhouse EPD leaves the operations out: so does lerf's.
         epd = super().epd(shredder=shredder, en_passant=en_passant, promoted=True if promoted is None else promoted)
         board, _, rest = epd.partition(" ")
@@ -260,7 +262,7 @@ class CrazyhouseBoard(_VariantBoard):
     # in Rust with python-chess's words for what is wrong.
     _split_fen = _lerf.Board._variant_split_fen
 
-    def is_pseudo_legal(self, move: Any) -> bool:
+    def is_pseudo_legal(self, move: Move) -> bool:
         if move.drop:
             state = self._variant_state()
             return bool(move.drop != 6 and state[(2 if self.turn else 8) + move.drop - 1] and not (self.occupied >> move.to_square) & 1
@@ -280,7 +282,7 @@ class CrazyhouseBoard(_VariantBoard):
             return 0
         return between(king, checkers.bit_length() - 1) & ~self.occupied
 
-    def generate_pseudo_legal_drops(self, to_mask: int = BB_ALL) -> Iterator[Any]:
+    def generate_pseudo_legal_drops(self, to_mask: int = BB_ALL) -> Iterator[Move]:
         """Each piece in the pocket of the side to move, pawn to queen (then a king, taken in
         a set-up no game reaches, as python-chess lists it), onto each empty square of
         ``to_mask`` in square order (a pawn not on the first or last rank), whether or not
@@ -297,11 +299,11 @@ class CrazyhouseBoard(_VariantBoard):
                 squares &= squares - 1
                 yield _lerf.Move(square, square, None, piece_type)
 
-    def generate_legal_drops(self, to_mask: int = BB_ALL) -> Iterator[Any]:
+    def generate_legal_drops(self, to_mask: int = BB_ALL) -> Iterator[Move]:
         """The drops of ``generate_pseudo_legal_drops`` onto ``legal_drop_squares``."""
         return self.generate_pseudo_legal_drops(to_mask & self.legal_drop_squares_mask())
 
-    def legal_drop_squares(self) -> Any:
+    def legal_drop_squares(self) -> SquareSet:
         """``legal_drop_squares_mask`` as a ``SquareSet``."""
         return _lerf.SquareSet(self.legal_drop_squares_mask())
 
@@ -313,7 +315,7 @@ class CrazyhouseBoard(_VariantBoard):
         return (pieces <= 3 and not heavy and not self.promoted
                 and not any(p[0] or p[3] or p[4] for p in pockets))
 
-    def status(self) -> int:
+    def status(self) -> Status:
         status = super().status()
         state = self._variant_state()
         pieces = bin(self.occupied).count("1") + sum(state[2:])
@@ -333,7 +335,7 @@ class CrazyhouseBoard(_VariantBoard):
         # No 50- or 75-move rule: pieces in hand come back.
         return False
 
-    def is_irreversible(self, move: Any) -> bool:
+    def is_irreversible(self, move: Move) -> bool:
         if not move:
             return False
         before = self.clean_castling_rights()
@@ -341,7 +343,7 @@ class CrazyhouseBoard(_VariantBoard):
         board.push(move)
         return board.clean_castling_rights() != before
 
-    def mirror(self) -> Any:
+    def mirror(self: _B) -> _B:
         board = super().mirror()
         board.pockets = [self.pockets[True].copy(), self.pockets[False].copy()]
         return board

@@ -1,0 +1,250 @@
+"""lerf's annotations against python-chess's, as a type checker (mypy, from PyPI) reads them.
+
+Users who check their code with mypy switch by ``import lerf as chess``; what mypy accepted
+with python-chess must be accepted with lerf, and what python-chess typed must not turn
+into ``Any``. The user code is python-chess 1.11.2's own ``test.py`` (its sdist, which
+``cargo xtask test`` downloads: GPL, never committed), checked once as written and once
+with its imports switched to lerf; the public names are every name python-chess's modules
+define, each revealed under both libraries.
+
+Skips (saying why) without mypy or the sdist.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import pathlib
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from typing import Dict, List, Set, Tuple
+
+import chess
+import pytest
+
+import lerf
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+SDIST = pathlib.Path(os.environ.get("LERF_PYTHON_CHESS_SDIST", ROOT / "target" / "python-chess" / "chess-1.11.2"))
+#: The directory lerf is imported from (its stubs and modules beside the extension).
+PACKAGE_DIR = pathlib.Path(lerf.__file__).resolve().parent.parent
+
+MODULES = ["chess", "chess.pgn", "chess.polyglot", "chess.engine", "chess.syzygy", "chess.gaviota", "chess.svg", "chess.variant"]
+
+#: Dunder methods worth revealing (the others are object's or the typing machinery's).
+DUNDERS = {
+    "__init__", "__iter__", "__getitem__", "__contains__", "__len__", "__eq__", "__str__", "__repr__",
+    "__bool__", "__and__", "__or__", "__sub__", "__xor__", "__invert__", "__int__", "__index__", "__lt__",
+    "__neg__", "__abs__", "__enter__", "__exit__", "__next__", "__call__", "__setitem__", "__delitem__",
+}
+
+#: Expressions whose types must be python-chess's exactly (the overloads and generics a
+#: user's code leans on), after the module paths are made the same.
+SAME = [
+    "chess.E4",
+    "chess.BB_E4",
+    "chess.BB_DIAG_MASKS",
+    "chess.Board().pop()",
+    "chess.Board().piece_at(chess.E4)",
+    "chess.SquareSet().pop()",
+    "chess.Board().legal_moves.__contains__",
+    "chess.Board().status()",
+    "chess.variant.AtomicBoard().status()",
+    "chess.variant.CrazyhouseBoard().parse_san('e4')",
+    "chess.variant.ThreeCheckBoard().generate_legal_moves()",
+    "chess.engine.Cp(3).score(mate_score=100)",
+    "chess.engine.Mate(3).score(mate_score=100)",
+    "chess.engine.Mate(3).score()",
+    "chess.engine.SimpleEngine.popen_uci('x').analyse(chess.Board(), chess.engine.Limit(depth=1))",
+    "chess.engine.SimpleEngine.popen_uci('x').analyse(chess.Board(), chess.engine.Limit(depth=1), multipv=2)",
+    "chess.engine.SimpleEngine.popen_uci('x').analyse(chess.Board(), chess.engine.Limit(depth=1))['score']",
+    "chess.pgn.read_game(io.StringIO(''))",
+    "chess.pgn.read_headers(io.StringIO(''))",
+    "chess.pgn.Game().mainline_moves()",
+    "list(chess.pgn.Game().mainline())",
+    "chess.pgn.Game().variations[0].end()",
+    "chess.pgn.Game().eval()",
+    "chess.pgn.Game().arrows()",
+    "chess.pgn.Game().headers.get('White')",
+    "chess.pgn.Game().time_control()",
+    "chess.pgn.Game().accept(chess.pgn.StringExporter())",
+]
+
+
+def _public_names() -> List[Tuple[str, str]]:
+    """(expression, key) for every public name python-chess's modules define, and the
+    methods and attributes of their classes."""
+    names = []
+    for module_name in MODULES:
+        module = sys.modules.get(module_name) or __import__(module_name, fromlist=["_"])
+        for name, value in sorted(vars(module).items()):
+            if name.startswith("_") or inspect.ismodule(value):
+                continue
+            origin = getattr(value, "__module__", module_name)
+            if (inspect.isclass(value) or inspect.isfunction(value)) and origin != module_name:
+                continue
+            if origin in ("typing", "typing_extensions", "collections.abc", "abc") or type(value).__name__ == "TypeVar":
+                continue
+            if str(value).startswith("typing."):
+                continue
+            names.append((f"{module_name}.{name}", f"{module_name}.{name}"))
+            if inspect.isclass(value):
+                for attr in sorted(vars(value)):
+                    if attr.startswith("_") and attr not in DUNDERS:
+                        continue
+                    names.append((f"{module_name}.{name}.{attr}", f"{module_name}.{name}.{attr}"))
+    return names
+
+
+def _has(expression: str) -> bool:
+    """Whether lerf has the name python-chess's ``expression`` names (``chess.`` -> ``lerf.``)."""
+    parts = expression.split(".")[1:]
+    value: object = lerf
+    modules = ["lerf"]
+    for part in parts:
+        if not hasattr(value, part) and inspect.ismodule(value):
+            try:
+                value = __import__(".".join(modules + [part]), fromlist=["_"])
+                modules.append(part)
+                continue
+            except ImportError:
+                return False
+        if not hasattr(value, part):
+            return False
+        value = getattr(value, part)
+        if inspect.ismodule(value):
+            modules.append(part)
+    return True
+
+
+def _imports(library: str) -> str:
+    if library == "chess":
+        return "import io\nimport chess, chess.pgn, chess.polyglot, chess.engine, chess.syzygy, chess.gaviota, chess.svg, chess.variant\n"
+    return "import io\nimport lerf as chess\nimport lerf.pgn, lerf.polyglot, lerf.engine, lerf.syzygy, lerf.gaviota, lerf.svg, lerf.variant\n"
+
+
+def _user_code(library: str) -> str:
+    """python-chess's test.py, importing ``library`` as ``chess``."""
+    text = (SDIST / "test.py").read_text(encoding="utf-8")
+    if library == "lerf":
+        text = re.sub(r"(?m)^import chess$", "import lerf as chess", text)
+        text = re.sub(r"(?m)^import chess\.(\w+)$", r"import lerf.\1", text)
+    return text
+
+
+def _reveal_code(library: str, keys: List[str]) -> str:
+    lines = [_imports(library)]
+    for key in keys:
+        lines.append(f"reveal_type({key})  # {key}")
+    return "\n".join(lines) + "\n"
+
+
+def _cache_dir(library: str) -> pathlib.Path:
+    """mypy's cache for one library's run, under ``target/`` (a second run rechecks only
+    what changed: about 2 s instead of 5 here)."""
+    return ROOT / "target" / "mypy-cache" / library
+
+
+def _mypy(directory: pathlib.Path, library: str) -> List[Tuple[str, int, str, str]]:
+    """mypy over the files of ``directory``: (file, line, kind, message) for each note and
+    error it reports in them."""
+    env = dict(os.environ)
+    if library == "lerf":
+        env["MYPYPATH"] = str(PACKAGE_DIR)
+    command = [
+        sys.executable, "-m", "mypy", "--check-untyped-defs", "--follow-imports=silent", "--no-error-summary",
+        "--show-error-codes", "--cache-dir", str(_cache_dir(library)), "--python-version",
+        f"{sys.version_info.major}.{sys.version_info.minor}", "user_code.py", "reveal.py",
+    ]
+    run = subprocess.run(command, cwd=directory, env=env, capture_output=True, text=True, timeout=600)
+    if run.returncode not in (0, 1):
+        raise AssertionError(f"mypy failed ({run.returncode}):\n{run.stdout}\n{run.stderr}")
+    out = []
+    for line in run.stdout.splitlines():
+        m = re.match(r"(user_code\.py|reveal\.py):(\d+): (error|note): (.*)", line)
+        if m:
+            out.append((m.group(1), int(m.group(2)), m.group(3), m.group(4)))
+    return out
+
+
+@pytest.fixture(scope="module")
+def checked(tmp_path_factory) -> Dict[str, Tuple[str, List[Tuple[str, int, str, str]]]]:
+    """Both libraries' mypy reports (run side by side), with the reveal file's text."""
+    pytest.importorskip("mypy", reason="mypy (PyPI) is not installed: cargo xtask test installs it")
+    if not (SDIST / "test.py").exists():
+        pytest.skip(f"python-chess's sdist is not at {SDIST}: cargo xtask test downloads it")
+    keys = [key for _, key in _public_names()] + SAME
+    jobs = {}
+    for library in ("chess", "lerf"):
+        directory = tmp_path_factory.mktemp(f"mypy_{library}")
+        (directory / "user_code.py").write_text(_user_code(library), encoding="utf-8")
+        reveal = _reveal_code(library, keys)
+        (directory / "reveal.py").write_text(reveal, encoding="utf-8")
+        jobs[library] = (directory, reveal)
+    with ThreadPoolExecutor(2) as pool:
+        reports = dict(zip(jobs, pool.map(lambda lib: _mypy(jobs[lib][0], lib), jobs)))
+    return {library: (jobs[library][1], reports[library]) for library in jobs}
+
+
+def _normalise(t: str) -> str:
+    """A revealed type with lerf's module paths written as python-chess's."""
+    t = re.sub(r"\blerf\._lerf\.(Game|GameNode|ChildNode|Headers|Mainline|Variations|NagSet)\b", r"chess.pgn.\1", t)
+    t = re.sub(r"\blerf\._scores\.", "chess.engine.", t)
+    t = re.sub(r"\blerf\._types\.", "chess.", t)
+    t = re.sub(r"\blerf\._lerf\.", "chess.", t)
+    t = re.sub(r"\blerf\.(engine|pgn|variant|syzygy|gaviota|svg|polyglot)\._\w+\.", r"chess.\1.", t)
+    t = re.sub(r"\blerf\b", "chess", t)
+    return t.replace("builtins.", "")
+
+
+def _revealed(source: str, report: List[Tuple[str, int, str, str]]) -> Dict[str, str]:
+    lines = source.splitlines()
+    out = {}
+    for file, line, kind, message in report:
+        if file == "reveal.py" and kind == "note" and message.startswith("Revealed type is "):
+            out[lines[line - 1].split("  # ")[-1]] = _normalise(message[len("Revealed type is "):].strip('"'))
+    return out
+
+
+def test_code_that_type_checks_with_python_chess_type_checks_with_lerf(checked):
+    def errors(library: str) -> Set[Tuple[int, str]]:
+        return {
+            (line, message.rsplit("[", 1)[-1].rstrip("]"))
+            for file, line, kind, message in checked[library][1]
+            if file == "user_code.py" and kind == "error"
+        }
+
+    theirs, ours = errors("chess"), errors("lerf")
+    # python-chess's tests are not all clean (its narrowing of Optional), so the run
+    # must have read the file: the same errors would otherwise hide nothing.
+    assert theirs, "mypy reported nothing for python-chess's test.py: was it read?"
+    text = _user_code("lerf").splitlines()
+    new = [
+        f"test.py:{line} [{code}] {message}\n    {text[line - 1].strip()}"
+        for file, line, kind, message in checked["lerf"][1]
+        if file == "user_code.py" and kind == "error" and (line, message.rsplit("[", 1)[-1].rstrip("]")) in ours - theirs
+        for code in [message.rsplit("[", 1)[-1].rstrip("]")]
+    ]
+    assert not new, "errors mypy reports with lerf but not with python-chess:\n" + "\n".join(new)
+
+
+def test_public_names_are_typed_where_python_chess_types_them(checked):
+    theirs = _revealed(*checked["chess"])
+    ours = _revealed(*checked["lerf"])
+    assert len(theirs) > 1000, f"only {len(theirs)} names revealed for python-chess"
+    untyped = [
+        f"{key}: python-chess {theirs[key]}"
+        for key in theirs
+        if key not in SAME and ours.get(key) == "Any" and theirs[key] != "Any" and _has(key)
+    ]
+    assert not untyped, "names lerf has but types as Any:\n" + "\n".join(untyped)
+
+
+@pytest.mark.parametrize("expression", SAME)
+def test_types_user_code_leans_on_are_python_chess_s(checked, expression):
+    theirs = _revealed(*checked["chess"])
+    ours = _revealed(*checked["lerf"])
+    assert expression in theirs and expression in ours, (theirs.get(expression), ours.get(expression))
+    assert ours[expression] == theirs[expression]
