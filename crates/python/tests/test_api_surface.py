@@ -121,3 +121,42 @@ def test_pgn_functions_take_python_chess_parameter_names():
         if expected != got:
             differ[name] = (expected, got)
     assert differ == {}
+
+
+#: lerf's modules whose public names a user reads with ``help()``.
+DOCUMENTED = [
+    "lerf", "lerf.pgn", "lerf.polyglot", "lerf.engine", "lerf.syzygy", "lerf.gaviota", "lerf.svg",
+    "lerf.variant", "lerf.binpack", "lerf.nnue", "lerf.dask",
+]
+
+
+def test_every_public_item_is_documented():
+    """``help()`` says something for every public class, function, method, property and
+    field lerf defines (inherited docs count, as ``help()`` shows them)."""
+    import importlib
+    import inspect
+
+    missing = []
+    for module_name in DOCUMENTED:
+        module = importlib.import_module(module_name)
+        for name, value in vars(module).items():
+            if name.startswith("_") or inspect.ismodule(value) or not (inspect.isclass(value) or callable(value)):
+                continue
+            if not (getattr(value, "__module__", "") or "").startswith("lerf"):
+                continue
+            if not (inspect.getdoc(value) or "").strip():
+                missing.append(f"{module_name}.{name}")
+            if not inspect.isclass(value):
+                continue
+            for attr in dir(value):
+                if attr.startswith("_"):
+                    continue
+                # Only what a lerf class defines (not object's, dict's or the typing machinery's).
+                if not any(attr in vars(k) for k in value.__mro__ if k.__module__.startswith("lerf")):
+                    continue
+                item = inspect.getattr_static(value, attr)
+                if isinstance(item, (int, float, str, bytes, bool, list, dict, tuple, type(None))):
+                    continue
+                if not (inspect.getdoc(getattr(value, attr)) or "").strip():
+                    missing.append(f"{module_name}.{name}.{attr}")
+    assert missing == []

@@ -294,50 +294,62 @@ def flip_anti_diagonal(bb: Bitboard) -> Bitboard:
 
 
 def shift_down(b: Bitboard) -> Bitboard:
+    """Every square of ``b`` one rank down (towards rank 1); what leaves the board is lost."""
     return b >> 8
 
 
 def shift_2_down(b: Bitboard) -> Bitboard:
+    """Every square of ``b`` two ranks down."""
     return b >> 16
 
 
 def shift_up(b: Bitboard) -> Bitboard:
+    """Every square of ``b`` one rank up (towards rank 8)."""
     return (b << 8) & BB_ALL
 
 
 def shift_2_up(b: Bitboard) -> Bitboard:
+    """Every square of ``b`` two ranks up."""
     return (b << 16) & BB_ALL
 
 
 def shift_right(b: Bitboard) -> Bitboard:
+    """Every square of ``b`` one file right (towards the h-file); nothing wraps to the a-file."""
     return (b << 1) & ~BB_FILE_A & BB_ALL
 
 
 def shift_2_right(b: Bitboard) -> Bitboard:
+    """Every square of ``b`` two files right."""
     return (b << 2) & ~BB_FILE_A & ~BB_FILE_B & BB_ALL
 
 
 def shift_left(b: Bitboard) -> Bitboard:
+    """Every square of ``b`` one file left (towards the a-file); nothing wraps to the h-file."""
     return (b >> 1) & ~BB_FILE_H
 
 
 def shift_2_left(b: Bitboard) -> Bitboard:
+    """Every square of ``b`` two files left."""
     return (b >> 2) & ~BB_FILE_G & ~BB_FILE_H
 
 
 def shift_up_left(b: Bitboard) -> Bitboard:
+    """Every square of ``b`` one step up and left."""
     return (b << 7) & ~BB_FILE_H & BB_ALL
 
 
 def shift_up_right(b: Bitboard) -> Bitboard:
+    """Every square of ``b`` one step up and right."""
     return (b << 9) & ~BB_FILE_A & BB_ALL
 
 
 def shift_down_left(b: Bitboard) -> Bitboard:
+    """Every square of ``b`` one step down and left."""
     return (b >> 9) & ~BB_FILE_H
 
 
 def shift_down_right(b: Bitboard) -> Bitboard:
+    """Every square of ``b`` one step down and right."""
     return (b >> 7) & ~BB_FILE_A
 
 

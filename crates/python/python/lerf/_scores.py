@@ -111,7 +111,7 @@ class Score:
 class Cp(Score):
     """A score in centipawns."""
 
-    __slots__ = ("cp",)
+    __slots__ = {"cp": "The score in centipawns (positive: the side it is seen from is better)."}
 
     def __init__(self, cp: int) -> None:
         self.cp = cp
@@ -141,7 +141,7 @@ class Cp(Score):
 class Mate(Score):
     """Mate in ``moves`` (negative: mated in that many)."""
 
-    __slots__ = ("moves",)
+    __slots__ = {"moves": "Moves to mate: positive when mating, negative when being mated."}
 
     def __init__(self, moves: int) -> None:
         self.moves = moves
@@ -211,7 +211,10 @@ MateGiven = MateGivenType()
 class PovScore:
     """A score (``relative``) from the view of the side ``turn`` (``True`` for White)."""
 
-    __slots__ = ("relative", "turn")
+    __slots__ = {
+        "relative": "The score from the view of the side ``turn``.",
+        "turn": "The side the relative score is seen from.",
+    }
 
     def __init__(self, relative: Score, turn: bool) -> None:
         self.relative = relative
@@ -253,7 +256,11 @@ class PovScore:
 class Wdl:
     """Wins, draws and losses (counts or per mille) from one side's view."""
 
-    __slots__ = ("wins", "draws", "losses")
+    __slots__ = {
+        "wins": "Expected wins, per mille (or a count).",
+        "draws": "Expected draws, per mille (or a count).",
+        "losses": "Expected losses, per mille (or a count).",
+    }
 
     def __init__(self, wins: int, draws: int, losses: int) -> None:
         self.wins = wins
@@ -307,7 +314,10 @@ class PovWdl:
     """A ``Wdl`` (``relative``) from the view of the side ``turn``; iterates, indexes and
     compares with a tuple as its relative value does."""
 
-    __slots__ = ("relative", "turn")
+    __slots__ = {
+        "relative": "The score from the view of the side ``turn``.",
+        "turn": "The side the relative score is seen from.",
+    }
 
     def __init__(self, relative: Wdl, turn: bool) -> None:
         self.relative = relative

@@ -40,7 +40,12 @@ class Entry:
     loss) for the side to move, and ``ply``. The board is made from the stored FEN when
     first asked for."""
 
-    __slots__ = ("_fen", "_board", "_uci", "_move", "_chess960", "score", "ply", "result")
+    __slots__ = {
+        "_fen": "", "_board": "", "_uci": "", "_move": "", "_chess960": "",
+        "score": "The evaluation, in centipawns, for the side to move.",
+        "ply": "Half-moves played since the game's start.",
+        "result": "The game's result for the side to move: 1 win, 0 draw, -1 loss.",
+    }
 
     def __init__(self, board: "Board", move: "Move", score: int, ply: int, result: int) -> None:
         self._board: Optional["Board"] = board

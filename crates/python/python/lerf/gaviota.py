@@ -73,6 +73,8 @@ class _Tablebase:
         return plies if wins else -plies
 
     def get_dtm(self, board, default: Optional[int] = None) -> Optional[int]:
+        """``probe_dtm``, or ``default`` where it would raise ``KeyError`` (a missing table among
+        them)."""
         try:
             return self.probe_dtm(board)
         except KeyError:
@@ -88,6 +90,7 @@ class _Tablebase:
         return 1 if dtm > 0 else -1
 
     def get_wdl(self, board, default: Optional[int] = None) -> Optional[int]:
+        """``probe_wdl``, or ``default`` where it would raise ``KeyError``."""
         try:
             return self.probe_wdl(board)
         except KeyError:

@@ -12,7 +12,7 @@ import struct
 from types import TracebackType
 from typing import Callable, Container, Iterator, List, NamedTuple, Optional, Type, Union
 
-from ._lerf import Move, PolyglotBook, polyglot_random_array
+from ._lerf import BaseBoard, Board, Move, PolyglotBook, polyglot_random_array
 from ._lerf import zobrist_hash as _zobrist_hash
 
 StrOrBytesPath = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
@@ -31,14 +31,16 @@ class ZobristHasher:
         assert len(array) >= 781
         self.array = array
 
-    def hash_board(self, board) -> int:
+    def hash_board(self, board: BaseBoard) -> int:
+        """The part of the key the pieces give."""
         h = 0
         for square, piece in board.piece_map().items():
             index = (piece.piece_type - 1) * 2 + int(piece.color)
             h ^= self.array[64 * index + square]
         return h
 
-    def hash_castling(self, board) -> int:
+    def hash_castling(self, board: Board) -> int:
+        """The part of the key the castling rights give."""
         h = 0
         rights = [
             board.has_kingside_castling_rights(True),
@@ -51,7 +53,8 @@ class ZobristHasher:
                 h ^= self.array[768 + i]
         return h
 
-    def hash_ep_square(self, board) -> int:
+    def hash_ep_square(self, board: Board) -> int:
+        """The part of the key the en passant file gives (only when a pawn could take there)."""
         ep = board.ep_square
         if not ep:
             return 0
@@ -60,17 +63,18 @@ class ZobristHasher:
         ours = board.pawns & board.occupied_co[board.turn]
         return self.array[772 + (ep & 7)] if beside & ours & 0xFFFF_FFFF_FFFF_FFFF else 0
 
-    def hash_turn(self, board) -> int:
+    def hash_turn(self, board: Board) -> int:
+        """The part of the key the side to move gives (White's turn)."""
         return self.array[780] if board.turn else 0
 
-    def __call__(self, board) -> int:
+    def __call__(self, board: Board) -> int:
         if self.array is POLYGLOT_RANDOM_ARRAY or self.array == POLYGLOT_RANDOM_ARRAY:
             return _zobrist_hash(board)
         return (self.hash_board(board) ^ self.hash_castling(board)
                 ^ self.hash_ep_square(board) ^ self.hash_turn(board))
 
 
-def zobrist_hash(board, *, _hasher: Optional[Callable[..., int]] = None) -> int:
+def zobrist_hash(board: Board, *, _hasher: Optional[Callable[[Board], int]] = None) -> int:
     """The Polyglot key of a board (its pieces, castling rights, en passant file when a
     pawn could take there, side to move)."""
     if _hasher is not None:
@@ -130,12 +134,13 @@ class MemoryMappedReader:
             yield self[i]
 
     def bisect_key_left(self, key: int) -> int:
+        """The index of the first entry whose key is ``key`` or greater (entries are sorted by key)."""
         return self._book.bisect_key_left(key)
 
     def __contains__(self, entry: Entry) -> bool:
         return any(current == entry for current in self.find_all(entry.key, minimum_weight=entry.weight))
 
-    def find_all(self, board, *, minimum_weight: int = 1,
+    def find_all(self, board: Union[Board, int], *, minimum_weight: int = 1,
                  exclude_moves: Container[Move] = []) -> Iterator[Entry]:
         """The entries of a board (or a key), in book order: weight at least
         ``minimum_weight``, the move not in ``exclude_moves``, and legal on the board."""
@@ -150,7 +155,7 @@ class MemoryMappedReader:
                 continue
             yield entry
 
-    def find(self, board, *, minimum_weight: int = 1,
+    def find(self, board: Union[Board, int], *, minimum_weight: int = 1,
              exclude_moves: Container[Move] = []) -> Entry:
         """The entry with the highest weight (the first of equals); ``IndexError`` if none."""
         try:
@@ -159,7 +164,7 @@ class MemoryMappedReader:
         except ValueError:
             raise IndexError() from None
 
-    def get(self, board, default: Optional[Entry] = None, *, minimum_weight: int = 1,
+    def get(self, board: Union[Board, int], default: Optional[Entry] = None, *, minimum_weight: int = 1,
             exclude_moves: Container[Move] = []) -> Optional[Entry]:
         """``find``, or ``default`` when there is no entry."""
         try:
@@ -167,7 +172,7 @@ class MemoryMappedReader:
         except IndexError:
             return default
 
-    def choice(self, board, *, minimum_weight: int = 1, exclude_moves: Container[Move] = [],
+    def choice(self, board: Union[Board, int], *, minimum_weight: int = 1, exclude_moves: Container[Move] = [],
                random: Optional[random.Random] = None) -> Entry:
         """An entry chosen uniformly (``IndexError`` if none)."""
         chosen = None
@@ -178,7 +183,7 @@ class MemoryMappedReader:
             raise IndexError()
         return chosen
 
-    def weighted_choice(self, board, *, exclude_moves: Container[Move] = [],
+    def weighted_choice(self, board: Union[Board, int], *, exclude_moves: Container[Move] = [],
                         random: Optional[random.Random] = None) -> Entry:
         """An entry chosen with probability proportional to its weight (``IndexError`` if
         none)."""

@@ -201,6 +201,7 @@ class Table:
             self.initialized = True
 
     def close(self) -> None:
+        """Lets the table go (it is opened again when next probed)."""
         self._tables.close()
         self.initialized = False
 
@@ -218,9 +219,12 @@ class WdlTable(Table):
     _kind = "wdl"
 
     def init_table_wdl(self) -> None:
+        """Reads the table's header now rather than at the first probe (``MissingTableError`` for a
+        name no table has)."""
         self._init()
 
     def probe_wdl_table(self, board) -> int:
+        """This file's value for ``board`` (whose material must be the table's), without a search."""
         self._init()
         if self._standard:
             return self._tables.probe_wdl_table(board)
@@ -233,9 +237,13 @@ class DtzTable(Table):
     _kind = "dtz"
 
     def init_table_dtz(self) -> None:
+        """Reads the table's header now rather than at the first probe (``MissingTableError`` for a
+        name no table has)."""
         self._init()
 
     def probe_dtz_table(self, board, wdl: int) -> Tuple[int, int]:
+        """This file's value for ``board`` given its WDL value: ``(distance, 1)``, or ``(0, -1)``
+        where the file stores the other side to move."""
         self._init()
         if self._standard:
             return self._tables.probe_dtz_table(board, wdl)
@@ -330,6 +338,7 @@ class Tablebase:
         return self._tables.probe_placement_dtz_table(board, wdl)
 
     def probe_dtz_no_ep(self, board) -> int:
+        """``probe_dtz`` without looking at en passant captures (what ``probe_dtz`` builds on)."""
         self._searchable(board)
         return self._tables.probe_variant(board, "dtz_no_ep")
 

@@ -225,6 +225,7 @@ impl BaseBoard {
         self.kept = crate::variant_state::Kept::default();
     }
 
+    /// The squares of the pawns of both colours, as a bitboard.
     #[getter]
     fn pawns(&self) -> u64 {
         self.layout().pawns.0
@@ -233,6 +234,7 @@ impl BaseBoard {
     fn set_pawns(&mut self, v: u64) {
         self.layout_mut().pawns = Bitboard(v);
     }
+    /// The squares of the knights of both colours, as a bitboard.
     #[getter]
     fn knights(&self) -> u64 {
         self.layout().knights.0
@@ -241,6 +243,7 @@ impl BaseBoard {
     fn set_knights(&mut self, v: u64) {
         self.layout_mut().knights = Bitboard(v);
     }
+    /// The squares of the bishops of both colours, as a bitboard.
     #[getter]
     fn bishops(&self) -> u64 {
         self.layout().bishops.0
@@ -249,6 +252,7 @@ impl BaseBoard {
     fn set_bishops(&mut self, v: u64) {
         self.layout_mut().bishops = Bitboard(v);
     }
+    /// The squares of the rooks of both colours, as a bitboard.
     #[getter]
     fn rooks(&self) -> u64 {
         self.layout().rooks.0
@@ -257,6 +261,7 @@ impl BaseBoard {
     fn set_rooks(&mut self, v: u64) {
         self.layout_mut().rooks = Bitboard(v);
     }
+    /// The squares of the queens of both colours, as a bitboard.
     #[getter]
     fn queens(&self) -> u64 {
         self.layout().queens.0
@@ -265,6 +270,7 @@ impl BaseBoard {
     fn set_queens(&mut self, v: u64) {
         self.layout_mut().queens = Bitboard(v);
     }
+    /// The squares of the kings of both colours, as a bitboard.
     #[getter]
     fn kings(&self) -> u64 {
         self.layout().kings.0
@@ -273,6 +279,7 @@ impl BaseBoard {
     fn set_kings(&mut self, v: u64) {
         self.layout_mut().kings = Bitboard(v);
     }
+    /// Every occupied square, as a bitboard.
     #[getter]
     fn occupied(&self) -> u64 {
         self.layout().occupied.0
@@ -281,6 +288,7 @@ impl BaseBoard {
     fn set_occupied(&mut self, v: u64) {
         self.layout_mut().occupied = Bitboard(v);
     }
+    /// The squares of pieces that were pawns (crazyhouse drops them as pawns when captured), as a bitboard.
     #[getter]
     fn promoted(&self) -> u64 {
         self.layout().promoted.0

@@ -180,30 +180,37 @@ impl SquareSet {
         self.mask = 0;
     }
 
+    /// Whether this set and `other` share no square.
     fn isdisjoint(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(self.mask & mask_of(other)? == 0)
     }
 
+    /// Whether every square of this set is in `other`.
     fn issubset(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(self.mask & !mask_of(other)? == 0)
     }
 
+    /// Whether every square of `other` is in this set.
     fn issuperset(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(!self.mask & mask_of(other)? == 0)
     }
 
+    /// The squares of this set or `other` (`|`).
     fn union(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
         self.__or__(other)
     }
 
+    /// The squares of this set and `other` (`&`).
     fn intersection(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
         self.__and__(other)
     }
 
+    /// The squares of this set not in `other` (`-`).
     fn difference(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
         self.__sub__(other)
     }
 
+    /// The squares of exactly one of this set and `other` (`^`).
     fn symmetric_difference(&self, other: &Bound<'_, PyAny>) -> PyResult<SquareSet> {
         self.__xor__(other)
     }
@@ -224,6 +231,7 @@ impl SquareSet {
         Ok(SquareSet { mask: self.mask ^ mask_of(other)? })
     }
 
+    /// A new set of the same squares.
     fn copy(&self) -> SquareSet {
         *self
     }
@@ -246,11 +254,13 @@ impl SquareSet {
         Ok(())
     }
 
+    /// Removes the squares of `other`.
     fn difference_update(&mut self, other: &Bound<'_, PyAny>) -> PyResult<()> {
         self.mask &= !mask_of(other)?;
         Ok(())
     }
 
+    /// Keeps the squares of exactly one of this set and `other`.
     fn symmetric_difference_update(&mut self, other: &Bound<'_, PyAny>) -> PyResult<()> {
         self.mask ^= mask_of(other)?;
         Ok(())

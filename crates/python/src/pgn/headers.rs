@@ -79,6 +79,8 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Fallback<'py> {
     }
 }
 
+/// A game's tags, as `chess.pgn.Headers`: a mapping of names to values that keeps the Seven
+/// Tag Roster first, in its order, then the others in the order they were set.
 #[pyclass(module = "lerf.pgn", name = "Headers", subclass, mapping, weakref)]
 pub struct PyHeaders {
     /// The tags.
@@ -235,14 +237,17 @@ impl PyHeaders {
         }
     }
 
+    /// A view of the tag names, roster first.
     fn keys<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         abc(slf.py())?[1].bind(slf.py()).call1((slf,))
     }
 
+    /// A view of the tag values, in the names' order.
     fn values<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         abc(slf.py())?[2].bind(slf.py()).call1((slf,))
     }
 
+    /// A view of the (name, value) pairs, in the names' order.
     fn items<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         abc(slf.py())?[3].bind(slf.py()).call1((slf,))
     }

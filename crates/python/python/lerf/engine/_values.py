@@ -195,7 +195,14 @@ class Option(_Compared):
     ``"reset"``, ``"save"``), ``default``, the bounds of a spin and the choices (``var``)
     of a combo."""
 
-    __slots__ = ("name", "type", "default", "min", "max", "var")
+    __slots__ = {
+        "name": "The option's name, as the engine wrote it.",
+        "type": "Its kind (check, spin, combo, button, string; XBoard's file, path, reset, save).",
+        "default": "The engine's default value (None if it has none).",
+        "min": "The least value of a spin option (None otherwise).",
+        "max": "The greatest value of a spin option (None otherwise).",
+        "var": "The choices of a combo option.",
+    }
 
     def __init__(self, name: str, type: str, default: ConfigValue, min: Optional[int],
                  max: Optional[int], var: Optional[List[str]]) -> None:

@@ -303,35 +303,43 @@ class StringExporterMixin:
         self.variation_depth = 0
 
     def flush_current_line(self) -> None:
+        """Ends the line being written (if it holds anything), without its trailing spaces."""
         if self.current_line:
             self.lines.append(self.current_line.rstrip())
         self.current_line = ""
 
     def write_token(self, token: str) -> None:
+        """Adds ``token`` to the line, starting a new line first where it would pass ``columns``."""
         if self.columns is not None and self.columns - len(self.current_line) < len(token):
             self.flush_current_line()
         self.current_line += token
 
     def write_line(self, line: str = "") -> None:
+        """Ends the line being written, then writes ``line`` as a line of its own."""
         self.flush_current_line()
         self.lines.append(line.rstrip())
 
     def end_game(self) -> None:
+        """Ends the game's text with a blank line."""
         self.write_line()
 
     def begin_headers(self) -> None:
+        """Starts the tag section (nothing written yet)."""
         self.found_headers = False
 
     def visit_header(self, tagname: str, tagvalue: str) -> None:
+        """Writes a tag line (unless tags are left out)."""
         if self.headers:
             self.found_headers = True
             self.write_line(f'[{tagname} "{tagvalue}"]')
 
     def end_headers(self) -> None:
+        """Writes the blank line after the tags, if any were written."""
         if self.found_headers:
             self.write_line()
 
     def begin_variation(self) -> Optional[SkipType]:
+        """Opens a variation (``SKIP`` when variations are left out)."""
         self.variation_depth += 1
         if not self.variations:
             return SKIP
@@ -340,6 +348,7 @@ class StringExporterMixin:
         return None
 
     def end_variation(self) -> None:
+        """Closes a variation."""
         self.variation_depth -= 1
         if self.variations:
             self.write_token(") ")
@@ -349,15 +358,18 @@ class StringExporterMixin:
         return self.variations or not self.variation_depth
 
     def visit_comment(self, comment: str) -> None:
+        """Writes a comment in braces (``}`` dropped from it), unless comments are left out."""
         if self.comments and self._writes_here():
             self.write_token("{ " + comment.replace("}", "").strip() + " } ")
             self.force_movenumber = True
 
     def visit_nag(self, nag: int) -> None:
+        """Writes a NAG (``$n``), unless comments are left out."""
         if self.comments and self._writes_here():
             self.write_token(f"${nag} ")
 
     def visit_move(self, board: _Board, move: _Move) -> None:
+        """Writes the move's SAN, after its move number where one is due."""
         if self._writes_here():
             if board.turn:
                 self.write_token(f"{board.fullmove_number}. ")
@@ -367,6 +379,7 @@ class StringExporterMixin:
             self.force_movenumber = False
 
     def visit_result(self, result: str) -> None:
+        """Writes the game's result token."""
         self.write_token(result + " ")
 
 
@@ -375,6 +388,7 @@ class StringExporter(StringExporterMixin, BaseVisitor[str]):
     the text so far."""
 
     def result(self) -> str:
+        """The text written so far, without a line end after its last line."""
         lines = self.lines + [self.current_line.rstrip()] if self.current_line else self.lines
         return "\n".join(lines).rstrip()
 
@@ -406,6 +420,7 @@ class FileExporter(StringExporterMixin, BaseVisitor[int]):
         self.written += self.handle.write("\n")
 
     def result(self) -> int:
+        """The number of characters written for the last game."""
         return self.written
 
     def __repr__(self) -> str:

@@ -26,12 +26,18 @@ class _DrawRules:
         return self.halfmove_clock >= n and self._any_legal()  # type: ignore[attr-defined]
 
     def is_seventyfive_moves(self) -> bool:
+        """Whether 75 moves (150 plies) passed without a capture or pawn move, with a legal move
+        left: a draw without a claim."""
         return self._is_halfmoves(150)
 
     def is_fifty_moves(self) -> bool:
+        """Whether 50 moves (100 plies) passed without a capture or pawn move, with a legal move
+        left."""
         return self._is_halfmoves(100)
 
     def can_claim_fifty_moves(self) -> bool:
+        """Whether the side to move can claim a draw by the fifty-move rule, now or with its next
+        move."""
         if self.is_fifty_moves():
             return True
         if self.halfmove_clock < 99:  # type: ignore[attr-defined]
@@ -66,6 +72,8 @@ class _DrawRules:
         return keys
 
     def is_repetition(self, count: int = 3) -> bool:
+        """Whether the position occurred ``count`` times (this time included), looking back no
+        further than the last irreversible move."""
         if count <= 1:
             return True
         # A position that occurred before stood on the same squares: a cheap look first.
@@ -80,9 +88,12 @@ class _DrawRules:
         return False
 
     def is_fivefold_repetition(self) -> bool:
+        """Whether the position occurred five times: a draw without a claim."""
         return self.is_repetition(5)
 
     def can_claim_threefold_repetition(self) -> bool:
+        """Whether the side to move can claim a draw by threefold repetition, now or with its next
+        move."""
         key = self._transposition_key()
         counts = Counter(self._keys_back())
         counts[key] += 1
@@ -99,4 +110,5 @@ class _DrawRules:
         return False
 
     def can_claim_draw(self) -> bool:
+        """Whether the side to move can claim a draw (fifty moves or threefold repetition)."""
         return self.can_claim_fifty_moves() or self.can_claim_threefold_repetition()

@@ -76,6 +76,8 @@ class ThreeCheckBoard(_VariantBoard):
 
     @property
     def remaining_checks(self) -> Any:
+        """The checks each side still has to give to win, indexed by colour (``[WHITE]``,
+        ``[BLACK]``); assigning a pair sets both."""
         return _RemainingChecks(self)
 
     @remaining_checks.setter
@@ -241,6 +243,8 @@ class CrazyhouseBoard(_VariantBoard):
 
     @property
     def pockets(self) -> Any:
+        """Each side's pocket of pieces to drop, indexed by colour (``[WHITE]``, ``[BLACK]``);
+        assigning a pair of pockets sets both."""
         return _Pockets(self)
 
     @pockets.setter
