@@ -411,3 +411,32 @@ def test_one_event_loop_drives_several_engines(tmp_path):
 
     fens = asyncio.run(main())
     assert len(set(fens)) == 1
+
+
+def test_option_values_checked_as_python_chess_checks_them():
+    """Option.parse and is_managed for random options of every type and random values:
+    the same value (and type), or the same exception with the same words."""
+
+    def outcome(f):
+        try:
+            value = f()
+            return ("value", repr(value), type(value).__name__)
+        except Exception as e:  # noqa: BLE001 - any exception is compared
+            return ("raised", type(e).__name__, str(e))
+
+    values = [None, True, False, 0, 1, -1, 5, 10**20, 3.5, "", "x", "true", "false", "True", "1", "0", " 5",
+              "5 ", "abc", "a\nb", "a\rb", "Solid", "solid", "<empty>", [], [1], 2.0, b"x", "\uff11\uff12"]
+    rng = random.Random(47)
+    for _ in range(3000):
+        args = (rng.choice(["Hash", "Threads", "Style", "Ponder", "multipv", "UCI_Chess960", "x y"]),
+                rng.choice(["check", "spin", "combo", "button", "string", "file", "path", "reset", "save", "odd"]),
+                rng.choice(values), rng.choice([None, 0, 1, -5, 3]), rng.choice([None, 10, 100, 0, -1]),
+                rng.choice([None, [], ["Solid", "Normal"], ["a", "b", "A"]]))
+        value = rng.choice(values)
+        assert outcome(lambda: lerf.engine.Option(*args).parse(value)) == outcome(
+            lambda: chess.engine.Option(*args).parse(value)), (args, value)
+        assert outcome(lambda: lerf.engine.Option(*args).is_managed()) == outcome(
+            lambda: chess.engine.Option(*args).is_managed()), args
+    # Found by the sweep: a combo without choices lists them as "-".
+    with pytest.raises(lerf.engine.EngineError, match=r"\(available: -\)"):
+        lerf.engine.Option("Style", "combo", None, None, None, None).parse("x")

@@ -301,3 +301,51 @@ def test_exporters_take_any_columns_python_chess_compares_with(columns):
             visitor = getattr(lib.pgn, exporter)(*([out] if exporter == "FileExporter" else []), columns=columns)
             written.append((game.accept(visitor), out.getvalue()))
         assert written[0] == written[1], (exporter, columns)
+
+
+def _outcome(f):
+    """A call's value (its repr) or its exception's type and words."""
+    try:
+        return ("value", repr(f()))
+    except Exception as e:  # noqa: BLE001 - any exception is compared
+        return ("raised", type(e).__name__, str(e))
+
+
+TIME_CONTROLS = ["40/7200:3600", "300+2", "-", "?", "*60", "40/5400+30:1800+30", "600", "0+1", "1/3",
+                 "120/6000+30:20/3000+30:900+30", "180+0", "5400+30", "300+5d", "40/9000:900+30"]
+TIME_CONTROL_PIECES = list("0123456789:+/-*?. dDe_") + ["\u00a0", "\uff11\uff12", "\u0663", "1_000", "inf", "nan",
+                                                          "40/", "+2", "::", "//", "9" * 22, "1e3", "\t"]
+
+
+def test_time_controls_read_as_python_chess_reads_them():
+    """parse_time_control and Game.time_control on tags mutated from real ones and on
+    random text: the same TimeControl, or the same exception with the same words (a bonus
+    is the text between the first "+" and the next, read before the period)."""
+    import lerf.pgn
+
+    rng = random.Random(1599)
+    for _ in range(3000):
+        if rng.random() < 0.6:
+            text = rng.choice(TIME_CONTROLS)
+            for _ in range(rng.randint(0, 3)):
+                at = rng.randrange(len(text) + 1)
+                roll = rng.random()
+                if roll < 0.5:
+                    text = text[:at] + rng.choice(TIME_CONTROL_PIECES) + text[at:]
+                elif roll < 0.8:
+                    text = text[:at] + text[at + 1:]
+                else:
+                    text += ":" + rng.choice(TIME_CONTROLS)
+        else:
+            text = "".join(rng.choice(TIME_CONTROL_PIECES) for _ in range(rng.randint(0, 10)))
+        assert _outcome(lambda: lerf.pgn.parse_time_control(text)) == _outcome(
+            lambda: chess.pgn.parse_time_control(text)), text
+
+        def from_game(module):
+            game = module.Game()
+            game.headers["TimeControl"] = text
+            return game.time_control()
+
+        assert _outcome(lambda: from_game(lerf.pgn)) == _outcome(lambda: from_game(chess.pgn)), text
+    # Found by the sweep: a second "+" ends the bonus; python-chess reads "3+ 200+2".
+    assert repr(lerf.pgn.parse_time_control("3+ 200+2")) == repr(chess.pgn.parse_time_control("3+ 200+2"))

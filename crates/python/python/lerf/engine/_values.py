@@ -231,7 +231,7 @@ class Option(_Compared):
             text = str(value)
             if text not in (self.var or []):
                 raise EngineError(f"invalid value for combo option {self.name!r}, got: {text} "
-                                  f"(available: {', '.join(self.var or [])})")
+                                  f"(available: {', '.join(self.var) if self.var else '-'})")
             return text
         if self.type in ("button", "reset", "save"):
             return None

@@ -40,9 +40,12 @@ class TimeControl:
 
 
 def _time_control_part(text: str) -> TimeControlPart:
-    period, plus, bonus = text.partition("+")
+    # The bonus is what lies between the first "+" and the next (a further "+..." is
+    # passed over, as python-chess passes over it); it is read before the period.
+    period, *bonuses = text.split("+")
     part = TimeControlPart()
-    if plus:
+    if bonuses:
+        bonus = bonuses[0]
         if bonus.lower().endswith("d"):
             part.delay = float(bonus[:-1])
         else:
