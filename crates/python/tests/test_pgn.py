@@ -349,3 +349,70 @@ def test_time_controls_read_as_python_chess_reads_them():
         assert _outcome(lambda: from_game(lerf.pgn)) == _outcome(lambda: from_game(chess.pgn)), text
     # Found by the sweep: a second "+" ends the bonus; python-chess reads "3+ 200+2".
     assert repr(lerf.pgn.parse_time_control("3+ 200+2")) == repr(chess.pgn.parse_time_control("3+ 200+2"))
+
+
+def test_headers_edited_as_python_chess_edits_them():
+    """Random edits of Headers (set, delete, pop, setdefault, update, popitem, clear,
+    copy) with names and values of every kind: the same tags in the same order, and the
+    same exceptions with the same words. A roster tag set to a value that is no str keeps
+    that object in python-chess and its text in lerf (README), so values compare as text."""
+    import lerf.pgn
+
+    names = ["Event", "Site", "Date", "Round", "White", "Black", "Result", "FEN", "SetUp", "Variant", "WhiteElo",
+             "x", "", "a b", "a\nb", "[", "\u00dc", "event", "TimeControl", "ECO"]
+    values = ["?", "", "x", "a\nb", "a\rb", "1-0", "*", "Chess960", "\"q\"", "\\", 5, None, "a]b", ["a\nb"],
+              ["x"], b"x", "crazyhouse", "8/8/8/8/8/8/8/K6k w - - 0 1"]
+
+    def as_text(value):
+        if isinstance(value, (chess.pgn.Headers, lerf.pgn.Headers)):
+            return [(k, str(v)) for k, v in value.items()]
+        if isinstance(value, tuple):  # popitem's (name, value)
+            return value[0], str(value[1])
+        return value if isinstance(value, bool) else str(value)
+
+    def outcome(f):
+        try:
+            return ("value", as_text(f()))
+        except Exception as e:  # noqa: BLE001 - any exception is compared
+            return ("raised", type(e).__name__, str(e))
+
+    rng = random.Random(97)
+    for _ in range(1500):
+        start = rng.choice([None, {}, {"White": "a"}, [("Black", "b"), ("Event", "e")]])
+        ours = lerf.pgn.Headers() if start is None else lerf.pgn.Headers(start)
+        theirs = chess.pgn.Headers() if start is None else chess.pgn.Headers(start)
+        for _ in range(rng.randint(1, 8)):
+            op, name, value = rng.choice(["set", "del", "pop", "setdefault", "update", "popitem", "clear", "copy", "get"]), \
+                rng.choice(names), rng.choice(values)
+
+            def edit(h):
+                if op == "set":
+                    h[name] = value
+                elif op == "del":
+                    del h[name]
+                elif op == "pop":
+                    return h.pop(name)
+                elif op == "setdefault":
+                    return h.setdefault(name, value)
+                elif op == "update":
+                    h.update({name: value})
+                elif op == "popitem":
+                    return h.popitem()
+                elif op == "clear":
+                    h.clear()
+                elif op == "copy":
+                    return h.copy()
+                elif op == "get":
+                    return h.get(name)
+                return h
+
+            ours_now, theirs_now = outcome(lambda: edit(ours)), outcome(lambda: edit(theirs))
+            assert ours_now == theirs_now, (op, name, value)
+            assert as_text(ours) == as_text(theirs), (op, name, value)
+    # Found by the sweep: a tag other than the roster's asks its value for a line break as
+    # python-chess does (an int cannot say); popitem of no tags raises KeyError().
+    with pytest.raises(TypeError, match="argument of type 'int' is not iterable"):
+        lerf.pgn.Game().headers["WhiteElo"] = 2700
+    with pytest.raises(KeyError) as raised:
+        lerf.pgn.Headers({}).popitem()
+    assert raised.value.args == ()

@@ -2,7 +2,7 @@
 //! Seven Tag Roster first, refuses what python-chess refuses, and makes Python strings
 //! only for the tags that are read.
 
-use lerf_pgn::tree::{HeaderError, Headers};
+use lerf_pgn::tree::{HeaderError, Headers, is_tag_name};
 use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -55,6 +55,12 @@ fn value_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
     }
 }
 
+/// Whether `name` is one of the Seven Tag Roster's (python-chess checks neither their
+/// names nor their values).
+fn is_roster(name: &str) -> bool {
+    lerf_pgn::SEVEN_TAG_ROSTER.iter().any(|(tag, _)| *tag == name)
+}
+
 fn key_text<'a>(key: &'a Bound<'_, PyAny>) -> PyResult<&'a str> {
     key.cast::<PyString>().map_err(|_| PyTypeError::new_err("pgn header tags are str"))?.to_str()
 }
@@ -102,6 +108,17 @@ impl PyHeaders {
     ) -> PyResult<()> {
         let name = key_text(key)?;
         let text = value_text(value)?;
+        if !value.is_instance_of::<PyString>() && !is_roster(name) && is_tag_name(name) {
+            // python-chess asks a value that is no str whether it holds a line break as it
+            // asks a str (`"\n" in value`): an int raises TypeError, a list of one-line
+            // strings passes (kept here as its text).
+            if value.contains("\n")? || value.contains("\r")? {
+                let repr = value.repr()?;
+                return Err(PyValueError::new_err(format!(
+                    "line break in pgn header {name}: {repr}"
+                )));
+            }
+        }
         self.inner.insert(name, &text).map_err(|e| header_error(py, &e))
     }
 
@@ -278,7 +295,7 @@ impl PyHeaders {
             .inner
             .nth(0)
             .map(|(k, v)| (k.to_owned(), v.to_owned()))
-            .ok_or_else(|| PyKeyError::new_err("popitem(): headers are empty"))?;
+            .ok_or_else(|| PyKeyError::new_err(()))?;
         self.inner.remove(&k);
         Ok((k, v))
     }
