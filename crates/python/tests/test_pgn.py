@@ -416,3 +416,52 @@ def test_headers_edited_as_python_chess_edits_them():
     with pytest.raises(KeyError) as raised:
         lerf.pgn.Headers({}).popitem()
     assert raised.value.args == ()
+
+
+def test_annotations_written_as_python_chess_writes_them():
+    """set_clock, set_emt, set_eval and set_arrows on comments that already hold
+    annotations, with odd numbers among the values (NaN, infinities, 1e300, negatives,
+    rounding edges): the same comment and the same value read back, or the same
+    exception with the same words."""
+    import lerf.engine
+    import lerf.pgn
+    import lerf.svg
+    import chess.engine
+    import chess.svg
+
+    seconds = [0, 0.0, 1, 59.999, 59.9999, 60, 3599.5, 3599.99, 3599.999, 3600, 86399.9, 1e-7, 0.05, 0.049,
+               -1, -0.5, 1e12, 1e300, float("nan"), float("inf"), float("-inf"), 12.345678, 0.0005, True, None]
+    comments = ["", "hi", "[%clk 0:01:00]", "x [%eval 0.3] y", "[%emt 0:00:01] z", "[%cal Ga1a2]", "  ", "a [%csl Rb2] b"]
+    rng = random.Random(31)
+    for _ in range(2000):
+        comment, op = rng.choice(comments), rng.choice(["set_clock", "set_emt", "set_eval", "set_arrows"])
+        value = rng.choice(seconds)
+        kind, number, turn, depth = rng.choice(["cp", "mate", "none", "given"]), rng.choice([0, 1, -1, 30, -250, 12345]), \
+            rng.choice([True, False]), rng.choice([None, 0, 5, 20])
+        arrows = [(rng.randrange(64), rng.randrange(64), rng.choice(["red", "green", "blue", "yellow", None]),
+                   rng.random() < 0.7) for _ in range(rng.randint(0, 3))]
+
+        def run(library, pgn, engine, svg, read):
+            node = pgn.Game().add_variation(library.Move.from_uci("e2e4"))
+            node.comment = comment
+            if op == "set_eval":
+                score = None if kind == "none" else engine.PovScore(
+                    engine.Cp(number) if kind == "cp" else engine.Mate(number) if kind == "mate" else engine.MateGiven, turn)
+                node.set_eval(score, depth)
+                return node.comment, repr(node.eval()), node.eval_depth()
+            if op == "set_arrows":
+                node.set_arrows([svg.Arrow(t, h, **({"color": c} if c else {})) if a else (t, h) for t, h, c, a in arrows])
+                return node.comment, [a.pgn() for a in node.arrows()]
+            getattr(node, op)(value)
+            return node.comment, getattr(node, read)()
+
+        def outcome(f):
+            try:
+                return ("value", repr(f()))
+            except Exception as e:  # noqa: BLE001 - any exception is compared
+                return ("raised", type(e).__name__, str(e))
+
+        read = {"set_clock": "clock", "set_emt": "emt"}.get(op, "clock")
+        ours = outcome(lambda: run(lerf, lerf.pgn, lerf.engine, lerf.svg, read))
+        theirs = outcome(lambda: run(chess, chess.pgn, chess.engine, chess.svg, read))
+        assert ours == theirs, (op, comment, value, kind, number, turn, depth, arrows)

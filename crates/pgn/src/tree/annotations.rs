@@ -216,7 +216,7 @@ fn time_text(seconds: Seconds) -> Option<String> {
     let (hours, minutes, rest) = match seconds {
         Seconds::Whole(s) => {
             let s = s.max(0);
-            (s / 3600, s % 3600 / 60, (s % 3600 % 60) as f64)
+            ((s / 3600).to_string(), s % 3600 / 60, (s % 3600 % 60) as f64)
         }
         Seconds::Float(s) => {
             // max(0, s): NaN and -0.0 lose to 0.
@@ -228,7 +228,9 @@ fn time_text(seconds: Seconds) -> Option<String> {
             let (_, within_hour) = py_divmod(s, 3600.0);
             let (minutes, _) = py_divmod(within_hour, 60.0);
             let (_, rest) = py_divmod(within_hour, 60.0);
-            (hours as i64, minutes as i64, rest)
+            // The hours exactly as Python's int() of the float makes them, however large
+            // (an f64 prints its exact value at precision 0; `as i64` would saturate).
+            (format!("{hours:.0}"), minutes as i64, rest)
         }
     };
     let fraction = format!("{rest:06.3}");

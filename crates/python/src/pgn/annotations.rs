@@ -138,9 +138,8 @@ impl GameNode {
         let seconds = if seconds.is_none() { None } else { Some(seconds_of(seconds)?) };
         GameNode::comment_edit(slf, |c| {
             lerf_pgn::tree::set_clock(c, seconds).ok_or_else(|| {
-                pyo3::exceptions::PyOverflowError::new_err(
-                    "cannot convert float infinity to integer",
-                )
+                // Python's inf // 3600 is nan, which int() refuses.
+                pyo3::exceptions::PyValueError::new_err("cannot convert float NaN to integer")
             })
         })
     }
@@ -155,9 +154,8 @@ impl GameNode {
         let seconds = if seconds.is_none() { None } else { Some(seconds_of(seconds)?) };
         GameNode::comment_edit(slf, |c| {
             lerf_pgn::tree::set_emt(c, seconds).ok_or_else(|| {
-                pyo3::exceptions::PyOverflowError::new_err(
-                    "cannot convert float infinity to integer",
-                )
+                // Python's inf // 3600 is nan, which int() refuses.
+                pyo3::exceptions::PyValueError::new_err("cannot convert float NaN to integer")
             })
         })
     }
