@@ -47,8 +47,16 @@ impl PolyglotBook {
 
 #[pymethods]
 impl PolyglotBook {
+    /// The book at `path`, mapped into memory; no path makes an empty book (what
+    /// python-chess reads where the file cannot be mapped, a directory say).
     #[new]
-    fn py_new(path: std::path::PathBuf) -> PyResult<PolyglotBook> {
+    #[pyo3(signature = (path=None))]
+    fn py_new(path: Option<std::path::PathBuf>) -> PyResult<PolyglotBook> {
+        let Some(path) = path else {
+            return Ok(PolyglotBook {
+                book: Some(Book::new(Bytes::Empty).map_err(|e| PyOSError::new_err(e.to_string()))?),
+            });
+        };
         let file = std::fs::File::open(&path)?;
         let len = file.metadata()?.len();
         let bytes = if len == 0 {

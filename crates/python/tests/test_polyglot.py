@@ -122,3 +122,23 @@ def test_indexing_as_python_chess(book):
         indices += [2**58, 2**59, -(2**59), -(2**60), 2**63, -(2**63), True, 1.0, -1.0, "1", None]
         for i in indices:
             assert outcome(lambda: ours[i]) == outcome(lambda: theirs[i]), i
+
+
+def test_files_that_are_no_book_refused_as_python_chess_refuses_them(tmp_path):
+    """A missing file raises Python's own FileNotFoundError (errno, filename, words); a
+    size that is no multiple of 16 python-chess's OSError; a directory, which cannot be
+    mapped, reads as a book of no entries, as in python-chess."""
+
+    def outcome(f):
+        try:
+            with f() as reader:
+                return ("value", len(reader))
+        except OSError as e:
+            return ("raised", type(e).__name__, e.errno, e.filename, str(e))
+
+    odd = tmp_path / "odd.bin"
+    odd.write_bytes(bytes(17))
+    for path in [tmp_path / "missing.bin", odd, str(odd), tmp_path, tmp_path / "empty.bin"]:
+        if str(path).endswith("empty.bin"):
+            path.write_bytes(b"")
+        assert outcome(lambda: lerf.polyglot.open_reader(path)) == outcome(lambda: chess.polyglot.open_reader(path)), path

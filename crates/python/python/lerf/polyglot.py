@@ -8,6 +8,7 @@ from __future__ import annotations
 import operator
 import os
 import random
+import stat
 import struct
 from types import TracebackType
 from typing import Callable, Container, Iterator, List, NamedTuple, Optional, Type, Union
@@ -100,6 +101,21 @@ class MemoryMappedReader:
     """A Polyglot book mapped into memory."""
 
     def __init__(self, filename: StrOrBytesPath) -> None:
+        # Opened here first, as python-chess opens it, so that a missing or unreadable
+        # file raises Python's own OSError (errno, filename and words). A file that is not
+        # a regular one (a directory) cannot be mapped: python-chess then reads no
+        # entries, and so does lerf. A size that is no multiple of 16 is refused in
+        # python-chess's words.
+        fd = os.open(filename, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        try:
+            status = os.fstat(fd)
+        finally:
+            os.close(fd)
+        if not stat.S_ISREG(status.st_mode):
+            self._book = PolyglotBook()
+            return
+        if status.st_size % ENTRY_STRUCT.size:
+            raise OSError(f"invalid file size: ensure {filename!r} is a valid polyglot opening book")
         self._book = PolyglotBook(os.fsdecode(filename))
 
     def __enter__(self) -> "MemoryMappedReader":
