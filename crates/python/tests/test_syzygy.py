@@ -293,3 +293,32 @@ def test_fens_in_bulk(both):
     with pytest.raises(ValueError, match="fen 1 "):
         ours.probe_wdl_fens([fens[0], "not a fen"])
     assert ours.probe_wdl_fens([]) == []
+
+
+def test_paths_and_files_that_are_no_tables_refused_as_python_chess_refuses_them(tmp_path):
+    """A path that is no directory raises Python's own OSError (FileNotFoundError,
+    NotADirectoryError, with errno), "" is the working directory, and a table file of the
+    wrong size or magic number is refused in python-chess's words at the first probe."""
+
+    def outcome(f):
+        try:
+            f()
+            return ("value",)
+        except Exception as e:  # noqa: BLE001 - any exception is compared
+            return ("raised", type(e).__name__, getattr(e, "errno", None), str(e).replace(str(tmp_path), "T"))
+
+    (tmp_path / "file.txt").write_text("x")
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "KQvK.rtbw").write_bytes(bytes(10))
+    wrong = tmp_path / "wrong"
+    wrong.mkdir()
+    (wrong / "KQvK.rtbw").write_bytes(b"\x01" * 80)
+    for path in [tmp_path / "missing", tmp_path / "file.txt", str(tmp_path / "missing"), b"/nonexistent/lerf", ""]:
+        assert outcome(lambda: lerf.syzygy.open_tablebase(path)) == outcome(lambda: chess.syzygy.open_tablebase(path)), path
+    fen = "4k3/8/8/8/8/8/8/4KQ2 w - - 0 1"
+    for directory in [bad, wrong]:
+        for probe in ["probe_wdl", "probe_dtz"]:
+            ours = outcome(lambda: getattr(lerf.syzygy.open_tablebase(directory), probe)(lerf.Board(fen)))
+            theirs = outcome(lambda: getattr(chess.syzygy.open_tablebase(directory), probe)(chess.Board(fen)))
+            assert ours == theirs, (directory, probe)

@@ -51,7 +51,7 @@ pub use kind::TableKind;
 pub use material::Material;
 pub use placement::Placement;
 pub use search::{RootMove, Wdl, dtz_before_zeroing};
-pub use table::MAX_PIECES;
+pub use table::{MAX_PIECES, WRONG_MAGIC};
 pub use tablebase::Tablebase;
 pub use variant::TableVariant;
 

@@ -16,6 +16,10 @@ use memmap2::Mmap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
+/// What a table whose first four bytes are not its kind's magic number is (the words of
+/// [`SyzygyError::Corrupt`](crate::SyzygyError::Corrupt)).
+pub const WRONG_MAGIC: &str = "wrong magic number (not a table of this kind)";
+
 /// The most pieces a table holds.
 pub const MAX_PIECES: usize = 7;
 
@@ -109,7 +113,7 @@ impl Table {
         let head = bytes::<5>(data, 0).map_err(|_| "shorter than a header")?;
         if !self.variant.accepts_magic(self.kind, self.pawns, [head[0], head[1], head[2], head[3]])
         {
-            return Err("wrong magic number (not a table of this kind)");
+            return Err(WRONG_MAGIC);
         }
         let split = head[4] & 1 != 0;
         if (head[4] & 2 != 0) != self.pawns {

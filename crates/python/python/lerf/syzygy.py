@@ -280,10 +280,15 @@ class Tablebase:
 
     def add_directory(self, directory: str, *, load_wdl: bool = True, load_dtz: bool = True) -> int:
         """Adds every table file in ``directory``; returns how many."""
+        # As python-chess: the directory made absolute ("" is the working directory), and
+        # listed by Python, whose own OSError (FileNotFoundError, NotADirectoryError, with
+        # errno and filename) a path that is no directory raises.
+        directory = os.path.abspath(directory)
+        names = sorted(os.listdir(directory))
         if not self._family:
             return sum(self.add_file(os.path.join(directory, name), load_wdl=load_wdl, load_dtz=load_dtz)
-                       for name in sorted(os.listdir(directory)))
-        return self._tables.add_directory(os.fspath(directory), load_wdl, load_dtz)
+                       for name in names)
+        return self._tables.add_directory(os.fsdecode(directory), load_wdl, load_dtz)
 
     def _searchable(self, board) -> None:
         """Raises as python-chess does, before a variant tablebase's search, for another

@@ -153,12 +153,28 @@ fn key_of(loose: &lerf_rules::LooseBoard) -> String {
     out
 }
 
+/// python-chess's words for the two checks it makes of a table file, in its order: a
+/// size other than 64n + 16 bytes, then a magic number not the table kind's. `None` for
+/// what lerf finds wrong past them (python-chess has no words of its own there).
+fn corrupt_words(path: &std::path::Path, what: &str) -> Option<String> {
+    let shown = Python::attach(|py| crate::errors::py_repr(py, &path.to_string_lossy()));
+    let size = std::fs::metadata(path).ok()?.len();
+    if size % 64 != 16 {
+        return Some(format!("invalid file size: ensure {shown} is a valid syzygy tablebase file"));
+    }
+    (what == lerf_syzygy::WRONG_MAGIC)
+        .then(|| format!("invalid magic header: ensure {shown} is a valid syzygy tablebase file"))
+}
+
 fn error(e: SyzygyError) -> PyErr {
     match e {
         SyzygyError::MissingTable { .. } | SyzygyError::NotAPosition => {
             MissingTableError::new_err(e.to_string())
         }
-        SyzygyError::Corrupt { .. } | SyzygyError::Io { .. } => PyOSError::new_err(e.to_string()),
+        SyzygyError::Corrupt { ref path, what } => {
+            PyOSError::new_err(corrupt_words(path, what).unwrap_or_else(|| e.to_string()))
+        }
+        SyzygyError::Io { .. } => PyOSError::new_err(e.to_string()),
         // python-chess's recursive search ends the same way over contradictory tables.
         SyzygyError::TooDeep => pyo3::exceptions::PyRecursionError::new_err(e.to_string()),
         // Castling rights are refused before a probe (`convert`), with the board's FEN.
