@@ -592,3 +592,26 @@ def test_find_move_takes_its_arguments_as_python_chess():
         for a, b, p in itertools.product(squares, targets, promotions):
             mine = outcome(lambda: lerf.Board(fen).find_move(a, b, p))
             assert mine == outcome(lambda: chess.Board(fen).find_move(a, b, p)), (a, b, p, fen)
+
+
+def test_masks_are_any_integer_as_python_chess_ands_them():
+    """from_mask/to_mask and piece_map(mask=...) take any integer as python-chess's `&`
+    does: -1 (~0) is every square, a negative one its two's complement, a wider one its low
+    64 bits. lerf raised OverflowError for these."""
+    masks = [0, -1, ~0, 1 << 64, (1 << 64) - 1, -2, 1 << 70, chess.BB_RANK_2, -chess.BB_RANK_2, ~chess.BB_RANK_2,
+             True, 2**63, -(2**63), (1 << 70) | chess.BB_RANK_1]
+    generators = ["generate_legal_moves", "generate_pseudo_legal_moves", "generate_legal_captures",
+                  "generate_pseudo_legal_captures", "generate_legal_ep", "generate_pseudo_legal_ep",
+                  "generate_castling_moves"]
+    for fen in [chess.STARTING_FEN, "r3k2r/pppppppp/8/8/4Pp2/8/PPPP1PPP/R3K2R b KQkq e3 0 1"]:
+        ours, theirs = lerf.Board(fen), chess.Board(fen)
+        for name in generators:
+            for from_mask in masks:
+                for to_mask in masks:
+                    assert [m.uci() for m in getattr(ours, name)(from_mask, to_mask)] == \
+                        [m.uci() for m in getattr(theirs, name)(from_mask, to_mask)], (fen, name, from_mask, to_mask)
+        for mask in masks:
+            assert {sq: p.symbol() for sq, p in ours.piece_map(mask=mask).items()} == \
+                {sq: p.symbol() for sq, p in theirs.piece_map(mask=mask).items()}, mask
+    with pytest.raises(TypeError, match=r"unsupported operand type\(s\) for &: 'int' and 'float'"):
+        list(lerf.Board().generate_legal_moves(3.0))

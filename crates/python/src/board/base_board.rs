@@ -6,7 +6,7 @@ use lerf_rules::{Layout, LooseBoard, LooseGame};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
-use crate::board::index_args::{Chess960Start, ColorIndex, PieceTypeArg, SquareIndex};
+use crate::board::index_args::{Chess960Start, ColorIndex, Mask, PieceTypeArg, SquareIndex};
 use crate::board::moves::{Piece, PieceData, color_of};
 use crate::board::squareset::{SquareSet, mask_of};
 use crate::board::truth::Truth;
@@ -446,10 +446,10 @@ impl BaseBoard {
     }
 
     /// `{square: Piece}` for the occupied squares in `mask`, highest square first.
-    #[pyo3(signature = (*, mask=u64::MAX))]
-    fn piece_map<'py>(&self, py: Python<'py>, mask: u64) -> PyResult<Bound<'py, PyDict>> {
+    #[pyo3(signature = (*, mask=Mask::ALL))]
+    fn piece_map<'py>(&self, py: Python<'py>, mask: Mask) -> PyResult<Bound<'py, PyDict>> {
         let map = PyDict::new(py);
-        for sq in (self.layout().occupied & Bitboard(mask)).into_iter().rev() {
+        for sq in (self.layout().occupied & Bitboard(mask.0)).into_iter().rev() {
             if let Some(p) = self.layout().piece_at(sq) {
                 map.set_item(sq as u8, Piece::shared(p, py))?;
             }

@@ -228,3 +228,32 @@ impl FindMoveArgs {
         Ok(args)
     }
 }
+
+/// A bitboard argument python-chess ANDs with its own bitboards (`from_mask`, `to_mask`,
+/// `piece_map(mask=...)`): any integer, of which the 64 squares are its low 64 bits as
+/// Python's `&` sees them (so `-1` and `~0` are every square and a wider integer loses
+/// its high bits); anything else that is no integer `TypeError`, in Python's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mask(pub u64);
+
+impl Mask {
+    /// Every square (python-chess's `BB_ALL`, the generators' default).
+    pub const ALL: Mask = Mask(u64::MAX);
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Mask {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Mask> {
+        if let Ok(mask) = obj.extract::<u64>() {
+            return Ok(Mask(mask));
+        }
+        // A negative or wider integer (an object with `__index__` too): Python's
+        // `value & BB_ALL`, which keeps the low 64 bits of its two's complement.
+        if let Ok(index) = obj.call_method0("__index__") {
+            return Ok(Mask(index.call_method1("__and__", (u64::MAX,))?.extract::<u64>()?));
+        }
+        let name = type_name(&obj.get_type())?;
+        Err(PyTypeError::new_err(format!("unsupported operand type(s) for &: 'int' and '{name}'")))
+    }
+}

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 
 use crate::board::board::{Board, base, move_iter};
 use crate::board::generators::{LegalMoveGenerator, PseudoLegalMoveGenerator};
-use crate::board::index_args::move_to_test;
+use crate::board::index_args::{Mask, move_to_test};
 use crate::board::moves::MoveData;
 use crate::board::squareset::SquareSet;
 
@@ -39,80 +39,80 @@ impl Board {
     }
 
     /// The pseudo-legal moves from `from_mask` to `to_mask`.
-    #[pyo3(signature = (from_mask=u64::MAX, to_mask=u64::MAX))]
+    #[pyo3(signature = (from_mask=Mask::ALL, to_mask=Mask::ALL))]
     fn generate_pseudo_legal_moves<'py>(
         slf: PyRef<'py, Self>,
-        from_mask: u64,
-        to_mask: u64,
+        from_mask: Mask,
+        to_mask: Mask,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (f, t) = (Bitboard(from_mask), Bitboard(to_mask));
+        let (f, t) = (Bitboard(from_mask.0), Bitboard(to_mask.0));
         Board::generated(&slf, |b, out| b.generate_pseudo_legal_moves(f, t, out))
     }
 
     /// The pseudo-legal en passant captures.
-    #[pyo3(signature = (from_mask=u64::MAX, to_mask=u64::MAX))]
+    #[pyo3(signature = (from_mask=Mask::ALL, to_mask=Mask::ALL))]
     fn generate_pseudo_legal_ep<'py>(
         slf: PyRef<'py, Self>,
-        from_mask: u64,
-        to_mask: u64,
+        from_mask: Mask,
+        to_mask: Mask,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (f, t) = (Bitboard(from_mask), Bitboard(to_mask));
+        let (f, t) = (Bitboard(from_mask.0), Bitboard(to_mask.0));
         Board::generated(&slf, |b, out| b.generate_pseudo_legal_ep(f, t, out))
     }
 
     /// The pseudo-legal captures.
-    #[pyo3(signature = (from_mask=u64::MAX, to_mask=u64::MAX))]
+    #[pyo3(signature = (from_mask=Mask::ALL, to_mask=Mask::ALL))]
     fn generate_pseudo_legal_captures<'py>(
         slf: PyRef<'py, Self>,
-        from_mask: u64,
-        to_mask: u64,
+        from_mask: Mask,
+        to_mask: Mask,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (f, t) = (Bitboard(from_mask), Bitboard(to_mask));
+        let (f, t) = (Bitboard(from_mask.0), Bitboard(to_mask.0));
         Board::generated(&slf, |b, out| b.generate_pseudo_legal_captures(f, t, out))
     }
 
     /// The legal moves from `from_mask` to `to_mask`.
-    #[pyo3(signature = (from_mask=u64::MAX, to_mask=u64::MAX))]
+    #[pyo3(signature = (from_mask=Mask::ALL, to_mask=Mask::ALL))]
     fn generate_legal_moves<'py>(
         slf: PyRef<'py, Self>,
-        from_mask: u64,
-        to_mask: u64,
+        from_mask: Mask,
+        to_mask: Mask,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (f, t) = (Bitboard(from_mask), Bitboard(to_mask));
+        let (f, t) = (Bitboard(from_mask.0), Bitboard(to_mask.0));
         Board::generated(&slf, |b, out| b.generate_legal_moves(f, t, out))
     }
 
     /// The legal en passant captures.
-    #[pyo3(signature = (from_mask=u64::MAX, to_mask=u64::MAX))]
+    #[pyo3(signature = (from_mask=Mask::ALL, to_mask=Mask::ALL))]
     fn generate_legal_ep<'py>(
         slf: PyRef<'py, Self>,
-        from_mask: u64,
-        to_mask: u64,
+        from_mask: Mask,
+        to_mask: Mask,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (f, t) = (Bitboard(from_mask), Bitboard(to_mask));
+        let (f, t) = (Bitboard(from_mask.0), Bitboard(to_mask.0));
         Board::generated(&slf, |b, out| b.generate_legal_ep(f, t, out))
     }
 
     /// The legal captures.
-    #[pyo3(signature = (from_mask=u64::MAX, to_mask=u64::MAX))]
+    #[pyo3(signature = (from_mask=Mask::ALL, to_mask=Mask::ALL))]
     fn generate_legal_captures<'py>(
         slf: PyRef<'py, Self>,
-        from_mask: u64,
-        to_mask: u64,
+        from_mask: Mask,
+        to_mask: Mask,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (f, t) = (Bitboard(from_mask), Bitboard(to_mask));
+        let (f, t) = (Bitboard(from_mask.0), Bitboard(to_mask.0));
         Board::generated(&slf, |b, out| b.generate_legal_captures(f, t, out))
     }
 
     /// The castling moves (legal ones) of the king in `from_mask` with the rooks in
     /// `to_mask`.
-    #[pyo3(signature = (from_mask=u64::MAX, to_mask=u64::MAX))]
+    #[pyo3(signature = (from_mask=Mask::ALL, to_mask=Mask::ALL))]
     fn generate_castling_moves<'py>(
         slf: PyRef<'py, Self>,
-        from_mask: u64,
-        to_mask: u64,
+        from_mask: Mask,
+        to_mask: Mask,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (f, t) = (Bitboard(from_mask), Bitboard(to_mask));
+        let (f, t) = (Bitboard(from_mask.0), Bitboard(to_mask.0));
         Board::generated(&slf, |b, out| b.generate_castling_moves(f, t, out))
     }
 
