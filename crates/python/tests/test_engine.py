@@ -440,3 +440,57 @@ def test_option_values_checked_as_python_chess_checks_them():
     # Found by the sweep: a combo without choices lists them as "-".
     with pytest.raises(lerf.engine.EngineError, match=r"\(available: -\)"):
         lerf.engine.Option("Style", "combo", None, None, None, None).parse("x")
+
+
+def _options_after_uci(library, lines):
+    """The options (and configured defaults) a UCI protocol reads from ``lines`` sent
+    before ``uciok``, or the exception its initialisation raises."""
+
+    async def run():
+        protocol = library.engine.UciProtocol()
+        Recorder(protocol, lambda line: lines + ["uciok"] if line == "uci" else (["readyok"] if line == "isready" else []))
+        try:
+            await asyncio.wait_for(protocol.initialize(), 10)
+        except Exception as e:  # noqa: BLE001 - any exception is compared
+            return ("raised", type(e).__name__, str(e))
+        options = sorted((key, o.name, o.type, repr(o.default), o.min, o.max, list(o.var or []))
+                         for key, o in protocol.options.items())
+        return options, sorted(protocol.config.items())
+
+    return asyncio.run(run())
+
+
+def test_option_lines_read_as_python_chess_reads_them():
+    """Random and damaged ``option`` lines (keywords repeated, missing or out of order,
+    names that are keywords, bounds that are no numbers, defaults the type refuses):
+    the same options and defaults, or the same error."""
+    logging.disable(logging.CRITICAL)
+    try:
+        types = ["spin", "check", "combo", "button", "string", "file", "path", "weird", ""]
+        words = ["Hash", "Threads", "Foo Bar", "UCI_Chess960", "name", "type", "default", "min", "max", "var", "A",
+                 "B C", "<empty>", "true", "false", "16", "-5", "1e3", "x", "", "  ", "defaults", "my-name", "0", "100"]
+        rng = random.Random(1611)
+
+        def line():
+            parts = ["option"]
+            if rng.random() < 0.9:
+                parts += ["name", rng.choice(words)]
+            if rng.random() < 0.3:
+                parts.append(rng.choice(words))
+            if rng.random() < 0.9:
+                parts += ["type", rng.choice(types)]
+            for keyword in ["default", "min", "max", "var", "var"]:
+                if rng.random() < 0.5:
+                    parts += [keyword, rng.choice(words)]
+            if rng.random() < 0.2:
+                rng.shuffle(parts)
+            return " ".join(parts)
+
+        cases = [["option name A type spin default 5 min x max 10"], ["option name A type weird default 5"],
+                 ["option name A type string default type x"], ["option name A type combo default B var B var C var default"],
+                 ["option name A type spin default 50 min 0 max 10"]]
+        cases += [[line() for _ in range(rng.randint(1, 3))] for _ in range(400)]
+        for lines in cases:
+            assert _options_after_uci(lerf, lines) == _options_after_uci(chess, lines), lines
+    finally:
+        logging.disable(logging.NOTSET)

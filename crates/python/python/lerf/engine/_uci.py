@@ -8,6 +8,7 @@ call, its pv checked against the position searched."""
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any, Callable, Iterable, List, Optional, Tuple, cast
 
 from .. import _lerf
@@ -46,47 +47,43 @@ def _parse_uci_bestmove(board: Any, args: str) -> BestMove:
     return BestMove(best, ponder)
 
 
+#: An option line's keywords, each a whole word, with the white space around it.
+_OPTION_KEYWORD = re.compile(r"\s*\b(name|type|default|min|max|var)\b\s*")
+
+
+def _option_bound(text: str, which: str) -> Optional[int]:
+    """A spin's ``min`` or ``max``: ``None`` when absent or not a number (logged)."""
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        LOGGER.exception("Exception parsing option %s", which)
+        return None
+
+
 def _parse_option(text: str) -> Option:
-    """An ``option`` line's arguments (``name ... type ... default ...``)."""
-    words = text.split(" ")
-    keys = ("name", "type", "default", "min", "max", "var")
-    parts: List[Tuple[str, List[str]]] = []
-    for word in words:
-        if word in keys and not (parts and parts[-1][0] == "default" and word == "default"):
-            parts.append((word, []))
-        elif parts:
-            parts[-1][1].append(word)
-    name = type_ = ""
-    default_text: Optional[str] = None
-    low = high = None
+    """An ``option`` line's arguments (``name ... type ... default ...``), read as
+    python-chess reads them: the text is cut at each keyword; a keyword names the field
+    the text after it goes to unless that field already holds something (then the keyword
+    is text itself), ``var`` always starts another choice, and a field given twice keeps
+    the last piece. The default is then read by the option's own rules (``Option.parse``),
+    so an unknown type or a default the type refuses is an ``EngineError``."""
+    fields = {"name": "", "type": "", "default": "", "min": "", "max": ""}
     var: List[str] = []
-    for key, value_words in parts:
-        value = " ".join(value_words).strip()
-        if key == "name":
-            name = value
-        elif key == "type":
-            type_ = value
-        elif key == "default":
-            default_text = value
-        elif key == "min":
-            low = int(value)
-        elif key == "max":
-            high = int(value)
-        elif key == "var":
-            var.append(value)
-    default: ConfigValue = default_text
-    if type_ == "check":
-        default = default_text == "true"
-    elif type_ == "spin":
-        try:
-            default = int(default_text)  # type: ignore[arg-type]
-        except (TypeError, ValueError):
-            default = None
-    elif type_ == "button":
-        default = None
-    elif default_text is None and type_ in ("string", "combo"):
-        default = ""
-    return Option(name, type_, default, low, high, var)
+    current: Optional[str] = None
+    pieces = _OPTION_KEYWORD.split(text.strip())
+    for i, piece in enumerate(pieces):
+        keyword = i % 2 == 1
+        if keyword and (piece == "var" or not fields[piece]):
+            current = piece
+        elif current == "var":
+            var.append(piece)
+        elif current is not None:
+            fields[current] = piece
+    low, high = _option_bound(fields["min"], "min"), _option_bound(fields["max"], "max")
+    bare = Option(fields["name"], fields["type"], None, low, high, var)
+    return Option(bare.name, bare.type, bare.parse(fields["default"]), low, high, var)
 
 
 def _ms(seconds: float) -> int:
