@@ -443,8 +443,8 @@ def test_option_values_checked_as_python_chess_checks_them():
 
 
 def _options_after_uci(library, lines):
-    """The options (and configured defaults) a UCI protocol reads from ``lines`` sent
-    before ``uciok``, or the exception its initialisation raises."""
+    """The options (and configured defaults) and the id a UCI protocol reads from
+    ``lines`` sent before ``uciok``, or the exception its initialisation raises."""
 
     async def run():
         protocol = library.engine.UciProtocol()
@@ -455,15 +455,15 @@ def _options_after_uci(library, lines):
             return ("raised", type(e).__name__, str(e))
         options = sorted((key, o.name, o.type, repr(o.default), o.min, o.max, list(o.var or []))
                          for key, o in protocol.options.items())
-        return options, sorted(protocol.config.items())
+        return options, sorted(protocol.config.items()), sorted(protocol.id.items())
 
     return asyncio.run(run())
 
 
 def test_option_lines_read_as_python_chess_reads_them():
     """Random and damaged ``option`` lines (keywords repeated, missing or out of order,
-    names that are keywords, bounds that are no numbers, defaults the type refuses):
-    the same options and defaults, or the same error."""
+    names that are keywords, bounds that are no numbers, defaults the type refuses), ``id``
+    lines and noise with tabs: the same options, defaults and id, or the same error."""
     logging.disable(logging.CRITICAL)
     try:
         types = ["spin", "check", "combo", "button", "string", "file", "path", "weird", ""]
@@ -490,6 +490,12 @@ def test_option_lines_read_as_python_chess_reads_them():
                  ["option name A type string default type x"], ["option name A type combo default B var B var C var default"],
                  ["option name A type spin default 50 min 0 max 10"]]
         cases += [[line() for _ in range(rng.randint(1, 3))] for _ in range(400)]
+        # Words cut at any white space; "uciok" ends the list only alone on its line.
+        cases += [["uciok option", "id name X"], ["id\tname\tFoo"], ["id name\tFoo  Bar \t"], ["id"], ["id "],
+                  ["option\tname\tA\ttype\tspin\tdefault\t1"], ["uciokx", "id author Y"], [" uciok", "id name Z"]]
+        noise = ["id", "name", "author", "Foo", "Bar Baz", "", " ", "\t", "option", "uciok", "x", "copyright"]
+        cases += [[" ".join(rng.choice(noise) for _ in range(rng.randint(1, 5))) for _ in range(rng.randint(1, 4))]
+                  for _ in range(300)]
         for lines in cases:
             assert _options_after_uci(lerf, lines) == _options_after_uci(chess, lines), lines
     finally:

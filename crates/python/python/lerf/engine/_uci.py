@@ -47,6 +47,12 @@ def _parse_uci_bestmove(board: Any, args: str) -> BestMove:
     return BestMove(best, ponder)
 
 
+def _first_word(text: str) -> Tuple[str, str]:
+    """The first word of ``text`` and the rest, each without the white space around it."""
+    words = text.split(None, 1)
+    return (words[0] if words else "", words[1].strip() if len(words) > 1 else "")
+
+
 #: An option line's keywords, each a whole word, with the white space around it.
 _OPTION_KEYWORD = re.compile(r"\s*\b(name|type|default|min|max|var)\b\s*")
 
@@ -143,14 +149,16 @@ class UciProtocol(Protocol):
             self.send_line("uci")
 
             def on_line(line: str) -> Optional[bool]:
-                token, _, rest = line.strip().partition(" ")
-                if token == "uciok":
+                # Words are cut at any white space, as python-chess cuts them; "uciok" ends
+                # the list only alone on its line.
+                token, rest = _first_word(line)
+                if token == "uciok" and not rest:
                     return True
                 if token == "id":
-                    key, _, value = rest.strip().partition(" ")
-                    self.id[key] = value.strip()
+                    key, value = _first_word(rest)
+                    self.id[key] = value
                 elif token == "option":
-                    option = _parse_option(rest.strip())
+                    option = _parse_option(rest)
                     self.options[option.name] = option
                     if option.default is not None:
                         self.config[option.name] = option.default
