@@ -500,3 +500,56 @@ def test_option_lines_read_as_python_chess_reads_them():
             assert _options_after_uci(lerf, lines) == _options_after_uci(chess, lines), lines
     finally:
         logging.disable(logging.NOTSET)
+
+
+def _search_result(library, lines, analyse):
+    """What play (or analyse) gives when the engine answers ``go`` with ``lines``: the
+    move, the ponder move and the info read, or the exception raised."""
+
+    async def run():
+        protocol = library.engine.UciProtocol()
+
+        def respond(line):
+            if line == "uci":
+                return ["id name T", "uciok"]
+            if line == "isready":
+                return ["readyok"]
+            return lines if line.startswith("go") else []
+
+        Recorder(protocol, respond)
+        await protocol.initialize()
+        limit = library.engine.Limit(depth=3)
+        try:
+            if analyse:
+                info = await asyncio.wait_for(protocol.analyse(library.Board(), limit), 10)
+                return sorted((key, repr(value)) for key, value in info.items())
+            result = await asyncio.wait_for(protocol.play(library.Board(), limit, info=library.engine.INFO_ALL), 10)
+            return repr(result.move), repr(result.ponder), sorted((key, repr(value)) for key, value in result.info.items())
+        except Exception as e:  # noqa: BLE001 - any exception is compared
+            return ("raised", type(e).__name__, str(e))
+
+    return asyncio.run(run())
+
+
+def test_search_lines_read_as_python_chess_reads_them():
+    """A search's lines with white space of any kind around their first word, look-alike
+    words, moves in capitals, NULL and 0000: the same move, ponder move and info. The
+    three documented differences (README) raise EngineError: a bare bestmove, words after
+    the best move other than ponder and a move, and an illegal best move in an analysis
+    (python-chess waits for ever)."""
+    agree = [["bestmove e2e4"], ["bestmove\te2e4"], ["bestmovex e2e4", "bestmove d2d4"], [" bestmove e2e4"],
+             ["\tinfo depth 5", "bestmove e2e4"], ["info\tdepth 3 score cp 10", "bestmove\t\te2e4\tponder\te7e5"],
+             ["infox depth 3", "bestmove e2e4"], ["bestmove  e2e4  ponder  e7e5"], ["bestmove e2e4 ponder"],
+             ["bestmove (none)"], ["bestmove 0000"], ["bestmove NULL"], ["bestmove E2e4"], ["bestmove e2e4 ponder E7E5"],
+             ["bestmove e2e4 ponder 0000"], ["bestmove 0000 ponder e2e4"], ["BESTMOVE e2e4", "bestmove d2d4"],
+             ["info string a b", "bestmove e2e4"]]
+    logging.disable(logging.CRITICAL)
+    try:
+        for lines in agree:
+            for analyse in (False, True):
+                assert _search_result(lerf, lines, analyse) == _search_result(chess, lines, analyse), (lines, analyse)
+        assert _search_result(lerf, ["bestmove e2e5"], False) == _search_result(chess, ["bestmove e2e5"], False)
+        for lines, analyse in [(["bestmove"], False), (["bestmove e2e4 PONDER e7e5"], False), (["bestmove e2e5"], True)]:
+            assert _search_result(lerf, lines, analyse)[:2] == ("raised", "EngineError"), lines
+    finally:
+        logging.disable(logging.NOTSET)

@@ -218,15 +218,20 @@ pub fn parse_uci_bestmove(
     };
     let root = base(&board).board();
     let Some(best) = best else { return Ok((None, None, None)) };
+    // `0000`, the null move, is what python-chess hands back as the move (nothing after
+    // it is read).
+    if loose(best).is_null() {
+        return Ok((Some(Move::shared_loose(loose(best), py)), None, None));
+    }
     let Some(best) = legal_on(root, best) else {
-        return Err(PyValueError::new_err(format!(
-            "bestmove {best} is not legal in {}",
-            root.fen()
-        )));
+        // python-chess's words (its Board.parse_uci's).
+        let uci = crate::errors::py_repr(py, &best.to_string());
+        return Err(PyValueError::new_err(format!("illegal uci: {uci} in {}", root.fen())));
     };
     let after = root.play_unchecked(best);
     let (ponder, problem) = match ponder {
         None => (None, None),
+        Some(p) if loose(p).is_null() => (Some(Move::shared_loose(loose(p), py)), None),
         Some(p) => match legal_on(&after, p) {
             Some(p) => (Some(Move::shared_loose(p, py)), None),
             None => (None, Some(format!("ponder move {p} is not legal in {}", after.fen()))),

@@ -37,7 +37,15 @@ def _parse_uci_info(arg: str, root_board: Any, selector: Info = INFO_ALL) -> Inf
 
 
 def _parse_uci_bestmove(board: Any, args: str) -> BestMove:
-    """The moves of a ``bestmove`` line (without ``bestmove``) played in ``board``."""
+    """The moves of a ``bestmove`` line (without ``bestmove``) played in ``board``. As in
+    python-chess, the moves are read in any case and ``NULL`` is no move (``(none)``);
+    what else follows the best move than ``ponder`` and a move is an ``EngineError``."""
+    words = args.split()
+    if words:
+        words[0] = "(none)" if words[0] == "NULL" else words[0].lower()
+        if len(words) > 2 and words[1] == "ponder":
+            words[2] = words[2].lower()
+        args = " ".join(words)
     try:
         best, ponder, problem = _lerf.parse_uci_bestmove(args, board)
     except ValueError as err:
@@ -133,9 +141,10 @@ class UciProtocol(Protocol):
 
     def _idle_line(self, line: str) -> None:
         ponder = self._ponder
-        if line.startswith("bestmove") and ponder is not None and not ponder.ended:
+        token = _first_word(line)[0]
+        if token == "bestmove" and ponder is not None and not ponder.ended:
             ponder.ended = True
-        elif line.startswith("info"):
+        elif token == "info":
             LOGGER.debug("%s: info outside a search: %s", self, line)
         else:
             super()._idle_line(line)
@@ -405,7 +414,7 @@ class UciProtocol(Protocol):
             self.send_line("ponderhit")
             return True
         self.send_line("stop")
-        await ex.expect(lambda line: True if line.startswith("bestmove") else None)
+        await ex.expect(lambda line: True if _first_word(line)[0] == "bestmove" else None)
         return False
 
     def _search_lines(self, board: Any, selector: int, report: Callable[[InfoDict], None]) -> Callable[[str], Optional[str]]:
@@ -414,15 +423,17 @@ class UciProtocol(Protocol):
         parse = _lerf.parse_uci_info
 
         def on_line(line: str) -> Optional[str]:
-            if line.startswith("info"):
-                if selector and (len(line) == 4 or line[4] in " \t"):
-                    fields, problems = parse(line[5:], board, selector)
+            # The line's first word (white space around it of any kind) says what it is.
+            token, rest = _first_word(line)
+            if token == "info":
+                if selector:
+                    fields, problems = parse(rest, board, selector)
                     for problem in problems or ():
                         LOGGER.error("Exception parsing info: %s", problem)
                     report(cast(InfoDict, fields))
                 return None
-            if line.startswith("bestmove"):
-                return line[8:].strip()
+            if token == "bestmove":
+                return rest
             if line.strip():
                 LOGGER.warning("%s: Unexpected engine output: %r", self, line)
             return None
