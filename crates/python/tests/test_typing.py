@@ -188,8 +188,37 @@ def checked(tmp_path_factory) -> Dict[str, Tuple[str, List[Tuple[str, int, str, 
     return {library: (jobs[library][1], reports[library]) for library in jobs}
 
 
+def _sorted_typed_dicts(t: str) -> str:
+    """``t`` with the keys of each ``TypedDict(..., {...})`` in sorted order: mypy prints
+    them in the order they were declared, or sorted when the type comes from its cache."""
+    out, i = [], 0
+    while True:
+        start = t.find("TypedDict(", i)
+        brace = t.find("{", start) if start >= 0 else -1
+        if brace < 0:
+            return "".join(out) + t[i:]
+        depth, items, item_start, j = 0, [], brace + 1, brace + 1
+        while True:
+            c = t[j]
+            if c in "[({":
+                depth += 1
+            elif c in "])}":
+                if depth == 0:
+                    break
+                depth -= 1
+            elif c == "," and depth == 0:
+                items.append(t[item_start:j].strip())
+                item_start = j + 1
+            j += 1
+        items.append(t[item_start:j].strip())
+        out.append(t[i:brace + 1] + ", ".join(sorted(items)) + "}")
+        i = j + 1
+
+
 def _normalise(t: str) -> str:
-    """A revealed type with lerf's module paths written as python-chess's."""
+    """A revealed type with lerf's module paths written as python-chess's (and the keys of
+    its TypedDicts sorted)."""
+    t = _sorted_typed_dicts(t)
     t = re.sub(r"\blerf\._lerf\.(Game|GameNode|ChildNode|Headers|Mainline|Variations|NagSet)\b", r"chess.pgn.\1", t)
     t = re.sub(r"\blerf\._scores\.", "chess.engine.", t)
     t = re.sub(r"\blerf\._types\.", "chess.", t)
