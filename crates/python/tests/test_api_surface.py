@@ -2,6 +2,8 @@
 modules is in lerf, and every public method and special method of their classes, with
 python-chess's parameter names."""
 
+import importlib
+import inspect
 import types
 
 import chess
@@ -133,9 +135,6 @@ DOCUMENTED = [
 def test_every_public_item_is_documented():
     """``help()`` says something for every public class, function, method, property and
     field lerf defines (inherited docs count, as ``help()`` shows them)."""
-    import importlib
-    import inspect
-
     missing = []
     for module_name in DOCUMENTED:
         module = importlib.import_module(module_name)

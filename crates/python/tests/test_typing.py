@@ -12,6 +12,7 @@ Skips (saying why) without mypy or the sdist.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import os
 import pathlib
@@ -19,7 +20,7 @@ import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
-from typing import Dict, List, Set, Tuple
+from typing import Dict, List, Tuple
 
 import chess
 import pytest
@@ -32,6 +33,8 @@ SDIST = pathlib.Path(os.environ.get("LERF_PYTHON_CHESS_SDIST", ROOT / "target" /
 PACKAGE_DIR = pathlib.Path(lerf.__file__).resolve().parent.parent
 
 MODULES = ["chess", "chess.pgn", "chess.polyglot", "chess.engine", "chess.syzygy", "chess.gaviota", "chess.svg", "chess.variant"]
+for _module in MODULES[1:]:
+    importlib.import_module(_module.replace("chess", "lerf", 1))
 
 #: Dunder methods worth revealing (the others are object's or the typing machinery's).
 DUNDERS = {
@@ -73,12 +76,12 @@ SAME = [
 ]
 
 
-def _public_names() -> List[Tuple[str, str]]:
-    """(expression, key) for every public name python-chess's modules define, and the
-    methods and attributes of their classes."""
+def _public_names() -> List[str]:
+    """Every public name python-chess's modules define, and the methods and attributes of
+    their classes, as expressions (``chess.Board.push``)."""
     names = []
     for module_name in MODULES:
-        module = sys.modules.get(module_name) or __import__(module_name, fromlist=["_"])
+        module = importlib.import_module(module_name)
         for name, value in sorted(vars(module).items()):
             if name.startswith("_") or inspect.ismodule(value):
                 continue
@@ -89,33 +92,21 @@ def _public_names() -> List[Tuple[str, str]]:
                 continue
             if str(value).startswith("typing."):
                 continue
-            names.append((f"{module_name}.{name}", f"{module_name}.{name}"))
+            names.append(f"{module_name}.{name}")
             if inspect.isclass(value):
-                for attr in sorted(vars(value)):
-                    if attr.startswith("_") and attr not in DUNDERS:
-                        continue
-                    names.append((f"{module_name}.{name}.{attr}", f"{module_name}.{name}.{attr}"))
+                names += [f"{module_name}.{name}.{attr}" for attr in sorted(vars(value))
+                          if not attr.startswith("_") or attr in DUNDERS]
     return names
 
 
 def _has(expression: str) -> bool:
-    """Whether lerf has the name python-chess's ``expression`` names (``chess.`` -> ``lerf.``)."""
-    parts = expression.split(".")[1:]
+    """Whether lerf has the name python-chess's ``expression`` names (``chess.`` -> ``lerf.``;
+    lerf's modules are imported above)."""
     value: object = lerf
-    modules = ["lerf"]
-    for part in parts:
-        if not hasattr(value, part) and inspect.ismodule(value):
-            try:
-                value = __import__(".".join(modules + [part]), fromlist=["_"])
-                modules.append(part)
-                continue
-            except ImportError:
-                return False
+    for part in expression.split(".")[1:]:
         if not hasattr(value, part):
             return False
         value = getattr(value, part)
-        if inspect.ismodule(value):
-            modules.append(part)
     return True
 
 
@@ -175,7 +166,7 @@ def checked(tmp_path_factory) -> Dict[str, Tuple[str, List[Tuple[str, int, str, 
     pytest.importorskip("mypy", reason="mypy (PyPI) is not installed: cargo xtask test installs it")
     if not (SDIST / "test.py").exists():
         pytest.skip(f"python-chess's sdist is not at {SDIST}: cargo xtask test downloads it")
-    keys = [key for _, key in _public_names()] + SAME
+    keys = _public_names() + SAME
     jobs = {}
     for library in ("chess", "lerf"):
         directory = tmp_path_factory.mktemp(f"mypy_{library}")
@@ -237,25 +228,20 @@ def _revealed(source: str, report: List[Tuple[str, int, str, str]]) -> Dict[str,
     return out
 
 
-def test_code_that_type_checks_with_python_chess_type_checks_with_lerf(checked):
-    def errors(library: str) -> Set[Tuple[int, str]]:
-        return {
-            (line, message.rsplit("[", 1)[-1].rstrip("]"))
-            for file, line, kind, message in checked[library][1]
-            if file == "user_code.py" and kind == "error"
-        }
+def _errors(report: List[Tuple[str, int, str, str]]) -> Dict[Tuple[int, str], str]:
+    """The errors mypy reports in the user code: (line, error code) -> message."""
+    return {(line, message.rsplit("[", 1)[-1].rstrip("]")): message
+            for file, line, kind, message in report if file == "user_code.py" and kind == "error"}
 
-    theirs, ours = errors("chess"), errors("lerf")
+
+def test_code_that_type_checks_with_python_chess_type_checks_with_lerf(checked):
+    theirs, ours = _errors(checked["chess"][1]), _errors(checked["lerf"][1])
     # python-chess's tests are not all clean (its narrowing of Optional), so the run
     # must have read the file: the same errors would otherwise hide nothing.
     assert theirs, "mypy reported nothing for python-chess's test.py: was it read?"
     text = _user_code("lerf").splitlines()
-    new = [
-        f"test.py:{line} [{code}] {message}\n    {text[line - 1].strip()}"
-        for file, line, kind, message in checked["lerf"][1]
-        if file == "user_code.py" and kind == "error" and (line, message.rsplit("[", 1)[-1].rstrip("]")) in ours - theirs
-        for code in [message.rsplit("[", 1)[-1].rstrip("]")]
-    ]
+    new = [f"test.py:{line} {message}\n    {text[line - 1].strip()}"
+           for (line, code), message in sorted(ours.items()) if (line, code) not in theirs]
     assert not new, "errors mypy reports with lerf but not with python-chess:\n" + "\n".join(new)
 
 

@@ -10,18 +10,19 @@ standard chess."""
 from __future__ import annotations
 
 import itertools
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Type, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Type, TypeVar, Union
 
 from .. import BB_BACKRANKS, SQUARE_NAMES, _lerf
+from .._lerf import Move
 from .._types import Outcome, Status, Termination
 from ._draws import _DrawRules
 
-Move = _lerf.Move
-SquareSet = _lerf.SquareSet
-#: What an EPD operation holds (python-chess's types).
-EpdOperand = Union[None, str, int, float, Move, Iterable[Move]]
-EpdValue = Union[None, str, int, float, Move, List[Move]]
-_B = TypeVar("_B", bound="_VariantBoard")
+if TYPE_CHECKING:
+    # What an EPD operation holds, as the native module's stub types it.
+    from .._lerf import EpdOperand, EpdValue
+
+#: A variant board's own class, for the methods that give back a board of it.
+VariantBoardT = TypeVar("VariantBoardT", bound="_VariantBoard")
 
 BB_ALL = 0xFFFF_FFFF_FFFF_FFFF
 
@@ -228,7 +229,7 @@ class _VariantBoard(_DrawRules, _lerf.Board):
         return move
 
     @classmethod
-    def from_epd(cls: Type[_B], epd: str, *, chess960: bool = False) -> Tuple[_B, Dict[str, EpdValue]]:
+    def from_epd(cls: Type[VariantBoardT], epd: str, *, chess960: bool = False) -> Tuple[VariantBoardT, Dict[str, EpdValue]]:
         board = cls(None, chess960=chess960)
         return board, board.set_epd(epd)
 
@@ -298,20 +299,20 @@ class _VariantBoard(_DrawRules, _lerf.Board):
 
     # Copies.
 
-    def copy(self: _B, *, stack: Union[bool, int] = True) -> _B:
+    def copy(self: VariantBoardT, *, stack: Union[bool, int] = True) -> VariantBoardT:
         board = super().copy(stack=stack)
         history = self._variant_history
         board._variant_history = history[max(0, len(history) - len(board.move_stack)):]
         board._set_variant_state(self._variant_state())
         return board
 
-    def transform(self: _B, f: Callable[[int], int]) -> _B:
+    def transform(self: VariantBoardT, f: Callable[[int], int]) -> VariantBoardT:
         # A copy (the variant's state with it) with every bitboard passed through `f`.
         board = self.copy(stack=False)
         board.apply_transform(f)
         return board
 
-    def root(self: _B) -> _B:
+    def root(self: VariantBoardT) -> VariantBoardT:
         board = super().root()
         history = self._variant_history
         board._set_variant_state(history[0] if history else self._variant_state())

@@ -3,16 +3,18 @@ atomic, king of the hill, racing kings, horde."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, Iterator, Optional
 
 from .. import BB_CENTER, BB_DARK_SQUARES, BB_KING_ATTACKS, BB_LIGHT_SQUARES, BB_RANK_1, BB_RANK_8, _lerf
 from .. import popcount as _popcount
+from .._lerf import Move, SquareSet
 from .._types import Status
-from ._board import BB_ALL, EpdOperand, Move, SquareSet, _VariantBoard
-
-_B = TypeVar("_B", bound=_VariantBoard)
+from ._board import BB_ALL, VariantBoardT, _VariantBoard
 from ._horde import horde_cannot_mate
 from ._san import algebraic
+
+if TYPE_CHECKING:
+    from .._lerf import EpdOperand
 
 def _colour(bb: int) -> int:
     """The colour (0 dark, 1 light) of the lowest square of ``bb``."""

@@ -3,13 +3,15 @@ and crazyhouse (pockets)."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, Iterator, List, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional
 
 from .. import BB_BACKRANKS, _lerf, between
+from .._lerf import Move, SquareSet
 from .._types import Status
-from ._board import BB_ALL, EpdOperand, Move, SquareSet, _VariantBoard
+from ._board import BB_ALL, VariantBoardT, _VariantBoard
 
-_B = TypeVar("_B", bound=_VariantBoard)
+if TYPE_CHECKING:
+    from .._lerf import EpdOperand
 
 _SYMBOLS = " pnbrqk"
 _PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
@@ -117,7 +119,7 @@ class ThreeCheckBoard(_VariantBoard):
         white, black = self.remaining_checks[True], self.remaining_checks[False]
         return (super()._transposition_key(), white, black)
 
-    def mirror(self: _B) -> _B:
+    def mirror(self: VariantBoardT) -> VariantBoardT:
         board = super().mirror()
         board.remaining_checks = list(self.remaining_checks)[::-1]
         return board
@@ -347,7 +349,7 @@ class CrazyhouseBoard(_VariantBoard):
         board.push(move)
         return board.clean_castling_rights() != before
 
-    def mirror(self: _B) -> _B:
+    def mirror(self: VariantBoardT) -> VariantBoardT:
         board = super().mirror()
         board.pockets = [self.pockets[True].copy(), self.pockets[False].copy()]
         return board
