@@ -31,13 +31,17 @@ UCI_OPTIONS = [
 
 
 class Recorder(asyncio.SubprocessTransport):
-    """Keeps what the protocol writes; ``respond(line)`` gives the engine's answer."""
+    """Keeps what the protocol writes; ``respond(line)`` gives the engine's answer, in one
+    piece of the pipe, or a piece a line with ``line_by_line`` (where python-chess loses
+    the rest of a piece after a line it fails to read, lines that come one by one are all
+    read)."""
 
-    def __init__(self, protocol: Any, respond: Callable[[str], List[str]]) -> None:
+    def __init__(self, protocol: Any, respond: Callable[[str], List[str]], line_by_line: bool = False) -> None:
         super().__init__()
         self.protocol = protocol
         self.lines: List[str] = []
         self.respond = respond
+        self.line_by_line = line_by_line
         protocol.connection_made(self)
 
     def get_pipe_transport(self, fd: int) -> Any:
@@ -55,9 +59,10 @@ class Recorder(asyncio.SubprocessTransport):
     def write(self, data: bytes) -> None:
         for line in data.decode().splitlines():
             self.lines.append(line)
-            answer = self.respond(line)
-            if answer:
-                payload = "".join(a + "\n" for a in answer).encode()
+            answer = self.respond(line) or []
+            pieces = [[a] for a in answer] if self.line_by_line else [answer] if answer else []
+            for piece in pieces:
+                payload = "".join(a + "\n" for a in piece).encode()
                 self.protocol.loop.call_soon(self.protocol.pipe_data_received, 1, payload)
 
 

@@ -14,8 +14,8 @@ from ._command import Exchange
 from ._protocol import Protocol
 from ._values import (INFO_ALL, INFO_NONE, BestMove, ConfigMapping, ConfigValue, EngineError, Info, InfoDict,
                       Limit, Opponent, Option, PlayResult)
-from ._xboard_text import (XBOARD_ERROR_REGEX, _clock_text, _features, _number_text, _parse_xboard_option,
-                           _parse_xboard_post, _reached, _result_line)
+from ._xboard_text import (XBOARD_ERROR_REGEX, _clock_text, _feature_value, _features, _number_text,
+                           _parse_xboard_option, _parse_xboard_post, _reached, _result_line)
 
 __all__ = ["XBoardProtocol"]
 
@@ -76,6 +76,7 @@ class XBoardProtocol(Protocol):
             for required in ("ping", "setboard"):
                 if not self.features.get(required):
                     raise EngineError(f"xboard engine did not declare required feature: {required}")
+            self._answer_features()
             self.initialized = True
 
         await self._exchange(body, needs_init=False)
@@ -89,41 +90,50 @@ class XBoardProtocol(Protocol):
                 LOGGER.debug("%s: passed over during protover: %r", self, line)
             return None
         finished = False
-        for key, value in _features(rest):
+        for key, text in _features(rest):
             if key == "option":
-                option = _parse_xboard_option(value)
-                self.options[option.name] = option
-                if option.default is not None:
-                    self.config[option.name] = option.default
-            elif key == "egt":
-                for kind in value.split(","):
-                    name = f"egtpath {kind.strip()}"
-                    self.options[name] = Option(name, "path", None, None, None, None)
-                self.send_line("accepted egt")
+                option = _parse_xboard_option(text)
+                if option is not None:
+                    self.options[option.name] = option
+                    if option.default is not None:
+                        self.config[option.name] = option.default
+                continue
+            value = _feature_value(text)
+            self.features[key] = value
+            if key == "myname":
+                self.id["name"] = str(value)
             elif key == "done":
-                if value == "0":
-                    if timer[0] is not None:
-                        timer[0].cancel()
-                        timer[0] = None
-                else:
+                if value:
                     finished = True
-            else:
-                number = int(value) if value.lstrip("-").isdigit() else value
-                self.features[key] = number
-                if key == "myname":
-                    self.id["name"] = value
-                elif key == "memory" and number:
-                    self.options["memory"] = Option("memory", "spin", 16, 1, None, None)
-                    self.config["memory"] = 16
-                    self.send_line("accepted memory")
-                elif key == "smp" and number:
-                    self.options["cores"] = Option("cores", "spin", 1, 1, None, None)
-                    self.config["cores"] = 1
-                    self.send_line("accepted smp")
-                elif (key, number) in (("san", 1), ("sigterm", 0), ("reuse", 0)):
-                    LOGGER.warning("%s: Rejecting feature %s=%s", self, key, value)
-                    self.send_line(f"rejected {key}")
+                elif timer[0] is not None:  # the engine needs longer: no time limit
+                    timer[0].cancel()
+                    timer[0] = None
         return True if finished else None
+
+    def _answer_features(self) -> None:
+        """Once the features are all declared: the ones lerf turns down or takes up, and the
+        options they bring (in python-chess's order)."""
+        features = self.features
+        for key in ("reuse", "sigterm"):
+            if not features.get(key, 1):
+                LOGGER.warning("%s: Rejecting feature %s=%s", self, key, features[key])
+                self.send_line(f"rejected {key}")
+        if features.get("san"):
+            LOGGER.warning("%s: Rejecting feature san=%s", self, features["san"])
+            self.send_line("rejected san")
+        if features.get("memory"):
+            self.options["memory"] = Option("memory", "spin", 16, 1, None, None)
+            self.config["memory"] = 16
+            self.send_line("accepted memory")
+        if features.get("smp"):
+            self.options["cores"] = Option("cores", "spin", 1, 1, None, None)
+            self.config["cores"] = 1
+            self.send_line("accepted smp")
+        if features.get("egt"):
+            for kind in str(features["egt"]).split(","):
+                name = f"egtpath {kind}"
+                self.options[name] = Option(name, "path", None, None, None, None)
+            self.send_line("accepted egt")
 
     # Small commands.
 

@@ -3,42 +3,59 @@ lines and their ``option`` values, thinking output, ``result`` lines."""
 
 from __future__ import annotations
 
+import logging
 import re
+import shlex
 from typing import Any, List, Optional, Tuple
 
 from .._scores import Cp, Mate, MateGiven, PovScore, Score
-from ._values import INFO_ALL, INFO_PV, INFO_SCORE, ConfigValue, EngineError, Info, InfoDict, Limit, Option
+from ._values import INFO_ALL, INFO_PV, INFO_SCORE, ConfigValue, Info, InfoDict, Limit, Option
 
 __all__ = ["XBOARD_ERROR_REGEX", "_parse_xboard_option", "_parse_xboard_post"]
+
+LOGGER = logging.getLogger("chess.engine")
 
 #: An engine's error line (``Error (...): ...``, ``Illegal move: ...``).
 XBOARD_ERROR_REGEX = re.compile(r"^\s*(Error|Illegal move)(\s*\([^()]+\))?\s*:")
 
 _MOVE_NUMBER = re.compile(r"^\d+\.+$")
 _OPTION_TYPES = ("spin", "check", "combo", "button", "string", "file", "path", "reset", "save", "slider")
+# An option's ``-TYPE``: a known one first (a name may hold a word that starts with ``-``),
+# else any word that starts with ``-``.
+_KNOWN_TYPE = re.compile(r"\s-(" + "|".join(_OPTION_TYPES) + r")(?=\s|$)")
+_ANY_TYPE = re.compile(r"\s-(\S*)")
 
-def _parse_xboard_option(feature: str) -> Option:
+def _parse_xboard_option(feature: str) -> Optional[Option]:
     """An ``option="..."`` feature's value: ``NAME -TYPE [default [min max]]``; a combo's
-    choices are separated by ``///``, the default marked with ``*``."""
-    match = re.search(r"\s-(" + "|".join(_OPTION_TYPES) + r")\b", feature)
-    if match is None:
-        raise EngineError(f"unknown xboard option: {feature!r}")
-    name = feature[:match.start()].strip()
+    choices are separated by ``///``, the default marked with ``*``. ``None`` (and a
+    warning) for one that names no type or whose numbers are not numbers: the engine's
+    other features are read on. A type lerf does not know gives an option without a
+    default, as python-chess gives it."""
+    match = _KNOWN_TYPE.search(feature) or _ANY_TYPE.search(feature)
+    name = feature[:match.start()].strip() if match is not None else ""
+    if match is None or not name:
+        LOGGER.warning("xboard option without a name and a -type: %r", feature)
+        return None
     kind = match.group(1)
     rest = feature[match.end():].strip()
     default: ConfigValue = None
     low = high = None
     var: Optional[List[str]] = None
-    if kind in ("spin", "slider"):
-        numbers = rest.split()
-        try:
-            default = int(numbers[0])
-            low, high = int(numbers[1]), int(numbers[2])
-        except (IndexError, ValueError):
-            raise EngineError(f"bad xboard {kind} option: {feature!r}") from None
-    elif kind == "check":
-        default = rest.strip() == "1"
-    elif kind == "combo":
+    try:
+        if kind in ("spin", "slider"):
+            numbers = rest.split()
+            if len(numbers) < 3:
+                raise ValueError(kind)
+            default, low, high = int(numbers[0]), int(numbers[1]), int(numbers[2])
+        elif kind == "check":
+            words = rest.split()
+            if not words:
+                raise ValueError(kind)
+            default = int(words[0]) != 0
+    except ValueError:
+        LOGGER.warning("xboard %s option without its numbers: %r", kind, feature)
+        return None
+    if kind == "combo":
         var = []
         for choice in rest.split("///"):
             choice = choice.strip()
@@ -53,37 +70,35 @@ def _parse_xboard_option(feature: str) -> Option:
 
 
 def _features(line: str) -> List[Tuple[str, str]]:
-    """The ``key=value`` pairs of a ``feature`` line's arguments; a quoted value runs to
-    the quote that ends a word."""
+    """The ``key=value`` words of a ``feature`` line's arguments, split as a POSIX shell
+    splits words (quotes and backslashes, as python-chess reads them); a quote left open
+    runs to the line's end. A word without ``=`` is passed over (with a warning)."""
+    lexer = shlex.shlex(line, posix=True)
+    lexer.whitespace_split = True
+    lexer.commenters = ""
+    words = []
+    try:
+        words.extend(lexer)
+    except ValueError:  # an open quote or a backslash at the end: the word read so far
+        LOGGER.warning("feature line with an open quote or a lone backslash: %r", line)
+        if lexer.token:
+            words.append(lexer.token)
     pairs = []
-    i, n = 0, len(line)
-    while i < n:
-        while i < n and line[i].isspace():
-            i += 1
-        eq = line.find("=", i)
-        if eq < 0:
-            break
-        key = line[i:eq].strip()
-        j = eq + 1
-        if j < n and line[j] == '"':
-            end = j + 1
-            while True:
-                end = line.find('"', end)
-                if end < 0:
-                    end = n
-                    break
-                if end + 1 >= n or line[end + 1].isspace():
-                    break
-                end += 1
-            pairs.append((key, line[j + 1:end]))
-            i = end + 1
+    for word in words:
+        key, sep, value = word.partition("=")
+        if sep:
+            pairs.append((key, value))
         else:
-            end = j
-            while end < n and not line[end].isspace():
-                end += 1
-            pairs.append((key, line[j:end]))
-            i = end
+            LOGGER.warning("feature without a value passed over: %r", word)
     return pairs
+
+
+def _feature_value(text: str) -> Any:
+    """A feature's value: a number where Python's ``int`` reads one, else the text."""
+    try:
+        return int(text)
+    except ValueError:
+        return text
 
 
 def _xboard_score(value: int) -> Score:

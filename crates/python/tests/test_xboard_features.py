@@ -1,0 +1,173 @@
+"""XBoard ``feature`` lines, lerf.engine against python-chess's chess.engine (the
+reference, from PyPI): random declarations read alike (features, options, config, id and
+the lines sent back), and what lerf does where python-chess loses a line: a word without
+a value, a quote left open, an option it cannot read."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import random
+import sys
+
+import pytest
+
+import chess
+import chess.engine
+import lerf
+import lerf.engine
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from engine_scripted import Recorder  # noqa: E402
+
+# Words sent during the handshake that are not answers to features.
+_HANDSHAKE = ("xboard", "protover", "ping")
+
+
+def _declared(library, lines):
+    """What ``initialize`` leaves when the engine answers ``protover 2`` with ``lines``
+    (one line per pipe read): features, options, config, id, and the lines the protocol
+    sent back; or the exception."""
+
+    async def run():
+        protocol = library.engine.XBoardProtocol()
+        sent = []
+
+        def respond(line):
+            sent.append(line)
+            words = line.split()
+            if line == "protover 2":
+                return lines
+            if words and words[0] == "ping":
+                return ["pong " + words[1]]
+            return []
+
+        Recorder(protocol, respond, line_by_line=True)
+        try:
+            await asyncio.wait_for(protocol.initialize(), 10)
+        except Exception as e:  # noqa: BLE001 - any exception is compared
+            return ("raised", type(e).__name__, str(e), [s for s in sent if s.split()[0] not in _HANDSHAKE])
+        options = {key: (o.name, o.type, o.default, o.min, o.max, o.var) for key, o in protocol.options.items()}
+        answers = [s for s in sent if s.split()[0] not in _HANDSHAKE]
+        return dict(protocol.features), options, list(protocol.options), dict(protocol.config), dict(protocol.id), answers
+
+    return asyncio.run(run())
+
+
+@pytest.fixture
+def quiet():
+    logging.disable(logging.CRITICAL)
+    yield
+    logging.disable(logging.NOTSET)
+
+
+KEYS = ["myname", "ping", "setboard", "usermove", "san", "variants", "done", "sigint", "sigterm", "memory", "smp",
+        "egt", "colors", "reuse", "analyze", "name", "debug", "playother", "time", "draw", "ics", "nps", "pause",
+        "exclude", "setscore", "highlight", "MYNAME", "x-y", ""]
+# Values as an engine may spell them: numbers python's int reads (signs, zeros, underscores,
+# padding inside quotes), quoted text with spaces, single quotes, backslashes, '=' and '#'.
+VALUES = ["1", "0", "2", "-1", "+3", "007", "1_0", '" 1"', '"0"', "''", '""', "yes", '"Foo Bar 1.0"', "'a b'",
+          'a\\ b', '"k\\"l"', "a=b", "#x", "p#q", '"normal,suicide"', "normal,crazyhouse", "1.5", '" a, b ,,c"']
+# Options both libraries read alike (python-chess cuts a name and a text at their first space).
+OPTIONS = ['"Foo -check 1"', '"Foo -check 0"', '"Bar -spin 5 1 10"', '"Bar -spin -3 -10 +10 x"', '"Baz -combo A /// *B"',
+           '"Baz -combo *C"', '"Clear -button"', '"S -string hello"', '"S -string"', '"F -file /x"', '"P -path /p"',
+           '"R -reset"', '"W -save"', '"Odd -weird 1 2"', "'Foo  -check  1'"]
+
+
+def _random_lines(rng):
+    lines = []
+    for _ in range(rng.randint(1, 4)):
+        words = ["feature"]
+        for _ in range(rng.randint(0, 5)):
+            key = rng.choice(KEYS)
+            if rng.random() < 0.15:
+                words.append("option=" + rng.choice(OPTIONS))
+            elif key == "done":
+                # A false one: a true one ends the declarations, and what python-chess
+                # reads after it depends on when the event loop runs.
+                words.append("done=" + rng.choice(["0", "00", '""', "-0"]))
+            else:
+                words.append(key + "=" + rng.choice(VALUES))
+        lines.append(rng.choice([" ", "  "]).join(words))
+    return lines
+
+
+def test_random_declarations_read_as_python_chess_reads_them(quiet):
+    """600 random handshakes: keys of every kind (the ones lerf answers among them), values
+    in every spelling, options of every type, false ``done`` values (which wait on)."""
+    rng = random.Random(2026)
+    for _ in range(600):
+        lines = ["feature ping=1 setboard=1"] + _random_lines(rng) + ["feature done=1"]
+        assert _declared(lerf, lines) == _declared(chess, lines), lines
+
+
+@pytest.mark.parametrize("lines", [
+    ["feature ping=1 setboard=1 done=1"],
+    ["feature ping=1 done=1 setboard=1"],
+    ["feature", "feature ping=1 setboard=1", "feature done=1"],
+    ["feature ping=1 setboard=1 done=0", "feature done=1"],
+    ["feature ping=1 setboard=1 memory=1 memory=0", "feature done=1"],
+    ["feature ping=1 setboard=1 egt=a,b egt=c", "feature done=1"],
+    ["feature ping=1 setboard=1 egt=5 smp=1 memory=1 reuse=0 sigterm=0 san=1", "feature done=1"],
+    ["feature setboard=1 memory=1 san=1", "feature done=1"],  # no ping: nothing is answered
+    ['feature ping=1 setboard=1 g=h\\ i j="k\\"l" d=\'e f\' a=b=c "x y"=2', "feature done=1"],
+])
+def test_declarations_read_as_python_chess_reads_them(quiet, lines):
+    """Declarations that once read differently: ``done`` is a feature too, the answers
+    (``accepted``, ``rejected``) and the options they bring come once every feature is in,
+    from the last value of each, and words split as a POSIX shell splits them."""
+    assert _declared(lerf, lines) == _declared(chess, lines)
+
+
+def test_done_zero_waits_for_done(quiet):
+    """``done=0`` lifts the two-second limit: the declarations end only with a true
+    ``done`` (python-chess alike)."""
+
+    async def run(library):
+        protocol = library.engine.XBoardProtocol()
+        Recorder(protocol, lambda line: ["feature ping=1 setboard=1 done=00"] if line == "protover 2" else [])
+        try:
+            await asyncio.wait_for(protocol.initialize(), 2.3)
+        except asyncio.TimeoutError:
+            return "waiting"
+        return "ended"
+
+    async def both():
+        return await asyncio.gather(run(lerf), run(chess))
+
+    assert asyncio.run(both()) == ["waiting", "waiting"]
+
+
+def test_a_bad_word_costs_only_itself(quiet):
+    """Where python-chess drops the rest of a line (and of the pipe's read) at a word
+    without ``=``, an option without a type or with numbers that are none: lerf passes
+    over that word and reads the rest (README, What differs)."""
+    lines = ['feature ping=1 ics setboard=1 option="Bad" option="Spin -spin 5" option="Chk -check true" '
+             'option="Good -check 1" myname="Engine 2"', "feature done=1"]
+    features, options, _, config, ids, _ = _declared(lerf, lines)
+    assert features == {"ping": 1, "setboard": 1, "myname": "Engine 2", "done": 1}
+    assert "Good" in options and config["Good"] is True
+    assert not {"Bad", "Spin", "Chk"} & set(options)
+    assert ids == {"name": "Engine 2"}
+    # python-chess keeps only ping=1 of the first line, so the engine fails for want of setboard.
+    assert _declared(chess, lines)[:3] == ("raised", "EngineError", "xboard engine did not declare required feature: setboard")
+
+
+def test_an_open_quote_runs_to_the_end_of_the_line(quiet):
+    """python-chess drops a line with a quote left open (``ping`` with it, so the engine
+    fails); lerf reads the quoted text to the line's end and keeps the words before."""
+    lines = ['feature ping=1 setboard=1 myname="Half', "feature done=1"]
+    assert _declared(lerf, lines)[0] == {"ping": 1, "setboard": 1, "myname": "Half", "done": 1}
+    assert _declared(lerf, ["feature ping=1 setboard=1 x=a\\", "feature done=1"])[0]["x"] == "a"
+    assert _declared(chess, lines)[0] == "raised"
+
+
+def test_option_names_with_spaces_kept_whole(quiet):
+    """The documented difference: lerf keeps an option's whole name and text."""
+    lines = ['feature ping=1 setboard=1 option="Clear Hash -button" option="Book File -file /a b/c.bin" '
+             'option="Style -combo Solid Play /// *Risky Play"', "feature done=1"]
+    options = _declared(lerf, lines)[1]
+    assert options["Clear Hash"][1] == "button"
+    assert options["Book File"][2] == "/a b/c.bin"
+    assert options["Style"][2:] == ("Risky Play", None, None, ["Solid Play", "Risky Play"])
