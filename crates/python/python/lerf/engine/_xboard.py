@@ -326,9 +326,7 @@ class XBoardProtocol(Protocol):
         return lines
 
     def _thinking(self, line: str, board: Any, selector: int) -> Optional[InfoDict]:
-        if not line[:1].isdigit():
-            return None
-        return _parse_xboard_post(line, board, Info(selector)) or None
+        return _parse_xboard_post(line, board, Info(selector))
 
     async def play(self, board: Board, limit: Limit, *, game: object = None, info: Info = INFO_NONE,
                    ponder: bool = False, draw_offered: bool = False,
@@ -351,8 +349,7 @@ class XBoardProtocol(Protocol):
             self.send_line("hard" if ponder else "easy")
             self.send_line("go")
             ex.stop_with(lambda: self.send_line("?"))
-            found = InfoDict()
-            state = {"draw": False, "resigned": False}
+            state: Dict[str, Any] = {"draw": False, "resigned": False, "info": InfoDict()}
 
             def on_line(line: str) -> Optional[Tuple[str, Any]]:
                 text = line.strip()
@@ -370,8 +367,8 @@ class XBoardProtocol(Protocol):
                     return ("result", text)
                 if selector:
                     thought = self._thinking(text, board, selector)
-                    if thought is not None:
-                        found.update(thought)
+                    if thought is not None:  # the latest line is the search's info
+                        state["info"] = thought
                         return None
                 if text and not text.startswith("#"):
                     LOGGER.debug("%s: passed over during search: %r", self, line)
@@ -388,7 +385,7 @@ class XBoardProtocol(Protocol):
                 self._board.push(move)
             self._pondering = ponder
             await self._pong(ex)
-            return PlayResult(move, None, found, draw_offered=state["draw"], resigned=state["resigned"])
+            return PlayResult(move, None, state["info"], draw_offered=state["draw"], resigned=state["resigned"])
 
         return await self._exchange(body)
 
@@ -435,8 +432,8 @@ class XBoardProtocol(Protocol):
                 text = line.strip()
                 if XBOARD_ERROR_REGEX.match(text):
                     raise EngineError(text)
-                thought = self._thinking(text, board, selector or INFO_ALL) if text[:1].isdigit() else None
-                if thought is not None:
+                thought = self._thinking(text, board, selector or INFO_ALL)
+                if thought:
                     latest.update(thought)
                     if selector:
                         analysis.post(thought)

@@ -18,7 +18,8 @@ LOGGER = logging.getLogger("chess.engine")
 #: An engine's error line (``Error (...): ...``, ``Illegal move: ...``).
 XBOARD_ERROR_REGEX = re.compile(r"^\s*(Error|Illegal move)(\s*\([^()]+\))?\s*:")
 
-_MOVE_NUMBER = re.compile(r"^\d+\.+$")
+# A move number (``12.``, ``12...``) or a bare integer in a pv: passed over.
+_MOVE_NUMBER = re.compile(r"^\d+\.*$")
 _OPTION_TYPES = ("spin", "check", "combo", "button", "string", "file", "path", "reset", "save", "slider")
 # An option's ``-TYPE``: a known one first (a name may hold a word that starts with ``-``),
 # else any word that starts with ``-``.
@@ -109,15 +110,19 @@ def _xboard_score(value: int) -> Score:
     return Cp(value)
 
 
-def _parse_xboard_post(line: str, root_board: Any, selector: Info = INFO_ALL) -> InfoDict:
-    """A thinking line (``ply score time nodes pv``) as an ``InfoDict``: time in seconds
-    (the engine writes centiseconds), the score from the view of the side to move on
-    ``root_board``, the pv (SAN or coordinates, move numbers passed over) as far as its
-    moves are legal."""
-    info = InfoDict()
+def _parse_xboard_post(line: str, root_board: Any, selector: Info = INFO_ALL) -> Optional[InfoDict]:
+    """A thinking line (``ply score time nodes [seldepth [nps ...] [tbhits]] pv``) as an
+    ``InfoDict``: time in seconds (the engine writes centiseconds), the score from the view
+    of the side to move on ``root_board``, the optional integers after the nodes (the
+    first is the selective depth, the second the speed, a third or later the last of them
+    the tablebase hits), the pv (SAN or coordinates, move numbers passed over) as far as
+    its moves are legal. ``None`` for a line that is no thinking line (its first word does
+    not start with a digit, or it has fewer than four); an empty ``InfoDict`` for one
+    whose first four words are not all integers, as python-chess reads it."""
     words = line.split()
-    if len(words) < 4:
-        return info
+    if len(words) < 4 or not words[0][:1].isdigit():
+        return None
+    info = InfoDict()
     try:
         depth, score, centis, nodes = (int(w) for w in words[:4])
     except ValueError:
@@ -127,10 +132,24 @@ def _parse_xboard_post(line: str, root_board: Any, selector: Info = INFO_ALL) ->
     info["nodes"] = nodes
     if selector & INFO_SCORE:
         info["score"] = PovScore(_xboard_score(score), root_board.turn)
+    extra: List[int] = []
+    at = 4
+    while at < len(words):
+        try:
+            extra.append(int(words[at]))
+        except ValueError:
+            break
+        at += 1
+    if extra:
+        info["seldepth"] = extra[0]
+    if len(extra) > 1:
+        info["nps"] = extra[1]
+    if len(extra) > 2:
+        info["tbhits"] = extra[-1]
     if selector & INFO_PV:
         board = root_board.copy(stack=False)
         pv = []
-        for word in words[4:]:
+        for word in words[at:]:
             if _MOVE_NUMBER.match(word):
                 continue
             try:

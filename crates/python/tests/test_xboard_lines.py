@@ -1,7 +1,12 @@
-"""XBoard ``feature`` lines, lerf.engine against python-chess's chess.engine (the
-reference, from PyPI): random declarations read alike (features, options, config, id and
-the lines sent back), and what lerf does where python-chess loses a line: a word without
-a value, a quote left open, an option it cannot read."""
+"""What XBoard engines write, read by lerf.engine and by python-chess's chess.engine (the
+reference, from PyPI):
+
+* ``feature`` lines: random declarations read alike (features, options, config, id and
+  the lines sent back), and what lerf does where python-chess loses a line: a word
+  without a value, a quote left open, an option it cannot read;
+* a search's lines: random thinking output (the optional integers after the nodes, move
+  numbers, malformed numbers, noise) and the move, read alike by ``play`` and
+  ``analyse``."""
 
 from __future__ import annotations
 
@@ -171,3 +176,77 @@ def test_option_names_with_spaces_kept_whole(quiet):
     assert options["Clear Hash"][1] == "button"
     assert options["Book File"][2] == "/a b/c.bin"
     assert options["Style"][2:] == ("Risky Play", None, None, ["Solid Play", "Risky Play"])
+
+
+def _searched(library, lines, analyse):
+    """What ``play`` (or ``analyse`` to depth 3) gives when the engine answers ``go`` (or
+    ``analyze``) with ``lines``: the move, draw offer, resignation and info, and what was
+    sent; or the exception."""
+
+    async def run():
+        protocol = library.engine.XBoardProtocol()
+
+        def respond(line):
+            words = line.split()
+            if line == "protover 2":
+                return ["feature ping=1 setboard=1 done=1"]
+            if words and words[0] == "ping":
+                return ["pong " + words[1]]
+            return lines if words and words[0] in ("go", "analyze") else []
+
+        recorder = Recorder(protocol, respond, line_by_line=True)
+        await protocol.initialize()
+        limit = library.engine.Limit(depth=3)
+        sent = lambda: [line.split()[0] if line.startswith("ping") else line for line in recorder.lines[4:]]  # noqa: E731
+        try:
+            if analyse:
+                info = await asyncio.wait_for(protocol.analyse(library.Board(), limit), 10)
+                return sorted((key, repr(value)) for key, value in info.items()), sent()
+            result = await asyncio.wait_for(protocol.play(library.Board(), limit, info=library.engine.INFO_ALL), 10)
+            info = sorted((key, repr(value)) for key, value in result.info.items())
+            return repr(result.move), result.draw_offered, result.resigned, info, sent()
+        except Exception as e:  # noqa: BLE001 - any exception is compared
+            return ("raised", type(e).__name__, str(e), sent())
+
+    return asyncio.run(run())
+
+
+PV_WORDS = ["e2e4", "e4", "e7e5", "e5", "Nf3", "g1f3", "d4", "1.", "1...", "2.", "12", "0000", "-1", "1.5", "garbage",
+            "E2E4", "e2e5", "O-O", "--", "Nc6", "b8c6", "e4+", "(e4)", "e7e8q", "\u0663"]
+
+
+def _thinking_line(rng):
+    numbers = [rng.choice(["1", "3", "4", "100", "0", "-1", "04", "3.", "3&", "3x", "\u0663"]),
+               rng.choice(["20", "-15", "0", "100005", "-100003", "100000", "99999", "-32000", "1000000", "+7", "x"]),
+               rng.choice(["5", "0", "-3", "12345678901", "1.5", "x"]), rng.choice(["100", "0", "-1", "99999999999999", "1e3"])]
+    numbers = numbers[:rng.choice([1, 3, 4, 4, 4, 4])]
+    extra = [rng.choice(["7", "0", "-2", "07", "1234567", "\u0663"]) for _ in range(rng.choice([0, 0, 1, 2, 3, 4]))]
+    pv = [rng.choice(PV_WORDS) for _ in range(rng.randint(0, 5))]
+    return rng.choice([" ", "  ", "\t"]).join(numbers + extra + pv)
+
+
+def test_random_search_output_read_as_python_chess_reads_it(quiet):
+    """300 random searches: thinking lines (selective depth, speed and tablebase hits
+    after the nodes, move numbers and bare integers in the pv, numbers that are none,
+    lines too short) among noise, then the move: the same move, info and lines sent, for
+    ``play`` (the last thinking line is the info; a malformed one leaves it empty) and for
+    ``analyse`` (the lines merged)."""
+    rng = random.Random(1599)
+    noise = ["tellics say hi", "# comment", "", "   ", "telluser hi", "Hint: e2e4", "pong 1", "feature x=1"]
+    for _ in range(300):
+        lines = [_thinking_line(rng) if rng.random() < 0.75 else rng.choice(noise) for _ in range(rng.randint(0, 4))]
+        move = rng.choice(["move e2e4", "move e4", "move d2d4", "move  Nf3", "resign", "offer draw"])
+        played = lines + ([move, "move e2e4"] if move == "offer draw" else [move])
+        assert _searched(lerf, played, False) == _searched(chess, played, False), played
+        analysed = lines + ["9 1 1 1 1 e4"]  # depth 9 ends the analysis
+        assert _searched(lerf, analysed, True) == _searched(chess, analysed, True), analysed
+
+
+def test_optional_integers_after_the_nodes(quiet):
+    """The protocol's optional fields: the first integer after the nodes is the selective
+    depth, the second the speed, and of three or more the last the tablebase hits; the
+    pv follows them."""
+    _, _, _, info, _ = _searched(lerf, ["4 20 5 100 7 8 3 9 e4 e5", "move e2e4"], False)
+    assert dict(info) == {"depth": "4", "score": "PovScore(Cp(+20), WHITE)", "time": "0.05", "nodes": "100",
+                          "seldepth": "7", "nps": "8", "tbhits": "9",
+                          "pv": "[Move.from_uci('e2e4'), Move.from_uci('e7e5')]"}
