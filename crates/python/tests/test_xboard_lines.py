@@ -228,15 +228,21 @@ def _thinking_line(rng):
 def test_random_search_output_read_as_python_chess_reads_it(quiet):
     """300 random searches: thinking lines (selective depth, speed and tablebase hits
     after the nodes, move numbers and bare integers in the pv, numbers that are none,
-    lines too short) among noise, then the move: the same move, info and lines sent, for
+    lines too short) among noise, then the move, a resignation or a result (words cut at
+    any white space; look-alikes before them passed over, a draw offer read only as the
+    two words): the same move, draw offer, resignation, info and lines sent, for
     ``play`` (the last thinking line is the info; a malformed one leaves it empty) and for
     ``analyse`` (the lines merged)."""
     rng = random.Random(1599)
     noise = ["tellics say hi", "# comment", "", "   ", "telluser hi", "Hint: e2e4", "pong 1", "feature x=1"]
     for _ in range(300):
         lines = [_thinking_line(rng) if rng.random() < 0.75 else rng.choice(noise) for _ in range(rng.randint(0, 4))]
-        move = rng.choice(["move e2e4", "move e4", "move d2d4", "move  Nf3", "resign", "offer draw"])
-        played = lines + ([move, "move e2e4"] if move == "offer draw" else [move])
+        move = rng.choice(["move e2e4", "move e4", "move d2d4", "move  Nf3", "move\te2e4", "move\xa0d4", " move d4 ",
+                           "resign", "resign\t", "1-0 {White mates}", "0-1\t{x}", "1/2-1/2"])
+        # Look-alikes, passed over: the move that follows is played.
+        look_alike = rng.choice(["offer draw", "offer\tdraw", "offer draw now", "offer drawx", "resign now",
+                                 "resignx", "1-0x", "1-0{x}", "movex e4", "moves e4", "RESIGN", "Move e4"])
+        played = lines + ([look_alike, move] if rng.random() < 0.3 else [move])
         assert _searched(lerf, played, False) == _searched(chess, played, False), played
         analysed = lines + ["9 1 1 1 1 e4"]  # depth 9 ends the analysis
         assert _searched(lerf, analysed, True) == _searched(chess, analysed, True), analysed

@@ -353,17 +353,20 @@ class XBoardProtocol(Protocol):
 
             def on_line(line: str) -> Optional[Tuple[str, Any]]:
                 text = line.strip()
-                if text.startswith("move "):
-                    return ("move", text[5:].strip())
-                if text == "resign" or text.startswith("resign "):
+                # Words are cut at any white space: "move\te2e4", "offer\tdraw", "1-0\t{...}".
+                words = text.split(None, 1)
+                first = words[0] if words else ""
+                if first == "move":  # "move" alone: no move, an error below
+                    return ("move", words[1] if len(words) > 1 else "")
+                if text == "resign":
                     state["resigned"] = True
                     return ("resign", None)
-                if text.startswith("offer draw"):
+                if text.split() == ["offer", "draw"]:
                     state["draw"] = True
                     return None
                 if XBOARD_ERROR_REGEX.match(text):
                     raise EngineError(text)
-                if text.startswith(("1-0", "0-1", "1/2-1/2")):
+                if first in ("1-0", "0-1", "1/2-1/2"):
                     return ("result", text)
                 if selector:
                     thought = self._thinking(text, board, selector)
