@@ -430,7 +430,8 @@ class UciProtocol(Protocol):
                     fields, problems = parse(rest, board, selector)
                     for problem in problems or ():
                         LOGGER.error("Exception parsing info: %s", problem)
-                    report(cast(InfoDict, fields))
+                    if fields:  # a line that says nothing ("info", "info foo") is no report
+                        report(cast(InfoDict, fields))
                 return None
             if token == "bestmove":
                 return rest
