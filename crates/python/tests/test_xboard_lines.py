@@ -256,3 +256,69 @@ def test_optional_integers_after_the_nodes(quiet):
     assert dict(info) == {"depth": "4", "score": "PovScore(Cp(+20), WHITE)", "time": "0.05", "nodes": "100",
                           "seldepth": "7", "nps": "8", "tbhits": "9",
                           "pv": "[Move.from_uci('e2e4'), Move.from_uci('e7e5')]"}
+
+
+def _analysed(library, lines, limit_kind, line_by_line):
+    """An analysis through ``AnalysisResult`` when the engine answers ``analyze`` with
+    ``lines`` (then stopped, if its lines did not end it): the reports taken, the multipv
+    table, the info, the best move and what was sent; or the exception."""
+
+    async def run():
+        protocol = library.engine.XBoardProtocol()
+
+        def respond(line):
+            words = line.split()
+            if line == "protover 2":
+                return ["feature ping=1 setboard=1 done=1"]
+            if words and words[0] == "ping":
+                return ["pong " + words[1]]
+            return lines if words and words[0] == "analyze" else []
+
+        recorder = Recorder(protocol, respond, line_by_line=line_by_line)
+        await protocol.initialize()
+        limit = {"depth": library.engine.Limit(depth=3), "nodes": library.engine.Limit(nodes=100), "none": None}[limit_kind]
+        out = []
+        try:
+            analysis = await asyncio.wait_for(protocol.analysis(library.Board(), limit), 5)
+            posted = []
+
+            async def consume():
+                async for info in analysis:
+                    posted.append(sorted((key, repr(value)) for key, value in info.items()))
+
+            consumer = asyncio.ensure_future(consume())
+            for _ in range(20):  # the engine's lines come through call_soon
+                await asyncio.sleep(0)
+            analysis.stop()
+            await asyncio.wait_for(consumer, 5)
+            out.append(posted)
+            out.append([sorted((key, repr(value)) for key, value in info.items()) for info in analysis.multipv])
+            out.append(sorted((key, repr(value)) for key, value in analysis.info.items()))
+            best = await asyncio.wait_for(analysis.wait(), 5)
+            out.append((repr(best.move), repr(best.ponder), analysis.empty()))
+        except Exception as e:  # noqa: BLE001 - any exception is compared
+            out.append(("raised", type(e).__name__, str(e)))
+        out.append([line.split()[0] if line.startswith("ping") else line for line in recorder.lines[4:]])
+        return out
+
+    return asyncio.run(run())
+
+
+def test_random_analyses_read_as_python_chess_reads_them(quiet):
+    """150 random analyses (thinking lines as above among noise, moves, resignations and
+    results; limits; one pipe read or a line a read): the same reports, info and lines
+    sent, and the same best move: the first move of the last pv that had one, no ponder
+    move."""
+    rng = random.Random(2217)
+    noise = ["tellics say hi", "# comment", "", "telluser hi", "Hint: e2e4", "move e2e4", "resign", "1-0 {x}"]
+    for _ in range(150):
+        lines = [_thinking_line(rng) if rng.random() < 0.8 else rng.choice(noise) for _ in range(rng.randint(0, 5))]
+        case = (lines, rng.choice(["depth", "nodes", "none"]), rng.random() < 0.5)
+        assert _analysed(lerf, *case) == _analysed(chess, *case), case
+
+
+def test_an_error_line_ends_an_analysis(quiet):
+    """An ``Error`` line during an analysis ends it with ``EngineError`` (python-chess's
+    iteration waits for ever: README, What differs)."""
+    result = _analysed(lerf, ["1 20 5 100 e2e4", "Error (unknown command): analyze"], "none", True)
+    assert result[0] == ("raised", "EngineError", "Error (unknown command): analyze")

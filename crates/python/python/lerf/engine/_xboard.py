@@ -416,7 +416,8 @@ class XBoardProtocol(Protocol):
             self.send_line("analyze")
             analysis = AnalysisResult(stop=ex._cancel)
             ended = {"stop": False}
-            latest = InfoDict()
+            # The best move: the first of the last pv that had one (XBoard names no ponder move).
+            best: List[Optional[Move]] = [None]
 
             def stop() -> None:
                 if not ended["stop"]:
@@ -437,7 +438,8 @@ class XBoardProtocol(Protocol):
                     raise EngineError(text)
                 thought = self._thinking(text, board, selector or INFO_ALL)
                 if thought:
-                    latest.update(thought)
+                    if thought.get("pv"):
+                        best[0] = thought["pv"][0]
                     if selector:
                         analysis.post(thought)
                     if limit is not None and _reached(limit, thought):
@@ -451,8 +453,7 @@ class XBoardProtocol(Protocol):
                 if timer is not None:
                     timer.cancel()
                 await self._pong(ex)
-                pv = latest.get("pv") or []
-                analysis.set_finished(BestMove(pv[0] if pv else None, pv[1] if len(pv) > 1 else None))
+                analysis.set_finished(BestMove(best[0], None))
             except BaseException as exc:
                 analysis.set_exception(exc if isinstance(exc, Exception) else EngineError("analysis cancelled"))
                 raise
