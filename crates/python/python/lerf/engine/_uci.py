@@ -315,10 +315,11 @@ class UciProtocol(Protocol):
         if ponder:
             words.append("ponder")
         if limit is not None:
+            # A clock is at least a millisecond; an increment goes as given (negative too).
             for word, value, low in (("wtime", limit.white_clock, 1), ("btime", limit.black_clock, 1),
-                                     ("winc", limit.white_inc, 0), ("binc", limit.black_inc, 0)):
+                                     ("winc", limit.white_inc, None), ("binc", limit.black_inc, None)):
                 if value is not None:
-                    words += [word, str(max(low, _ms(value)))]
+                    words += [word, str(_ms(value) if low is None else max(low, _ms(value)))]
             if limit.remaining_moves is not None and int(limit.remaining_moves) > 0:
                 words += ["movestogo", str(int(limit.remaining_moves))]
             for word, number in (("depth", limit.depth), ("nodes", limit.nodes), ("mate", limit.mate)):

@@ -14,8 +14,8 @@ from ._command import Exchange
 from ._protocol import Protocol
 from ._values import (INFO_ALL, INFO_NONE, BestMove, ConfigMapping, ConfigValue, EngineError, Info, InfoDict,
                       Limit, Opponent, Option, PlayResult)
-from ._xboard_text import (XBOARD_ERROR_REGEX, _clock_text, _feature_value, _features, _number_text,
-                           _parse_xboard_option, _parse_xboard_post, _reached, _result_line)
+from ._xboard_text import (XBOARD_ERROR_REGEX, _clock_text, _feature_value, _features, _parse_xboard_option,
+                           _parse_xboard_post, _reached, _result_line)
 
 __all__ = ["XBoardProtocol"]
 
@@ -298,31 +298,34 @@ class XBoardProtocol(Protocol):
 
     def _time_lines(self, board: Any, limit: Limit, new_game: bool) -> List[str]:
         lines = []
-        clocks = limit.white_clock is not None or limit.black_clock is not None
-        if limit.nodes is not None and (limit.time is not None or clocks):
-            raise EngineError("xboard does not support mixing node limits with time limits")
         white = board.turn
         mine_clock = limit.white_clock if white else limit.black_clock
         mine_inc = limit.white_inc if white else limit.black_inc
-        if clocks:
-            # `level` again unless the time control is the one named (clock_id) before.
+        # Checked before any line is sent (python-chess may send `level` first).
+        timed = limit.time is not None or limit.white_clock is not None or limit.black_clock is not None
+        if limit.nodes is not None and (timed or mine_inc is not None):
+            raise EngineError("xboard does not support mixing node limits with time limits")
+        # `level` when the side to move has a clock or an increment, or moves are counted; and
+        # again only when the time control is not the one named (clock_id) before.
+        if mine_clock is not None or mine_inc is not None or limit.remaining_moves:
             if limit.clock_id is None or limit.clock_id != self.clock_id:
                 mps = limit.remaining_moves or 0
-                lines.append(f"level {mps} {_clock_text(mine_clock or 0)} {_number_text(mine_inc or 0)}")
+                inc = mine_inc if mine_inc is not None else 0
+                lines.append(f"level {mps} {_clock_text(mine_clock or 0)} {inc}")
         self.clock_id = limit.clock_id
         if limit.nodes is not None:
             if not self.features.get("nps"):
                 raise EngineError("xboard engine does not support node limits (feature nps)")
             lines.append("nps 1")
-            lines.append(f"st {int(limit.nodes)}")
+            lines.append(f"st {max(1, int(limit.nodes))}")
         if limit.time is not None:
-            lines.append(f"st {limit.time}")
+            lines.append(f"st {max(0.01, limit.time)}")
         if limit.depth is not None:
-            lines.append(f"sd {limit.depth}")
+            lines.append(f"sd {max(1, int(limit.depth))}")
         for color_is_white, clock in ((True, limit.white_clock), (False, limit.black_clock)):
             if clock is not None:
                 word = "time" if color_is_white == white else "otim"
-                lines.append(f"{word} {max(0, round(clock * 100))}")
+                lines.append(f"{word} {max(1, round(clock * 100))}")
         return lines
 
     def _thinking(self, line: str, board: Any, selector: int) -> Optional[InfoDict]:

@@ -165,10 +165,6 @@ def _clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def _number_text(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else str(value)
-
-
 _ENDINGS = {
     "STALEMATE": "Stalemate",
     "INSUFFICIENT_MATERIAL": "Insufficient material",

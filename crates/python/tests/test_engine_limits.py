@@ -1,0 +1,106 @@
+"""Search limits as the engine is told them, lerf.engine against python-chess's
+chess.engine (the reference, from PyPI): UCI's ``go`` and XBoard's ``level``, ``st``,
+``sd``, ``nps``, ``time`` and ``otim`` for random limits with values of every kind (zero,
+negative, fractions below a millisecond or a centisecond, floats, huge, ``True``)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import random
+import sys
+
+import pytest
+
+import chess
+import chess.engine
+import lerf
+import lerf.engine
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from engine_scripted import Recorder  # noqa: E402
+
+MIXING = "xboard does not support mixing node limits with time limits"
+
+
+def _told(library, protocol_name, limit, fen=None, features="ping=1 setboard=1 nps=1"):
+    """The move and the lines sent when ``play`` searches ``limit`` (keyword arguments of
+    ``Limit``) on ``fen``; or the exception and the lines sent before it."""
+
+    async def run():
+        protocols = {"uci": library.engine.UciProtocol, "xboard": library.engine.XBoardProtocol}
+        protocol = protocols[protocol_name]()
+
+        def respond(line):
+            words = line.split()
+            if line == "uci":
+                return ["id name T", "uciok"]
+            if line == "isready":
+                return ["readyok"]
+            if line == "protover 2":
+                return [f"feature {features} done=1"]
+            if words and words[0] == "ping":
+                return ["pong " + words[1]]
+            if words and words[0] == "go":
+                move = "c1c2" if fen else "e2e4"
+                return [f"bestmove {move}"] if protocol_name == "uci" else [f"move {move}"]
+            return []
+
+        recorder = Recorder(protocol, respond, line_by_line=True)
+        await protocol.initialize()
+        sent = lambda: [line.split()[0] if line.startswith("ping") else line for line in recorder.lines]  # noqa: E731
+        try:
+            board = library.Board(fen) if fen else library.Board()
+            result = await asyncio.wait_for(protocol.play(board, library.engine.Limit(**limit)), 5)
+            return repr(result.move), sent()
+        except Exception as e:  # noqa: BLE001 - any exception is compared
+            return ("raised", type(e).__name__, str(e)), sent()
+
+    return asyncio.run(run())
+
+
+@pytest.fixture
+def quiet():
+    logging.disable(logging.CRITICAL)
+    yield
+    logging.disable(logging.NOTSET)
+
+
+VALUES = [0, 1, -1, 0.5, 0.0004, 0.0006, 0.0015, 0.0025, -0.0004, -0.5, 2.0, 3.9999, 60, 125.5, 1e9, 2**40, 10**20, True]
+KEYS = ["time", "depth", "nodes", "mate", "white_clock", "black_clock", "white_inc", "black_inc", "remaining_moves"]
+
+
+@pytest.mark.parametrize("protocol_name", ["uci", "xboard"])
+def test_random_limits_told_as_python_chess_tells_them(quiet, protocol_name):
+    """200 random limits of one to three fields, White or Black to move: the same lines.
+    The one difference (README, What differs): when XBoard is asked to mix nodes with time,
+    python-chess sends part of the time control before it raises; lerf raises first."""
+    rng = random.Random(1120)
+    for _ in range(200):
+        limit = {key: rng.choice(VALUES) for key in rng.sample(KEYS, rng.randint(1, 3))}
+        fen = rng.choice([None, "8/8/8/8/8/8/4P3/K1k5 b - - 0 1"])
+        ours, theirs = _told(lerf, protocol_name, limit, fen), _told(chess, protocol_name, limit, fen)
+        if theirs[0] == ("raised", "EngineError", MIXING):
+            assert ours[0] == theirs[0], limit
+            assert ours[1] == [line for line in theirs[1] if not line.startswith(("level", "st "))], limit
+        else:
+            assert ours == theirs, (limit, fen)
+
+
+def test_node_limits_need_the_nps_feature(quiet):
+    """XBoard's node limit is ``nps 1`` then ``st N``: to an engine that did not declare
+    ``nps``, ``st N`` is N seconds, so lerf raises (python-chess sends it: README, What
+    differs)."""
+    move, sent = _told(lerf, "xboard", {"nodes": 100}, features="ping=1 setboard=1")
+    assert move == ("raised", "EngineError", "xboard engine does not support node limits (feature nps)")
+    assert "nps 1" not in sent
+    assert _told(chess, "xboard", {"nodes": 100}, features="ping=1 setboard=1")[1][-6:-4] == ["nps 1", "st 100"]
+
+
+def test_an_infinite_limit_raises_at_once(quiet):
+    """A limit of ``inf`` raises ``OverflowError`` from ``play`` (python-chess's command
+    fails where no one sees it and ``play`` waits for ever)."""
+    move, sent = _told(lerf, "uci", {"nodes": float("inf")})
+    assert move[:2] == ("raised", "OverflowError")
+    assert not any(line.startswith("go") for line in sent)
