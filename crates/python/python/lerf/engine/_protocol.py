@@ -10,7 +10,7 @@ import logging
 import subprocess
 import sys
 import typing
-from typing import Any, Callable, Deque, Dict, Iterable, List, Optional, Tuple, Type, TypeVar, Union
+from typing import Any, Callable, Deque, Dict, Iterable, List, MutableMapping, Optional, Tuple, Type, TypeVar, Union
 
 from .._lerf import Board, Move
 from ._analysis import AnalysisResult
@@ -35,11 +35,11 @@ class Protocol(asyncio.SubprocessProtocol, metaclass=abc.ABCMeta):
     #: The engine's name and author (UCI) or its ``myname`` (XBoard).
     id: Dict[str, str]
     #: The options the engine declared.
-    options: UciOptionMap[Option]
+    options: MutableMapping[str, Option]
     #: The values the engine's options have (as far as lerf set them).
-    config: UciOptionMap[ConfigValue]
+    config: MutableMapping[str, ConfigValue]
     #: The values asked for with ``configure``, which each search restores.
-    target_config: UciOptionMap[ConfigValue]
+    target_config: MutableMapping[str, ConfigValue]
 
     def __init__(self) -> None:
         self.loop = asyncio.get_running_loop()

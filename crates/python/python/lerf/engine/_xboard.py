@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from typing import Any, Dict, Iterable, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from .._lerf import Board, Move
 from ._analysis import AnalysisResult
@@ -33,6 +33,35 @@ _BUILTIN_OPTIONS = [
 ]
 
 
+# The settings of a game, sent with each new game rather than when configured.
+_GAME_SETTINGS = ("random", "computer", "name", "engine_rating", "opponent_rating")
+
+def _opponent_settings(opponent: Opponent) -> Dict[str, ConfigValue]:
+    """The game settings an opponent gives: its name (with its title) when it has one, its
+    rating (0 for none), whether it is an engine."""
+    settings: Dict[str, ConfigValue] = {"opponent_rating": opponent.rating or 0, "computer": opponent.is_engine}
+    if opponent.name is not None:
+        settings["name"] = f"{opponent.title} {opponent.name}" if opponent.title else opponent.name
+    return settings
+
+
+def _opponent_lines(settings: Mapping[str, ConfigValue]) -> List[str]:
+    """What a new game tells the engine of the game's settings: ``random``, the opponent's
+    ``name``, the two ``rating``s, ``computer``."""
+    lines = ["random"] if settings.get("random") else []
+    name = settings.get("name")
+    if name:
+        if any(c in str(name) for c in "\n\r"):
+            raise EngineError(f"invalid line-break in opponent name: {name!r}")
+        lines.append(f"name {name}")
+    engine_rating, opponent_rating = settings.get("engine_rating") or 0, settings.get("opponent_rating") or 0
+    if engine_rating or opponent_rating:
+        lines.append(f"rating {engine_rating} {opponent_rating}")
+    if settings.get("computer"):
+        lines.append("computer")
+    return lines
+
+
 # The time control the engine knows before any was sent.
 _NO_CLOCK = object()
 
@@ -47,15 +76,19 @@ class XBoardProtocol(Protocol):
         self.first_game = True
         self.game: object = None
         self.clock_id: object = _NO_CLOCK
-        self._opponent_sent: List[str] = []
         self._board: Any = None
         self._pondering = False
         self._ping = random.randrange(10000, 60000)
-        self._opponent: Optional[Opponent] = None
-        self._engine_rating: Optional[int] = None
+        # XBoard's option names are matched exactly (python-chess's plain dicts).
+        self.options: Dict[str, Option] = {}
+        self.config: Dict[str, ConfigValue] = {}
+        self.target_config: Dict[str, ConfigValue] = {}
         for option in _BUILTIN_OPTIONS:
             self.options[option.name] = option
             self.config[option.name] = option.default
+        # The game's settings as configured (and by send_opponent_information): each new game
+        # starts from them; an opponent named by play() stands in for one game.
+        self._settings: Dict[str, ConfigValue] = {name: self.config[name] for name in _GAME_SETTINGS}
 
     # Start.
 
@@ -166,7 +199,7 @@ class XBoardProtocol(Protocol):
     def _option_lines(self, name: str, value: ConfigValue) -> List[str]:
         option = self.options[name]
         value = option.parse(value)
-        key = name.lower()
+        key = name  # exact: an engine's own option may be called "Name"
         if key in ("random", "computer"):
             return [key] if value else []
         if key == "name":
@@ -185,7 +218,7 @@ class XBoardProtocol(Protocol):
 
     def _check_option(self, name: str, value: ConfigValue) -> None:
         if name not in self.options:
-            raise EngineError(f"engine does not support option {name} (available options: {', '.join(self.options)})")
+            raise EngineError(f"unsupported xboard option or command: {name}")
         self.options[name].parse(value)
 
     async def configure(self, options: ConfigMapping) -> None:
@@ -194,36 +227,35 @@ class XBoardProtocol(Protocol):
                 self._check_option(name, value)
             await self._stop_pondering(ex)
             for name, value in options.items():
-                for line in self._option_lines(name, value):
-                    self.send_line(line)
-                if self.options[name].type not in ("button", "reset", "save"):
-                    self.config[name] = self.options[name].parse(value)
-                    self.target_config[name] = value
+                # The game's settings (random, computer, name, ratings) go to the engine with
+                # the next new game; the engine's options at once.
+                option = self.options[name]
+                parsed = option.parse(value)
+                if name in _GAME_SETTINGS:
+                    self._settings[name] = parsed
+                elif option.type in ("button", "reset", "save") or name not in self.config \
+                        or self.config[name] != parsed:  # a value the engine has is not sent again
+                    for line in self._option_lines(name, value):
+                        self.send_line(line)
+                self.config[name] = parsed
+                self.target_config[name] = value
+            self.config.update(self._settings)  # an opponent named by play() is forgotten
 
         await self._exchange(body)
 
     async def send_opponent_information(self, *, opponent: Optional[Opponent] = None,
                                         engine_rating: Optional[int] = None) -> None:
-        self._opponent_lines(opponent, engine_rating)
-        if opponent is not None:
-            self._opponent = opponent
+        """Keeps the opponent (and the engine's rating) for the next new game."""
+        if opponent is None:  # (python-chess keeps no engine rating without an opponent)
+            self.config.update(self._settings)
+            return
+        settings = dict(self._settings)
+        settings.update(_opponent_settings(opponent))
         if engine_rating is not None:
-            self._engine_rating = engine_rating
-
-    def _opponent_lines(self, opponent: Optional[Opponent], engine_rating: Optional[int]) -> List[str]:
-        lines = []
-        if opponent is not None and opponent.name is not None:
-            name = f"{opponent.title} {opponent.name}" if opponent.title else opponent.name
-            if any(c in name for c in "\n\r"):
-                raise EngineError(f"invalid line-break in opponent name: {name!r}")
-            lines.append(f"name {name}")
-        if engine_rating is None:
-            engine_rating = self._engine_rating if self._engine_rating is not None else self.config.get("engine_rating", 0)
-        if opponent is not None and opponent.rating is not None:
-            lines.append(f"rating {engine_rating} {opponent.rating}")
-        if opponent is not None and opponent.is_engine:
-            lines.append("computer")
-        return lines
+            settings["engine_rating"] = engine_rating
+        _opponent_lines(settings)  # checks the name
+        self._settings = settings
+        self.config.update(settings)
 
     # Keeping the engine's board in step.
 
@@ -248,7 +280,12 @@ class XBoardProtocol(Protocol):
         differ (``remove``/``undo`` to go back). Whether it was a new game."""
         root = board.root()
         explicit = opponent is not None
-        opponent_lines = self._opponent_lines(opponent if explicit else self._opponent, None)
+        settings = dict(self._settings)
+        if explicit:
+            settings.update(_opponent_settings(opponent))
+        else:  # the opponent a call named stood in for its game only
+            self.config.update(settings)
+        opponent_lines = _opponent_lines(settings)
         known = self._board
         same_root = known is not None and known.root().fen() == root.fen() and type(known) is type(board)
         # A new game for a new `game` or an opponent named by the call (python-chess's
@@ -284,7 +321,7 @@ class XBoardProtocol(Protocol):
                     self.send_line(line)
             for line in opponent_lines:
                 self.send_line(line)
-            self._opponent_sent = opponent_lines
+            self.config.update(settings)
             self.send_line("force")
             start = type(board)(chess960=board.chess960) if hasattr(board, "chess960") else type(board)()
             if root.fen() != start.fen():
@@ -339,7 +376,8 @@ class XBoardProtocol(Protocol):
             raise EngineError("play with root_moves, but xboard supports 'include' only in analysis mode")
         board = board.copy()
         selector = int(info)
-        self._opponent_lines(opponent, None)
+        if opponent is not None:
+            _opponent_lines(_opponent_settings(opponent))  # checks the name
 
         async def body(ex: Exchange[PlayResult]) -> PlayResult:
             await self._stop_pondering(ex)
