@@ -1,7 +1,9 @@
-"""Search limits as the engine is told them, lerf.engine against python-chess's
-chess.engine (the reference, from PyPI): UCI's ``go`` and XBoard's ``level``, ``st``,
-``sd``, ``nps``, ``time`` and ``otim`` for random limits with values of every kind (zero,
-negative, fractions below a millisecond or a centisecond, floats, huge, ``True``)."""
+"""Search limits and game results as the engine is told them, lerf.engine against
+python-chess's chess.engine (the reference, from PyPI): UCI's ``go`` and XBoard's
+``level``, ``st``, ``sd``, ``nps``, ``time`` and ``otim`` for random limits with values of
+every kind (zero, negative, fractions below a millisecond or a centisecond, floats, huge,
+``True``); ``send_game_result`` for finished and unfinished games, winners of any value
+and endings of any text."""
 
 from __future__ import annotations
 
@@ -104,3 +106,59 @@ def test_an_infinite_limit_raises_at_once(quiet):
     move, sent = _told(lerf, "uci", {"nodes": float("inf")})
     assert move[:2] == ("raised", "OverflowError")
     assert not any(line.startswith("go") for line in sent)
+
+
+def _result_told(library, protocol_name, fen, moves, kwargs):
+    async def run():
+        protocols = {"uci": library.engine.UciProtocol, "xboard": library.engine.XBoardProtocol}
+        protocol = protocols[protocol_name]()
+
+        def respond(line):
+            words = line.split()
+            if line == "uci":
+                return ["id name T", "uciok"]
+            if line == "isready":
+                return ["readyok"]
+            if line == "protover 2":
+                return ["feature ping=1 setboard=1 done=1"]
+            return ["pong " + words[1]] if words and words[0] == "ping" else []
+
+        recorder = Recorder(protocol, respond, line_by_line=True)
+        await protocol.initialize()
+        seen = len(recorder.lines)
+        board = library.Board(fen) if fen else library.Board()
+        for move in moves:
+            board.push_uci(move)
+        try:
+            await asyncio.wait_for(protocol.send_game_result(board, **kwargs), 5)
+            outcome = "sent"
+        except Exception as e:  # noqa: BLE001 - any exception is compared
+            outcome = ("raised", type(e).__name__, str(e))
+        return outcome, [line.split()[0] if line.startswith("ping") else line for line in recorder.lines[seen:]]
+
+    return asyncio.run(run())
+
+
+GAMES = [(None, ["f2f3", "e7e5", "g2g4", "d8h4"]), ("7k/5Q2/8/8/8/8/8/K7 b - - 0 1", []),
+         ("7k/8/8/8/8/8/8/K7 w - - 0 1", []), ("7k/8/8/8/8/8/8/KQ6 w - - 150 100", []),
+         ("7k/8/8/8/8/8/8/KQ6 w - - 100 100", []), (None, ["g1f3", "g8f6", "f3g1", "f6g8"] * 2),
+         (None, ["g1f3", "g8f6", "f3g1", "f6g8"] * 4), (None, ["e2e4"])]
+
+
+@pytest.mark.parametrize("protocol_name", ["uci", "xboard"])
+def test_game_results_told_as_python_chess_tells_them(quiet, protocol_name):
+    """200 random results: checkmate, stalemate, insufficient material, the 50- and
+    75-move rules, three- and fivefold repetition, a game going on; winners True, False,
+    None, 1, 0 and ""; endings with braces, line breaks, spaces or none; complete or not."""
+    rng = random.Random(2511)
+    for _ in range(200):
+        fen, moves = rng.choice(GAMES)
+        kwargs = {}
+        if rng.random() < 0.5:
+            kwargs["winner"] = rng.choice([True, False, None, 1, 0, ""])
+        if rng.random() < 0.5:
+            kwargs["game_ending"] = rng.choice(["Time forfeit", "", "a{b}", "x\ny", None, "  spaced  "])
+        if rng.random() < 0.5:
+            kwargs["game_complete"] = rng.choice([True, False])
+        theirs = _result_told(chess, protocol_name, fen, moves, kwargs)
+        assert _result_told(lerf, protocol_name, fen, moves, kwargs) == theirs, (fen, moves, kwargs)

@@ -505,7 +505,7 @@ class XBoardProtocol(Protocol):
     async def send_game_result(self, board: Board, winner: Optional[bool] = None,
                                game_ending: Optional[str] = None, game_complete: bool = True) -> None:
         if game_ending is not None and any(c in game_ending for c in _FORBIDDEN_IN_TEXT):
-            raise EngineError(f"invalid characters in game ending: {game_ending!r}")
+            raise EngineError(f"invalid line break or curly braces in game ending message: {game_ending!r}")
         board = board.copy()
 
         async def body(ex: Exchange[None]) -> None:

@@ -165,17 +165,6 @@ def _clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-_ENDINGS = {
-    "STALEMATE": "Stalemate",
-    "INSUFFICIENT_MATERIAL": "Insufficient material",
-    "SEVENTYFIVE_MOVES": "75-move rule",
-    "FIVEFOLD_REPETITION": "Fivefold repetition",
-    "FIFTY_MOVES": "50-move rule",
-    "THREEFOLD_REPETITION": "Threefold repetition",
-    "VARIANT_WIN": "Variant win",
-    "VARIANT_LOSS": "Variant loss",
-    "VARIANT_DRAW": "Variant draw",
-}
 
 
 def _reached(limit: Limit, info: InfoDict) -> bool:
@@ -196,7 +185,8 @@ def _result_line(board: Any, winner: Optional[bool], ending: Optional[str], comp
     if not complete:
         result = "*"
     elif winner is not None or ending:
-        result = "1-0" if winner is True else "0-1" if winner is False else "1/2-1/2"
+        # Looked up as python-chess looks it up: 1 is True, 0 False, anything else a draw.
+        result = {True: "1-0", False: "0-1"}.get(winner, "1/2-1/2")  # type: ignore[call-overload]
     else:
         outcome = board.outcome(claim_draw=True)
         if outcome is None:
@@ -206,6 +196,6 @@ def _result_line(board: Any, winner: Optional[bool], ending: Optional[str], comp
             name = outcome.termination.name
             if name == "CHECKMATE":
                 ending = "White mates" if outcome.winner else "Black mates"
-            else:
-                ending = _ENDINGS.get(name)
+            else:  # "Stalemate", "Seventyfive moves", "Variant win" ...
+                ending = name.replace("_", " ").capitalize()
     return f"result {result}" + (f" {{{ending}}}" if ending else "")
