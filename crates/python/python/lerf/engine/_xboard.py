@@ -33,6 +33,8 @@ _BUILTIN_OPTIONS = [
 ]
 
 
+_STANDARD_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
 # The settings of a game, sent with each new game rather than when configured.
 _GAME_SETTINGS = ("random", "computer", "name", "engine_rating", "opponent_rating")
 
@@ -323,9 +325,9 @@ class XBoardProtocol(Protocol):
                 self.send_line(line)
             self.config.update(settings)
             self.send_line("force")
-            start = type(board)(chess960=board.chess960) if hasattr(board, "chess960") else type(board)()
-            if root.fen() != start.fen():
-                self.send_line(f"setboard {root.fen()}")
+            # Any variant (Chess960 too) is set up, even from its own start (python-chess's rule).
+            if variant is not None or root.fen() != _STANDARD_START:  # Chess960 in Shredder-FEN
+                self.send_line(f"setboard {root.fen(shredder=bool(getattr(board, 'chess960', False)))}")
             replay = root.copy()
             for move in stack:
                 self.send_line(self._move_text(replay, move))
@@ -449,7 +451,7 @@ class XBoardProtocol(Protocol):
             self._sync(board, game, None, options)
             if root_moves is not None:
                 if not self.features.get("exclude"):
-                    raise EngineError("xboard engine does not support root_moves (feature exclude)")
+                    raise EngineError("xboard engine does not support root_moves (feature exclude=0)")
                 self.send_line("exclude all")
                 for move in root_moves:
                     self.send_line(f"include {board.xboard(move)}")

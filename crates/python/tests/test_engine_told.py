@@ -3,7 +3,9 @@ python-chess's chess.engine (the reference, from PyPI): UCI's ``go`` and XBoard'
 ``level``, ``st``, ``sd``, ``nps``, ``time`` and ``otim`` for random limits with values of
 every kind (zero, negative, fractions below a millisecond or a centisecond, floats, huge,
 ``True``); ``send_game_result`` for finished and unfinished games, winners of any value
-and endings of any text."""
+and endings of any text; the game an XBoard analysis sets up (variants, Chess960 in
+Shredder-FEN, moves, ``exclude``/``include`` for root moves) by engines of several
+feature sets."""
 
 from __future__ import annotations
 
@@ -17,8 +19,10 @@ import pytest
 
 import chess
 import chess.engine
+import chess.variant
 import lerf
 import lerf.engine
+import lerf.variant
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from engine_scripted import Recorder  # noqa: E402
@@ -162,3 +166,62 @@ def test_game_results_told_as_python_chess_tells_them(quiet, protocol_name):
             kwargs["game_complete"] = rng.choice([True, False])
         theirs = _result_told(chess, protocol_name, fen, moves, kwargs)
         assert _result_told(lerf, protocol_name, fen, moves, kwargs) == theirs, (fen, moves, kwargs)
+
+
+def _analysis_told(library, case):
+    """The info and the lines sent when ``analyse`` searches one ply of the game ``case``
+    names (or the exception; an error found before any line is sent may follow lines
+    python-chess sent first)."""
+    fen, moves, root, chess960, variant, features = case
+
+    async def run():
+        protocol = library.engine.XBoardProtocol()
+
+        def respond(line):
+            words = line.split()
+            if line == "protover 2":
+                return [features]
+            if words and words[0] == "ping":
+                return ["pong " + words[1]]
+            return ["1 10 1 10 " + (root[0] if root else "e2e4")] if words and words[0] == "analyze" else []
+
+        recorder = Recorder(protocol, respond, line_by_line=True)
+        await protocol.initialize()
+        try:
+            cls = getattr(library.variant, variant) if variant else library.Board
+            board = cls(fen, chess960=chess960) if fen else cls(chess960=chess960)
+            for move in moves:
+                board.push_uci(move)
+            root_moves = None if root is None else [library.Move.from_uci(uci) for uci in root]
+            info = await asyncio.wait_for(protocol.analyse(board, library.engine.Limit(depth=1), root_moves=root_moves), 5)
+            outcome = sorted((key, repr(value)) for key, value in info.items())
+        except Exception as e:  # noqa: BLE001 - any exception is compared
+            outcome = ("raised", type(e).__name__, str(e))
+        return outcome, [line.split()[0] if line.startswith("ping") else line for line in recorder.lines[2:]]
+
+    return asyncio.run(run())
+
+
+FEATURE_SETS = ["feature ping=1 setboard=1 done=1", "feature ping=1 setboard=1 exclude=1 done=1",
+                'feature ping=1 setboard=1 usermove=1 variants="normal,fischerandom,crazyhouse,atomic,3check,horde" '
+                "exclude=1 done=1", "feature ping=1 setboard=1 san=1 done=1"]
+
+
+def test_analysed_games_set_up_as_python_chess_sets_them_up(quiet):
+    """200 random analyses: the same lines (``variant``, ``setboard`` for any variant and
+    Chess960 even from their start, moves, ``exclude all``/``include``) and info. Where
+    both raise the same error, lerf may have sent fewer lines: it checks the variant
+    before ``new`` (README, What differs)."""
+    rng = random.Random(4242)
+    for _ in range(200):
+        fen = rng.choice([None, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                          "8/8/8/8/8/8/4P3/K1k5 w - - 0 1"])
+        moves = rng.choice([[], ["e2e4"], ["g1f3", "g8f6"]]) if fen is None else []
+        root = rng.choice([None, [], ["e2e4"], ["e2e4", "d2d4"], ["g8f6"]])
+        variant = rng.choice([None, None, "CrazyhouseBoard", "AtomicBoard", "ThreeCheckBoard", "HordeBoard"])
+        case = (fen, moves, root, rng.random() < 0.3, variant, rng.choice(FEATURE_SETS))
+        ours, theirs = _analysis_told(lerf, case), _analysis_told(chess, case)
+        if isinstance(theirs[0], tuple) and ours[0] == theirs[0]:
+            assert ours[1] == theirs[1][:len(ours[1])], case
+        else:
+            assert ours == theirs, case
