@@ -225,3 +225,58 @@ def test_analysed_games_set_up_as_python_chess_sets_them_up(quiet):
             assert ours[1] == theirs[1][:len(ours[1])], case
         else:
             assert ours == theirs, case
+
+
+UCI_OPTION_SETS = [[], ["option name UCI_Chess960 type check default false"],
+                   ["option name UCI_Variant type combo default chess var chess var atomic var crazyhouse var 3check "
+                    "var horde", "option name UCI_Chess960 type check default false"],
+                   ["option name UCI_Variant type string default chess"]]
+
+
+def _uci_analysis_told(library, case):
+    fen, moves, root, chess960, variant, option_set = case
+
+    async def run():
+        protocol = library.engine.UciProtocol()
+
+        def respond(line):
+            if line == "uci":
+                return ["id name T"] + UCI_OPTION_SETS[option_set] + ["uciok"]
+            if line == "isready":
+                return ["readyok"]
+            return ["info depth 1 score cp 10", "bestmove (none)"] if line.startswith("go") else []
+
+        recorder = Recorder(protocol, respond, line_by_line=True)
+        await protocol.initialize()
+        try:
+            cls = getattr(library.variant, variant) if variant else library.Board
+            board = cls(fen, chess960=chess960) if fen else cls(chess960=chess960)
+            for move in moves:
+                board.push_uci(move)
+            root_moves = None if root is None else [library.Move.from_uci(uci) for uci in root]
+            info = await asyncio.wait_for(protocol.analyse(board, library.engine.Limit(depth=1), root_moves=root_moves), 5)
+            outcome = sorted((key, repr(value)) for key, value in info.items())
+        except Exception as e:  # noqa: BLE001 - any exception is compared
+            outcome = ("raised", type(e).__name__, str(e))
+        return outcome, recorder.lines[1:]
+
+    return asyncio.run(run())
+
+
+def test_uci_analysed_games_set_up_as_python_chess_sets_them_up(quiet):
+    """200 random UCI analyses: the same UCI_Variant and UCI_Chess960 settings, position
+    and go lines (``searchmoves 0000`` for no root move at all) and info. Where both raise
+    the same error, lerf may have sent fewer lines (it checks before ``ucinewgame``)."""
+    rng = random.Random(4243)
+    for _ in range(200):
+        fen = rng.choice([None, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                          "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"])
+        moves = rng.choice([[], ["e2e4"], ["g1f3", "g8f6"]]) if fen is None else []
+        root = rng.choice([None, [], ["e2e4"], ["e2e4", "d2d4"], ["g8f6"]])
+        variant = rng.choice([None, None, "CrazyhouseBoard", "AtomicBoard", "ThreeCheckBoard", "HordeBoard"])
+        case = (fen, moves, root, rng.random() < 0.3, variant, rng.randrange(len(UCI_OPTION_SETS)))
+        ours, theirs = _uci_analysis_told(lerf, case), _uci_analysis_told(chess, case)
+        if isinstance(theirs[0], tuple) and ours[0] == theirs[0]:
+            assert ours[1] == theirs[1][:len(ours[1])], case
+        else:
+            assert ours == theirs, case

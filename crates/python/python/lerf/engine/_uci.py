@@ -332,7 +332,8 @@ class UciProtocol(Protocol):
         if root_moves is not None:
             chess960 = self._chess960(board)
             words.append("searchmoves")
-            words += [board.uci(move, chess960=chess960) for move in root_moves]
+            # No root move at all is searched as the null move (python-chess's wire).
+            words += [board.uci(move, chess960=chess960) for move in root_moves] or ["0000"]
         return " ".join(words)
 
     def _search_changes(self, board: Any, options: ConfigMapping, *, analysis: bool, ponder: bool,
@@ -374,7 +375,7 @@ class UciProtocol(Protocol):
         opponent_value = self._effective_opponent(opponent)
         variant = getattr(type(board), "uci_variant", "chess")
         if variant != "chess" and "UCI_Variant" not in self.options:
-            raise EngineError(f"engine does not support UCI_Variant (to play {variant})")
+            raise EngineError("engine does not support UCI_Variant")
         chess960 = self._chess960(board)
         if chess960 and "UCI_Chess960" not in self.options:
             raise EngineError("engine does not support UCI_Chess960")
