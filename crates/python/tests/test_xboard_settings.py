@@ -49,7 +49,7 @@ def _session(library, steps):
             seen = len(recorder.lines)
             try:
                 if kind == "configure":
-                    await protocol.configure(arg)
+                    await asyncio.wait_for(protocol.configure(arg), 5)
                 elif kind == "inform":
                     await protocol.send_opponent_information(opponent=opponent(arg[0]) if arg[0] else None,
                                                              engine_rating=arg[1])
@@ -113,3 +113,25 @@ def test_option_names_are_exact(quiet):
     assert ours[0] == ("raised", "EngineError", "unsupported xboard option or command: hash")
     assert ("Hash", "16") in ours[-1] and not any(line.startswith("option") for line in ours[1])
     assert _session(chess, [("configure", {"hash": 5})])[0] == ours[0]
+
+
+# (Not a list: python-chess's configure then waits for ever.)
+VALUES = [0, 1, -1, 2000, 1024, 1025, True, False, "x", "", "Normal", "normal", "Risky", None, 1.5, "16", "a b",
+          "a\nb", "{x}", "/p s", "true", "false", b"x"]
+NAMES = ["Hash", "Style", "Name", "Clear", "memory", "cores", "egtpath syzygy", "random", "computer", "name",
+         "engine_rating", "opponent_rating"]
+
+
+def test_values_of_every_kind_as_python_chess_takes_them(quiet):
+    """300 random values for one option or setting, twice over (a value equal to the one
+    kept, compared as given, is not sent again): the same error or lines, and ``config``."""
+    rng = random.Random(3012)
+    for _ in range(300):
+        name = rng.choice(NAMES)
+        steps = [("configure", {name: rng.choice(VALUES)}), ("configure", {name: rng.choice(VALUES)})]
+        theirs = _session(chess, steps[:1])
+        if theirs[0][:2] == ("raised", "TypeError"):
+            # After a TypeError python-chess's next command waits for ever; lerf's goes on.
+            assert _session(lerf, steps[:1]) == theirs, steps
+        else:
+            assert _session(lerf, steps) == _session(chess, steps), steps

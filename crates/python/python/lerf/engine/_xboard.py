@@ -212,7 +212,7 @@ class XBoardProtocol(Protocol):
             return [f"{key} {value}"]
         if key.startswith("egtpath "):
             return [f"{name} {value}"]
-        if option.type in ("button", "reset", "save"):
+        if option.type in ("button", "reset", "save") or value is None:
             return [f"option {name}"]
         if value is True or value is False:
             return [f"option {name}={int(value)}"]
@@ -232,15 +232,19 @@ class XBoardProtocol(Protocol):
                 # The game's settings (random, computer, name, ratings) go to the engine with
                 # the next new game; the engine's options at once.
                 option = self.options[name]
-                parsed = option.parse(value)
-                if name in _GAME_SETTINGS:
-                    self._settings[name] = parsed
-                elif option.type in ("button", "reset", "save") or name not in self.config \
-                        or self.config[name] != parsed:  # a value the engine has is not sent again
+                self.target_config[name] = value
+                # A value equal to the one kept (compared as given: "16" is no 16) changes
+                # nothing and is not sent again; a button is pressed each time.
+                if name in _GAME_SETTINGS:  # (compared with the setting, not a stand-in's)
+                    if self._settings[name] != value:
+                        self._settings[name] = option.parse(value)
+                    continue
+                changed = name not in self.config or self.config[name] != value
+                if changed or option.type in ("button", "reset", "save"):
                     for line in self._option_lines(name, value):
                         self.send_line(line)
-                self.config[name] = parsed
-                self.target_config[name] = value
+                if changed:
+                    self.config[name] = option.parse(value)
             self.config.update(self._settings)  # an opponent named by play() is forgotten
 
         await self._exchange(body)
