@@ -25,7 +25,7 @@ import lerf.engine
 import lerf.variant
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from engine_scripted import Recorder  # noqa: E402
+from engine_scripted import UCI_OPTIONS, Recorder  # noqa: E402
 
 MIXING = "xboard does not support mixing node limits with time limits"
 
@@ -280,3 +280,66 @@ def test_uci_analysed_games_set_up_as_python_chess_sets_them_up(quiet):
             assert ours[1] == theirs[1][:len(ours[1])], case
         else:
             assert ours == theirs, case
+
+
+def _uci_configured(library, steps):
+    """The lines each ``configure`` or ``play(options=...)`` sent (or its exception), then
+    ``config``."""
+
+    async def run():
+        protocol = library.engine.UciProtocol()
+
+        def respond(line):
+            if line == "uci":
+                return ["id name T"] + UCI_OPTIONS + ["uciok"]
+            if line == "isready":
+                return ["readyok"]
+            return ["bestmove e2e4"] if line.startswith("go") else []
+
+        recorder = Recorder(protocol, respond, line_by_line=True)
+        await protocol.initialize()
+        out = []
+        for kind, options in steps:
+            seen = len(recorder.lines)
+            try:
+                if kind == "configure":
+                    await asyncio.wait_for(protocol.configure(options), 5)
+                else:
+                    await asyncio.wait_for(protocol.play(library.Board(), library.engine.Limit(depth=1), options=options), 5)
+                out.append(recorder.lines[seen:])
+            except Exception as e:  # noqa: BLE001 - any exception is compared
+                out.append(("raised", type(e).__name__, str(e)))
+        out.append(sorted((key, repr(value)) for key, value in protocol.config.items()))
+        return out
+
+    return asyncio.run(run())
+
+
+def test_uci_options_set_as_python_chess_sets_them(quiet):
+    """300 random sequences of ``configure`` and ``play(options=...)`` (buttons, managed
+    options, values of every kind, an opponent among a search's options): the same lines
+    and ``config``. A call that raises may
+    leave python-chess half-applied (and after a TypeError, waiting for ever) where lerf
+    changes nothing: such sequences compare lerf's first error with python-chess's."""
+    names = ["Hash", "Threads", "Ponder", "MultiPV", "UCI_Chess960", "Style", "SyzygyPath", "Clear Hash", "UCI_Opponent"]
+    values = [0, 1, 16, 32, True, False, "x", "", "Normal", "Risky", None, "16", "true", "<empty>"]
+    rng = random.Random(4244)
+    for _ in range(300):
+        steps = []
+        for _ in range(rng.randint(1, 4)):
+            kind = rng.choice(["configure", "configure", "play"])
+            count = rng.randint(0 if kind == "play" else 1, 2)
+            chosen = {rng.choice(names): rng.choice(values) for _ in range(count)}
+            if "UCI_Opponent" in chosen:  # what send_opponent_information would give, or none
+                chosen["UCI_Opponent"] = rng.choice(["", "none none computer Bot", "GM 2700 human Ann"])
+            steps.append((kind, chosen))
+        theirs = []
+        for end in range(1, len(steps) + 1):  # python-chess up to its first error
+            theirs = _uci_configured(chess, steps[:end])
+            if isinstance(theirs[end - 1], tuple):
+                break
+        ours = _uci_configured(lerf, steps[:len(theirs) - 1])
+        if isinstance(theirs[-2], tuple):
+            assert ours[-2] == theirs[-2], steps
+        else:
+            assert ours == theirs, steps

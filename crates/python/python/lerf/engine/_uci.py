@@ -214,8 +214,7 @@ class UciProtocol(Protocol):
             else:
                 line += f" value {value}"
         self.send_line(line)
-        if option.type != "button":
-            self.config[name] = value
+        self.config[name] = value  # a button's is None, as python-chess keeps it
 
     def _checked(self, name: str, value: ConfigValue) -> Tuple[str, ConfigValue]:
         if name.lower() in MANAGED_OPTIONS:
@@ -263,7 +262,7 @@ class UciProtocol(Protocol):
             # The opponent is not an option to send: configuring makes the wanted one the
             # engine's (it is sent with the next new game).
             if "UCI_Opponent" in self.target_config:
-                self.config["UCI_Opponent"] = self.target_config["UCI_Opponent"]
+                self.config["UCI_Opponent"] = self.options["UCI_Opponent"].parse(self.target_config["UCI_Opponent"])
             for name, value in self._option_changes(options, []):
                 self._setoption(name, value)
 
@@ -371,8 +370,15 @@ class UciProtocol(Protocol):
                        analysis: bool, ponder: bool, multipv: Optional[int], opponent: Optional[Opponent]) -> None:
         """Everything before ``position``: options, a new game if this is one, the
         variant."""
+        for name, value in options.items():  # every one checked, before any line is sent
+            self._checked(name, value)
         changes = self._search_changes(board, options, analysis=analysis, ponder=ponder, multipv=multipv)
         opponent_value = self._effective_opponent(opponent)
+        own_opponent = opponent is not None
+        if opponent is None:  # an opponent among the search's options is that search's
+            for name, value in options.items():
+                if name.lower() == "uci_opponent" and value is not None:
+                    opponent_value, own_opponent = str(self.options[name].parse(value)), True
         variant = getattr(type(board), "uci_variant", "chess")
         if variant != "chess" and "UCI_Variant" not in self.options:
             raise EngineError("engine does not support UCI_Variant")
@@ -394,10 +400,10 @@ class UciProtocol(Protocol):
                 else:
                     self.config["UCI_Opponent"] = opponent_value
             await self._isready(ex)
-        if opponent is None and "UCI_Opponent" in self.target_config:
+        if not own_opponent and "UCI_Opponent" in self.target_config:
             # Without an opponent of its own, a search takes the wanted one as the
             # engine's (silently: it is sent only with a new game), as python-chess does.
-            self.config["UCI_Opponent"] = self.target_config["UCI_Opponent"]
+            self.config["UCI_Opponent"] = self.options["UCI_Opponent"].parse(self.target_config["UCI_Opponent"])
         if "UCI_Variant" in self.options and self.config.get("UCI_Variant") != variant:
             self._setoption("UCI_Variant", variant)
         if "UCI_Chess960" in self.options and self.config.get("UCI_Chess960") != chess960:
