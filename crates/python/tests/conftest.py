@@ -1,7 +1,8 @@
 """Shared test data: the repository's real games and recovery corpus (lerf-pgn's test
 data, read in place so that the two test suites check the same bytes), and Stockfish
-15.1's network."""
+15.1's network; a fixture that silences the engine modules' logs."""
 
+import logging
 import pathlib
 import re
 import sys
@@ -15,6 +16,14 @@ from budget import count
 DATA = pathlib.Path(__file__).resolve().parents[2] / "pgn" / "tests" / "data"
 # The corpus's own script (make_expected.py) says how python-chess sets up each game.
 sys.path.insert(0, str(DATA / "recovery"))
+
+
+@pytest.fixture
+def quiet():
+    """No log output during the test (the engine tests feed malformed lines on purpose)."""
+    logging.disable(logging.CRITICAL)
+    yield
+    logging.disable(logging.NOTSET)
 
 
 @pytest.fixture(scope="session")

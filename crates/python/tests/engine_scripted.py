@@ -66,6 +66,58 @@ class Recorder(asyncio.SubprocessTransport):
                 self.protocol.loop.call_soon(self.protocol.pipe_data_received, 1, payload)
 
 
+def xboard_answers(declared: List[str], searched: List[str]) -> Callable[[str], List[str]]:
+    """An XBoard engine that answers ``protover 2`` with ``declared`` (its ``feature``
+    lines), answers pings, and answers ``go`` and ``analyze`` with ``searched``."""
+
+    def respond(line: str) -> List[str]:
+        words = line.split()
+        if line == "protover 2":
+            return declared
+        if words and words[0] == "ping":
+            return ["pong " + words[1]]
+        return searched if words and words[0] in ("go", "analyze") else []
+
+    return respond
+
+
+def uci_answers(option_lines: List[str], searched: List[str]) -> Callable[[str], List[str]]:
+    """A UCI engine with ``option_lines`` that answers ``go`` with ``searched`` (and
+    ``stop`` with a best move)."""
+
+    def respond(line: str) -> List[str]:
+        if line == "uci":
+            return ["id name T"] + option_lines + ["uciok"]
+        if line == "isready":
+            return ["readyok"]
+        if line.startswith("go"):
+            return searched
+        return ["bestmove e2e4"] if line == "stop" else []
+
+    return respond
+
+
+async def drained(analysis: Any) -> List[Any]:
+    """Everything an analysis gives, in plain text: the reports an iteration takes (once
+    the engine's lines are read, an analysis they did not end is stopped), the multipv
+    table, the info, and the best move, ponder move and ``empty()``."""
+    posted = []
+
+    async def consume() -> None:
+        async for info in analysis:
+            posted.append(sorted((key, repr(value)) for key, value in info.items()))
+
+    consumer = asyncio.ensure_future(consume())
+    for _ in range(20):  # the engine's lines come through call_soon
+        await asyncio.sleep(0)
+    analysis.stop()
+    await asyncio.wait_for(consumer, 5)
+    multipv = [sorted((key, repr(value)) for key, value in info.items()) for info in analysis.multipv]
+    best = await asyncio.wait_for(analysis.wait(), 5)
+    return [posted, multipv, sorted((key, repr(value)) for key, value in analysis.info.items()),
+            (repr(best.move), repr(best.ponder), analysis.empty())]
+
+
 def _sorted_moves(board: reference.Board) -> list:
     return sorted(board.legal_moves, key=lambda m: m.uci())
 

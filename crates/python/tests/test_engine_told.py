@@ -10,7 +10,6 @@ feature sets."""
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
 import random
 import sys
@@ -25,7 +24,13 @@ import lerf.engine
 import lerf.variant
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from engine_scripted import UCI_OPTIONS, Recorder  # noqa: E402
+from engine_scripted import UCI_OPTIONS, Recorder, uci_answers, xboard_answers  # noqa: E402
+
+
+def _answers(protocol_name, declared, moved, best):
+    """An engine of either protocol: XBoard's declares ``declared`` and answers a search
+    with ``moved``, UCI's answers with ``best``."""
+    return xboard_answers(declared, moved) if protocol_name == "xboard" else uci_answers([], best)
 
 MIXING = "xboard does not support mixing node limits with time limits"
 
@@ -38,21 +43,8 @@ def _told(library, protocol_name, limit, fen=None, features="ping=1 setboard=1 n
         protocols = {"uci": library.engine.UciProtocol, "xboard": library.engine.XBoardProtocol}
         protocol = protocols[protocol_name]()
 
-        def respond(line):
-            words = line.split()
-            if line == "uci":
-                return ["id name T", "uciok"]
-            if line == "isready":
-                return ["readyok"]
-            if line == "protover 2":
-                return [f"feature {features} done=1"]
-            if words and words[0] == "ping":
-                return ["pong " + words[1]]
-            if words and words[0] == "go":
-                move = "c1c2" if fen else "e2e4"
-                return [f"bestmove {move}"] if protocol_name == "uci" else [f"move {move}"]
-            return []
-
+        move = "c1c2" if fen else "e2e4"
+        respond = _answers(protocol_name, [f"feature {features} done=1"], [f"move {move}"], [f"bestmove {move}"])
         recorder = Recorder(protocol, respond, line_by_line=True)
         await protocol.initialize()
         sent = lambda: [line.split()[0] if line.startswith("ping") else line for line in recorder.lines]  # noqa: E731
@@ -64,13 +56,6 @@ def _told(library, protocol_name, limit, fen=None, features="ping=1 setboard=1 n
             return ("raised", type(e).__name__, str(e)), sent()
 
     return asyncio.run(run())
-
-
-@pytest.fixture
-def quiet():
-    logging.disable(logging.CRITICAL)
-    yield
-    logging.disable(logging.NOTSET)
 
 
 VALUES = [0, 1, -1, 0.5, 0.0004, 0.0006, 0.0015, 0.0025, -0.0004, -0.5, 2.0, 3.9999, 60, 125.5, 1e9, 2**40, 10**20, True]
@@ -117,16 +102,7 @@ def _result_told(library, protocol_name, fen, moves, kwargs):
         protocols = {"uci": library.engine.UciProtocol, "xboard": library.engine.XBoardProtocol}
         protocol = protocols[protocol_name]()
 
-        def respond(line):
-            words = line.split()
-            if line == "uci":
-                return ["id name T", "uciok"]
-            if line == "isready":
-                return ["readyok"]
-            if line == "protover 2":
-                return ["feature ping=1 setboard=1 done=1"]
-            return ["pong " + words[1]] if words and words[0] == "ping" else []
-
+        respond = _answers(protocol_name, ["feature ping=1 setboard=1 done=1"], [], [])
         recorder = Recorder(protocol, respond, line_by_line=True)
         await protocol.initialize()
         seen = len(recorder.lines)
@@ -168,25 +144,23 @@ def test_game_results_told_as_python_chess_tells_them(quiet, protocol_name):
         assert _result_told(lerf, protocol_name, fen, moves, kwargs) == theirs, (fen, moves, kwargs)
 
 
-def _analysis_told(library, case):
+def _analysis_told(library, protocol_name, case):
     """The info and the lines sent when ``analyse`` searches one ply of the game ``case``
     names (or the exception; an error found before any line is sent may follow lines
-    python-chess sent first)."""
-    fen, moves, root, chess960, variant, features = case
+    python-chess sent first). The engine is told ``case``'s features (XBoard) or option
+    set (UCI)."""
+    fen, moves, root, chess960, variant, declared = case
 
     async def run():
-        protocol = library.engine.XBoardProtocol()
-
-        def respond(line):
-            words = line.split()
-            if line == "protover 2":
-                return [features]
-            if words and words[0] == "ping":
-                return ["pong " + words[1]]
-            return ["1 10 1 10 " + (root[0] if root else "e2e4")] if words and words[0] == "analyze" else []
-
+        if protocol_name == "xboard":
+            protocol = library.engine.XBoardProtocol()
+            respond = xboard_answers([declared], ["1 10 1 10 " + (root[0] if root else "e2e4")])
+        else:
+            protocol = library.engine.UciProtocol()
+            respond = uci_answers(UCI_OPTION_SETS[declared], ["info depth 1 score cp 10", "bestmove (none)"])
         recorder = Recorder(protocol, respond, line_by_line=True)
         await protocol.initialize()
+        handshake = len(recorder.lines)
         try:
             cls = getattr(library.variant, variant) if variant else library.Board
             board = cls(fen, chess960=chess960) if fen else cls(chess960=chess960)
@@ -197,9 +171,27 @@ def _analysis_told(library, case):
             outcome = sorted((key, repr(value)) for key, value in info.items())
         except Exception as e:  # noqa: BLE001 - any exception is compared
             outcome = ("raised", type(e).__name__, str(e))
-        return outcome, [line.split()[0] if line.startswith("ping") else line for line in recorder.lines[2:]]
+        return outcome, [line.split()[0] if line.startswith("ping") else line for line in recorder.lines[handshake:]]
 
     return asyncio.run(run())
+
+
+def _random_analysis(rng, declared):
+    """A random analysis case: a start, moves, root moves, Chess960 or not, a variant."""
+    fen = rng.choice([None, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                      "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"])
+    moves = rng.choice([[], ["e2e4"], ["g1f3", "g8f6"]]) if fen is None else []
+    root = rng.choice([None, [], ["e2e4"], ["e2e4", "d2d4"], ["g8f6"]])
+    variant = rng.choice([None, None, "CrazyhouseBoard", "AtomicBoard", "ThreeCheckBoard", "HordeBoard"])
+    return fen, moves, root, rng.random() < 0.3, variant, declared
+
+
+def _assert_set_up_alike(protocol_name, case):
+    ours, theirs = _analysis_told(lerf, protocol_name, case), _analysis_told(chess, protocol_name, case)
+    if isinstance(theirs[0], tuple) and ours[0] == theirs[0]:
+        assert ours[1] == theirs[1][:len(ours[1])], case
+    else:
+        assert ours == theirs, case
 
 
 FEATURE_SETS = ["feature ping=1 setboard=1 done=1", "feature ping=1 setboard=1 exclude=1 done=1",
@@ -214,17 +206,7 @@ def test_analysed_games_set_up_as_python_chess_sets_them_up(quiet):
     before ``new`` (README, What differs)."""
     rng = random.Random(4242)
     for _ in range(200):
-        fen = rng.choice([None, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
-                          "8/8/8/8/8/8/4P3/K1k5 w - - 0 1"])
-        moves = rng.choice([[], ["e2e4"], ["g1f3", "g8f6"]]) if fen is None else []
-        root = rng.choice([None, [], ["e2e4"], ["e2e4", "d2d4"], ["g8f6"]])
-        variant = rng.choice([None, None, "CrazyhouseBoard", "AtomicBoard", "ThreeCheckBoard", "HordeBoard"])
-        case = (fen, moves, root, rng.random() < 0.3, variant, rng.choice(FEATURE_SETS))
-        ours, theirs = _analysis_told(lerf, case), _analysis_told(chess, case)
-        if isinstance(theirs[0], tuple) and ours[0] == theirs[0]:
-            assert ours[1] == theirs[1][:len(ours[1])], case
-        else:
-            assert ours == theirs, case
+        _assert_set_up_alike("xboard", _random_analysis(rng, rng.choice(FEATURE_SETS)))
 
 
 UCI_OPTION_SETS = [[], ["option name UCI_Chess960 type check default false"],
@@ -233,53 +215,13 @@ UCI_OPTION_SETS = [[], ["option name UCI_Chess960 type check default false"],
                    ["option name UCI_Variant type string default chess"]]
 
 
-def _uci_analysis_told(library, case):
-    fen, moves, root, chess960, variant, option_set = case
-
-    async def run():
-        protocol = library.engine.UciProtocol()
-
-        def respond(line):
-            if line == "uci":
-                return ["id name T"] + UCI_OPTION_SETS[option_set] + ["uciok"]
-            if line == "isready":
-                return ["readyok"]
-            return ["info depth 1 score cp 10", "bestmove (none)"] if line.startswith("go") else []
-
-        recorder = Recorder(protocol, respond, line_by_line=True)
-        await protocol.initialize()
-        try:
-            cls = getattr(library.variant, variant) if variant else library.Board
-            board = cls(fen, chess960=chess960) if fen else cls(chess960=chess960)
-            for move in moves:
-                board.push_uci(move)
-            root_moves = None if root is None else [library.Move.from_uci(uci) for uci in root]
-            info = await asyncio.wait_for(protocol.analyse(board, library.engine.Limit(depth=1), root_moves=root_moves), 5)
-            outcome = sorted((key, repr(value)) for key, value in info.items())
-        except Exception as e:  # noqa: BLE001 - any exception is compared
-            outcome = ("raised", type(e).__name__, str(e))
-        return outcome, recorder.lines[1:]
-
-    return asyncio.run(run())
-
-
 def test_uci_analysed_games_set_up_as_python_chess_sets_them_up(quiet):
     """200 random UCI analyses: the same UCI_Variant and UCI_Chess960 settings, position
     and go lines (``searchmoves 0000`` for no root move at all) and info. Where both raise
     the same error, lerf may have sent fewer lines (it checks before ``ucinewgame``)."""
     rng = random.Random(4243)
     for _ in range(200):
-        fen = rng.choice([None, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
-                          "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"])
-        moves = rng.choice([[], ["e2e4"], ["g1f3", "g8f6"]]) if fen is None else []
-        root = rng.choice([None, [], ["e2e4"], ["e2e4", "d2d4"], ["g8f6"]])
-        variant = rng.choice([None, None, "CrazyhouseBoard", "AtomicBoard", "ThreeCheckBoard", "HordeBoard"])
-        case = (fen, moves, root, rng.random() < 0.3, variant, rng.randrange(len(UCI_OPTION_SETS)))
-        ours, theirs = _uci_analysis_told(lerf, case), _uci_analysis_told(chess, case)
-        if isinstance(theirs[0], tuple) and ours[0] == theirs[0]:
-            assert ours[1] == theirs[1][:len(ours[1])], case
-        else:
-            assert ours == theirs, case
+        _assert_set_up_alike("uci", _random_analysis(rng, rng.randrange(len(UCI_OPTION_SETS))))
 
 
 def _uci_configured(library, steps):
@@ -289,14 +231,7 @@ def _uci_configured(library, steps):
     async def run():
         protocol = library.engine.UciProtocol()
 
-        def respond(line):
-            if line == "uci":
-                return ["id name T"] + UCI_OPTIONS + ["uciok"]
-            if line == "isready":
-                return ["readyok"]
-            return ["bestmove e2e4"] if line.startswith("go") else []
-
-        recorder = Recorder(protocol, respond, line_by_line=True)
+        recorder = Recorder(protocol, uci_answers(UCI_OPTIONS, ["bestmove e2e4"]), line_by_line=True)
         await protocol.initialize()
         out = []
         for kind, options in steps:

@@ -11,7 +11,6 @@ reference, from PyPI):
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
 import random
 import sys
@@ -24,7 +23,10 @@ import lerf
 import lerf.engine
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from engine_scripted import Recorder  # noqa: E402
+from engine_scripted import Recorder, drained, xboard_answers  # noqa: E402
+
+# An engine that declares only what lerf needs.
+PLAIN = ["feature ping=1 setboard=1 done=1"]
 
 # Words sent during the handshake that are not answers to features.
 _HANDSHAKE = ("xboard", "protover", "ping")
@@ -37,34 +39,16 @@ def _declared(library, lines):
 
     async def run():
         protocol = library.engine.XBoardProtocol()
-        sent = []
-
-        def respond(line):
-            sent.append(line)
-            words = line.split()
-            if line == "protover 2":
-                return lines
-            if words and words[0] == "ping":
-                return ["pong " + words[1]]
-            return []
-
-        Recorder(protocol, respond, line_by_line=True)
+        recorder = Recorder(protocol, xboard_answers(lines, []), line_by_line=True)
+        answers = lambda: [line for line in recorder.lines if line.split()[0] not in _HANDSHAKE]  # noqa: E731
         try:
             await asyncio.wait_for(protocol.initialize(), 10)
         except Exception as e:  # noqa: BLE001 - any exception is compared
-            return ("raised", type(e).__name__, str(e), [s for s in sent if s.split()[0] not in _HANDSHAKE])
+            return ("raised", type(e).__name__, str(e), answers())
         options = {key: (o.name, o.type, o.default, o.min, o.max, o.var) for key, o in protocol.options.items()}
-        answers = [s for s in sent if s.split()[0] not in _HANDSHAKE]
-        return dict(protocol.features), options, list(protocol.options), dict(protocol.config), dict(protocol.id), answers
+        return dict(protocol.features), options, list(protocol.options), dict(protocol.config), dict(protocol.id), answers()
 
     return asyncio.run(run())
-
-
-@pytest.fixture
-def quiet():
-    logging.disable(logging.CRITICAL)
-    yield
-    logging.disable(logging.NOTSET)
 
 
 KEYS = ["myname", "ping", "setboard", "usermove", "san", "variants", "done", "sigint", "sigterm", "memory", "smp",
@@ -186,15 +170,7 @@ def _searched(library, lines, analyse):
     async def run():
         protocol = library.engine.XBoardProtocol()
 
-        def respond(line):
-            words = line.split()
-            if line == "protover 2":
-                return ["feature ping=1 setboard=1 done=1"]
-            if words and words[0] == "ping":
-                return ["pong " + words[1]]
-            return lines if words and words[0] in ("go", "analyze") else []
-
-        recorder = Recorder(protocol, respond, line_by_line=True)
+        recorder = Recorder(protocol, xboard_answers(PLAIN, lines), line_by_line=True)
         await protocol.initialize()
         limit = library.engine.Limit(depth=3)
         sent = lambda: [line.split()[0] if line.startswith("ping") else line for line in recorder.lines[4:]]  # noqa: E731
@@ -260,46 +236,19 @@ def test_optional_integers_after_the_nodes(quiet):
 
 def _analysed(library, lines, limit_kind, line_by_line):
     """An analysis through ``AnalysisResult`` when the engine answers ``analyze`` with
-    ``lines`` (then stopped, if its lines did not end it): the reports taken, the multipv
-    table, the info, the best move and what was sent; or the exception."""
+    ``lines`` (then stopped, if its lines did not end it): what it gives and what was
+    sent; or the exception."""
 
     async def run():
         protocol = library.engine.XBoardProtocol()
-
-        def respond(line):
-            words = line.split()
-            if line == "protover 2":
-                return ["feature ping=1 setboard=1 done=1"]
-            if words and words[0] == "ping":
-                return ["pong " + words[1]]
-            return lines if words and words[0] == "analyze" else []
-
-        recorder = Recorder(protocol, respond, line_by_line=line_by_line)
+        recorder = Recorder(protocol, xboard_answers(PLAIN, lines), line_by_line=line_by_line)
         await protocol.initialize()
         limit = {"depth": library.engine.Limit(depth=3), "nodes": library.engine.Limit(nodes=100), "none": None}[limit_kind]
-        out = []
         try:
-            analysis = await asyncio.wait_for(protocol.analysis(library.Board(), limit), 5)
-            posted = []
-
-            async def consume():
-                async for info in analysis:
-                    posted.append(sorted((key, repr(value)) for key, value in info.items()))
-
-            consumer = asyncio.ensure_future(consume())
-            for _ in range(20):  # the engine's lines come through call_soon
-                await asyncio.sleep(0)
-            analysis.stop()
-            await asyncio.wait_for(consumer, 5)
-            out.append(posted)
-            out.append([sorted((key, repr(value)) for key, value in info.items()) for info in analysis.multipv])
-            out.append(sorted((key, repr(value)) for key, value in analysis.info.items()))
-            best = await asyncio.wait_for(analysis.wait(), 5)
-            out.append((repr(best.move), repr(best.ponder), analysis.empty()))
+            out = await drained(await asyncio.wait_for(protocol.analysis(library.Board(), limit), 5))
         except Exception as e:  # noqa: BLE001 - any exception is compared
-            out.append(("raised", type(e).__name__, str(e)))
-        out.append([line.split()[0] if line.startswith("ping") else line for line in recorder.lines[4:]])
-        return out
+            out = [("raised", type(e).__name__, str(e))]
+        return out + [[line.split()[0] if line.startswith("ping") else line for line in recorder.lines[4:]]]
 
     return asyncio.run(run())
 

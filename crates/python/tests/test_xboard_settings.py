@@ -8,12 +8,9 @@ sent with each new game; an opponent named by ``play`` standing in for one game,
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
 import random
 import sys
-
-import pytest
 
 import chess
 import chess.engine
@@ -21,7 +18,7 @@ import lerf
 import lerf.engine
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from engine_scripted import Recorder  # noqa: E402
+from engine_scripted import Recorder, xboard_answers  # noqa: E402
 
 FEATURES = ('feature ping=1 setboard=1 memory=1 smp=1 egt="syzygy" option="Hash -spin 16 1 1024" '
             'option="Style -combo Solid /// *Normal" option="Name -string hello" option="Clear -button" done=1')
@@ -33,15 +30,7 @@ def _session(library, steps):
     async def run():
         protocol = library.engine.XBoardProtocol()
 
-        def respond(line):
-            words = line.split()
-            if line == "protover 2":
-                return [FEATURES]
-            if words and words[0] == "ping":
-                return ["pong " + words[1]]
-            return ["move e2e4"] if words and words[0] == "go" else []
-
-        recorder = Recorder(protocol, respond, line_by_line=True)
+        recorder = Recorder(protocol, xboard_answers([FEATURES], ["move e2e4"]), line_by_line=True)
         await protocol.initialize()
         out = []
         opponent = lambda fields: library.engine.Opponent(*fields)  # noqa: E731
@@ -63,13 +52,6 @@ def _session(library, steps):
         return out
 
     return asyncio.run(run())
-
-
-@pytest.fixture
-def quiet():
-    logging.disable(logging.CRITICAL)
-    yield
-    logging.disable(logging.NOTSET)
 
 
 OPPONENTS = [None, ("Ann", "GM", 2650, False), ("Bot", None, None, True), (None, None, 1500, True),
