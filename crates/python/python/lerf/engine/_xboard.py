@@ -38,6 +38,7 @@ _STANDARD_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 # The settings of a game, sent with each new game rather than when configured.
 _GAME_SETTINGS = ("random", "computer", "name", "engine_rating", "opponent_rating")
 
+
 def _opponent_settings(opponent: Opponent) -> Dict[str, ConfigValue]:
     """The game settings an opponent gives: its name (with its title) when it has one, its
     rating (0 for none), whether it is an engine."""

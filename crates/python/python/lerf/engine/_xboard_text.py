@@ -26,6 +26,7 @@ _OPTION_TYPES = ("spin", "check", "combo", "button", "string", "file", "path", "
 _KNOWN_TYPE = re.compile(r"\s-(" + "|".join(_OPTION_TYPES) + r")(?=\s|$)")
 _ANY_TYPE = re.compile(r"\s-(\S*)")
 
+
 def _parse_xboard_option(feature: str) -> Optional[Option]:
     """An ``option="..."`` feature's value: ``NAME -TYPE [default [min max]]``; a combo's
     choices are separated by ``///``, the default marked with ``*``. ``None`` (and a
