@@ -79,6 +79,18 @@ def test_random_limits_told_as_python_chess_tells_them(quiet, protocol_name):
             assert ours == theirs, (limit, fen)
 
 
+def test_limits_shown_and_compared_as_python_chess_does():
+    """200 random limits (clock_id among their fields): the same repr (without clock_id)
+    and the same equality with a copy that differs in clock_id only."""
+    rng = random.Random(1121)
+    for _ in range(200):
+        fields = {key: rng.choice(VALUES) for key in rng.sample(KEYS, rng.randint(0, 4))}
+        clock_id = rng.choice([None, "a", 1])
+        ours, theirs = (library.engine.Limit(**fields, clock_id=clock_id) for library in (lerf, chess))
+        assert repr(ours) == repr(theirs), fields
+        assert (ours == lerf.engine.Limit(**fields)) == (theirs == chess.engine.Limit(**fields)), fields
+
+
 def test_node_limits_need_the_nps_feature(quiet):
     """XBoard's node limit is ``nps 1`` then ``st N``: to an engine that did not declare
     ``nps``, ``st N`` is N seconds, so lerf raises (python-chess sends it: README, What

@@ -87,7 +87,9 @@ class Limit(_Compared):
         return tuple(getattr(self, name) for name in self._FIELDS)
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={value!r}" for name, value in zip(self._FIELDS, self._values()) if value is not None)
+        # The fields set, clock_id aside (python-chess's repr leaves it out; == compares it).
+        fields = ", ".join(f"{name}={value!r}" for name, value in zip(self._FIELDS, self._values())
+                           if value is not None and name != "clock_id")
         return f"{type(self).__name__}({fields})"
 
 
