@@ -27,6 +27,13 @@ T = TypeVar("T")
 ProtocolT = TypeVar("ProtocolT", bound="Protocol")
 
 
+def _first_word(text: str) -> Tuple[str, str]:
+    """The first word of an engine's line and the rest, each without the white space around
+    it (words are cut at any white space, as python-chess cuts them)."""
+    words = text.split(None, 1)
+    return (words[0] if words else "", words[1].strip() if len(words) > 1 else "")
+
+
 class Protocol(asyncio.SubprocessProtocol, metaclass=abc.ABCMeta):
     """The engine side of a process's pipes (make one with ``popen``, or hand one to
     ``loop.subprocess_exec``). Commands run one at a time in the order they were asked for;

@@ -15,7 +15,7 @@ from .. import _lerf
 from .._lerf import Board, Move
 from ._analysis import AnalysisResult
 from ._command import Exchange
-from ._protocol import Protocol
+from ._protocol import Protocol, _first_word
 from ._values import (INFO_ALL, INFO_NONE, MANAGED_OPTIONS, BestMove, ConfigMapping, ConfigValue,
                       EngineError, Info, InfoDict, Limit, Opponent, Option, PlayResult)
 
@@ -53,12 +53,6 @@ def _parse_uci_bestmove(board: Any, args: str) -> BestMove:
     if problem:
         LOGGER.error("%s", problem)
     return BestMove(best, ponder)
-
-
-def _first_word(text: str) -> Tuple[str, str]:
-    """The first word of ``text`` and the rest, each without the white space around it."""
-    words = text.split(None, 1)
-    return (words[0] if words else "", words[1].strip() if len(words) > 1 else "")
 
 
 #: An option line's keywords, each a whole word, with the white space around it.
@@ -238,12 +232,15 @@ class UciProtocol(Protocol):
                 seen.add(name.lower())
         for source in (options, self.target_config):
             for name, value in source.items():
+                # Each of the call's own options is checked, even one that a managed option
+                # or the same name in another case hides (the result is the same).
+                checked = self._checked(name, value) if source is options else None
                 if name.lower() in seen:
                     continue
                 seen.add(name.lower())
                 if name.lower() == "uci_opponent":
                     continue
-                wanted.append(self._checked(name, value))
+                wanted.append(checked or self._checked(name, value))
         changes = []
         for name, value in wanted:
             option = self.options[name]
@@ -370,8 +367,6 @@ class UciProtocol(Protocol):
                        analysis: bool, ponder: bool, multipv: Optional[int], opponent: Optional[Opponent]) -> None:
         """Everything before ``position``: options, a new game if this is one, the
         variant."""
-        for name, value in options.items():  # every one checked, before any line is sent
-            self._checked(name, value)
         changes = self._search_changes(board, options, analysis=analysis, ponder=ponder, multipv=multipv)
         opponent_value = self._effective_opponent(opponent)
         own_opponent = opponent is not None

@@ -11,7 +11,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
 from .._lerf import Board, Move
 from ._analysis import AnalysisResult
 from ._command import Exchange
-from ._protocol import Protocol
+from ._protocol import Protocol, _first_word
 from ._values import (INFO_ALL, INFO_NONE, BestMove, ConfigMapping, ConfigValue, EngineError, Info, InfoDict,
                       Limit, Opponent, Option, PlayResult)
 from ._xboard_text import (XBOARD_ERROR_REGEX, _clock_text, _feature_value, _features, _parse_xboard_option,
@@ -281,10 +281,10 @@ class XBoardProtocol(Protocol):
             raise EngineError(f"unsupported xboard variant: {variant} (available: {', '.join(a for a in available if a)})")
         return variant
 
-    def _sync(self, board: Any, game: object, opponent: Optional[Opponent], options: ConfigMapping) -> bool:
+    def _sync(self, board: Any, game: object, opponent: Optional[Opponent], options: ConfigMapping) -> None:
         """Sends what brings the engine's game to ``board``: a new game when ``game``,
         the opponent or the starting position changed, else ``force`` and the moves that
-        differ (``remove``/``undo`` to go back). Whether it was a new game."""
+        differ (``remove``/``undo`` to go back)."""
         root = board.root()
         explicit = opponent is not None
         settings = dict(self._settings)
@@ -338,9 +338,8 @@ class XBoardProtocol(Protocol):
                 self.send_line(self._move_text(replay, move))
                 replay.push(move)
         self._board = board.copy()
-        return new_game
 
-    def _time_lines(self, board: Any, limit: Limit, new_game: bool) -> List[str]:
+    def _time_lines(self, board: Any, limit: Limit) -> List[str]:
         lines = []
         white = board.turn
         mine_clock = limit.white_clock if white else limit.black_clock
@@ -372,9 +371,6 @@ class XBoardProtocol(Protocol):
                 lines.append(f"{word} {max(1, round(clock * 100))}")
         return lines
 
-    def _thinking(self, line: str, board: Any, selector: int) -> Optional[InfoDict]:
-        return _parse_xboard_post(line, board, Info(selector))
-
     async def play(self, board: Board, limit: Limit, *, game: object = None, info: Info = INFO_NONE,
                    ponder: bool = False, draw_offered: bool = False,
                    root_moves: Optional[Iterable[Move]] = None, options: ConfigMapping = {},
@@ -388,8 +384,8 @@ class XBoardProtocol(Protocol):
 
         async def body(ex: Exchange[PlayResult]) -> PlayResult:
             await self._stop_pondering(ex)
-            new_game = self._sync(board, game, opponent, options)
-            for line in self._time_lines(board, limit, new_game):
+            self._sync(board, game, opponent, options)
+            for line in self._time_lines(board, limit):
                 self.send_line(line)
             if draw_offered and self.features.get("draw", 1):
                 self.send_line("draw")
@@ -402,10 +398,9 @@ class XBoardProtocol(Protocol):
             def on_line(line: str) -> Optional[Tuple[str, Any]]:
                 text = line.strip()
                 # Words are cut at any white space: "move\te2e4", "offer\tdraw", "1-0\t{...}".
-                words = text.split(None, 1)
-                first = words[0] if words else ""
+                first, rest = _first_word(text)
                 if first == "move":  # "move" alone: no move, an error below
-                    return ("move", words[1] if len(words) > 1 else "")
+                    return ("move", rest)
                 if text == "resign":
                     state["resigned"] = True
                     return ("resign", None)
@@ -417,7 +412,7 @@ class XBoardProtocol(Protocol):
                 if first in ("1-0", "0-1", "1/2-1/2"):
                     return ("result", text)
                 if selector:
-                    thought = self._thinking(text, board, selector)
+                    thought = _parse_xboard_post(text, board, Info(selector))
                     if thought is not None:  # the latest line is the search's info
                         state["info"] = thought
                         return None
@@ -465,7 +460,7 @@ class XBoardProtocol(Protocol):
             analysis = AnalysisResult(stop=ex._cancel)
             ended = {"stop": False}
             # The best move: the first of the last pv that had one (XBoard names no ponder move).
-            best: List[Optional[Move]] = [None]
+            best: Optional[Move] = None
 
             def stop() -> None:
                 if not ended["stop"]:
@@ -481,13 +476,14 @@ class XBoardProtocol(Protocol):
             timer = self.loop.call_later(limit.time, ex._cancel) if limit is not None and limit.time is not None else None
 
             def on_line(line: str) -> Optional[bool]:
+                nonlocal best
                 text = line.strip()
                 if XBOARD_ERROR_REGEX.match(text):
                     raise EngineError(text)
-                thought = self._thinking(text, board, selector or INFO_ALL)
+                thought = _parse_xboard_post(text, board, Info(selector or INFO_ALL))
                 if thought:
                     if thought.get("pv"):
-                        best[0] = thought["pv"][0]
+                        best = thought["pv"][0]
                     if selector:
                         analysis.post(thought)
                     if limit is not None and _reached(limit, thought):
@@ -501,7 +497,7 @@ class XBoardProtocol(Protocol):
                 if timer is not None:
                     timer.cancel()
                 await self._pong(ex)
-                analysis.set_finished(BestMove(best[0], None))
+                analysis.set_finished(BestMove(best, None))
             except BaseException as exc:
                 analysis.set_exception(exc if isinstance(exc, Exception) else EngineError("analysis cancelled"))
                 raise
