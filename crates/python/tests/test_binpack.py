@@ -121,3 +121,53 @@ def test_batches_for_training(tmp_path):
     assert rows(3) == rows(1) == rows(2)
     with pytest.raises(ValueError, match="threads"):
         next(lerf.binpack.batches(path, 10, threads=0))
+
+
+def test_fields_outside_the_format_are_named(tmp_path):
+    import numpy
+
+    good, _ = _games(1)
+    start = lambda **fields: lerf.binpack.Entry(**{"board": lerf.Board(), "move": lerf.Move.from_uci("e2e4"), "score": 0, "ply": 0, "result": 0, **fields})
+    path = tmp_path / "fields.binpack"
+    cases = [
+        (dict(score=40000), ValueError, "entry 3: score 40000 is not from -32768 to 32767"),
+        (dict(score=-32769), ValueError, "entry 3: score -32769"),
+        (dict(score=2**80), ValueError, "entry 3: score 1208925819614629174706176 is not from"),
+        (dict(ply=-3), ValueError, "entry 3: ply -3 is not from 0 to 16383"),
+        (dict(ply=16384), ValueError, "entry 3: ply 16384"),
+        (dict(result=2), ValueError, "entry 3: result 2 is not from -1 to 1"),
+        (dict(score=1.5), TypeError, "entry 3: score 1.5 is not an integer"),
+        (dict(ply="7"), TypeError, "entry 3: ply '7' is not an integer"),
+    ]
+    for fields, error, message in cases:
+        with pytest.raises(error, match=message):
+            lerf.binpack.write(path, good[:3] + [start(**fields)] + good[3:6])
+        # The entries before the bad one were written, and nothing after it.
+        assert [e._row() for e in lerf.binpack.read(path)] == [e._row() for e in good[:3]]
+    # numpy's integers are integers, at the format's limits too.
+    edge = [start(score=numpy.int16(-32768), ply=numpy.int64(16383), result=numpy.int8(-1)), start(score=32767)]
+    assert lerf.binpack.write(path, edge) == 2
+    assert [(e.score, e.ply, e.result) for e in lerf.binpack.read(path)] == [(-32768, 16383, -1), (32767, 0, 0)]
+
+
+def test_arguments_are_checked(tmp_path):
+    entries, _ = _games(2)
+    path = tmp_path / "games.binpack"
+    lerf.binpack.write(path, entries)
+    for kwargs, error, message in [
+        (dict(batch_size=0), ValueError, "batch_size must be from 1 to 16777216, not 0"),
+        (dict(batch_size=-1), ValueError, "batch_size must be from 1"),
+        (dict(batch_size=1 << 30), ValueError, "batch_size must be from 1 to 16777216, not 1073741824"),
+        (dict(batch_size=2.0), TypeError, "batch_size must be an integer, not float"),
+        (dict(threads=-1), ValueError, "threads must be from 1 to 1024, not -1"),
+        (dict(skip_early_plies=-1), ValueError, "skip_early_plies must be from 0 to 65535, not -1"),
+        (dict(seed=-1), ValueError, "seed must be from 0 to 18446744073709551615, not -1"),
+        (dict(seed=2**64), ValueError, "seed must be from 0"),
+    ]:
+        with pytest.raises(error, match=message):
+            next(lerf.binpack.batches(path, **kwargs))
+    for kwargs, error in [(dict(batch_size=0), ValueError), (dict(threads=-2), ValueError), (dict(batch_size="9"), TypeError)]:
+        with pytest.raises(error, match=next(iter(kwargs))):
+            lerf.binpack.to_arrow(path, **kwargs)
+    # The largest seed is a seed like any other.
+    assert sum(len(b["us"]) for b in lerf.binpack.batches(path, 7, seed=2**64 - 1)) == len(entries)

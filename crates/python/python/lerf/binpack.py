@@ -15,6 +15,7 @@ back as standard chess (its castling written ``e1g1``, not ``e1h1``).
 
 from __future__ import annotations
 
+import operator
 import os
 from typing import TYPE_CHECKING, Dict, Iterable, Iterator, Optional, Sequence, Union
 
@@ -30,8 +31,24 @@ if TYPE_CHECKING:
 
 PathLike = Union[str, "os.PathLike[str]"]
 
+#: The most rows a batch may ask for, and the most threads.
+_MOST = 1 << 24
+_THREADS = 1024
+
 #: Entries crossing between Rust and Python at a time.
 _BATCH = 4096
+
+
+def _whole(name: str, value: int, low: int, high: int) -> int:
+    """``value`` as an ``int`` (anything with ``__index__``), checked to lie from ``low`` to
+    ``high``: ``TypeError`` or ``ValueError`` naming the argument otherwise."""
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name} must be an integer, not {type(value).__name__}") from None
+    if not low <= number <= high:
+        raise ValueError(f"{name} must be from {low} to {high}, not {number}")
+    return number
 
 
 class Entry:
@@ -117,8 +134,10 @@ def read(path: PathLike) -> Iterator[Entry]:
 def write(path: PathLike, entries: Iterable[Entry], *, append: bool = False) -> int:
     """Writes ``entries`` to ``path`` as a binpack (entries that continue each other become
     chains), replacing the file unless ``append``; returns how many were written. An entry
-    whose move is not legal in its board, whose ply is over 16383 or whose result is not
-    -1, 0 or 1 raises ``ValueError`` naming it."""
+    whose move is not legal in its board, whose score is outside -32768..32767, whose ply is
+    outside 0..16383 or whose result is not -1, 0 or 1 raises ``ValueError`` naming it
+    (``TypeError`` for a number that is not an integer: numpy's integers are); the
+    entries before it are written."""
     writer = _Writer(os.fspath(path), append)
     count = 0
     batch = []
@@ -141,7 +160,10 @@ def to_arrow(path: PathLike, batch_size: int = 65536, *, threads: int = 1) -> _R
     """The entries of the binpack at ``path`` as an Arrow stream (``fen``, ``move`` in UCI,
     ``score``, ``ply``, ``result``, ``rule50``) that ``pyarrow.RecordBatchReader.from_stream``,
     polars and DuckDB read; read once. ``threads`` threads decode the file and make the
-    rows (one more reads it), ahead of the reader, in the file's order."""
+    rows (one more reads it), ahead of the reader, in the file's order. ``batch_size`` is
+    from 1 to 16,777,216 and ``threads`` from 1 to 1024 (``ValueError`` otherwise)."""
+    batch_size = _whole("batch_size", batch_size, 1, _MOST)
+    threads = _whole("threads", threads, 1, _THREADS)
     return _Rows(os.fspath(path), batch_size, threads)
 
 
@@ -172,12 +194,19 @@ def batches(
     is in check (``skip_in_check``), their ply is below ``skip_early_plies``, at random with
     probability ``random_skip``, or, with ``score_result_filter``, with the probability
     that their score does not predict their result. The same ``seed`` gives the same
-    batches, whatever ``threads`` is. The last batch may be shorter.
+    batches, whatever ``threads`` is. The last batch may be shorter. ``batch_size`` is from
+    1 to 16,777,216, ``threads`` from 1 to 1024, ``seed`` from 0 to 2**64 - 1 and
+    ``skip_early_plies`` from 0 to 65535: other values raise ``ValueError`` (``TypeError``
+    when not integers) at the first batch.
 
     ``threads`` threads decode chunks and make rows (one more reads the files), in the
     background while the caller works on a batch, with the GIL released."""
     import numpy
 
+    batch_size = _whole("batch_size", batch_size, 1, _MOST)
+    skip_early_plies = _whole("skip_early_plies", skip_early_plies, 0, 0xFFFF)
+    seed = _whole("seed", seed, 0, 2**64 - 1)
+    threads = _whole("threads", threads, 1, _THREADS)
     if isinstance(paths, (str, bytes, os.PathLike)):
         paths = [paths]
     stream = _Batches(

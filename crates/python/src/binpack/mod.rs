@@ -8,7 +8,7 @@ mod batches;
 
 use lerf_binpack::{Entry, EntryRows, Reader, Writer, entry_schema};
 use lerf_position::{Board, Position};
-use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
 use std::fs::File;
@@ -22,6 +22,34 @@ type FileReader = Reader<BufReader<File>>;
 type Row = (String, String, i16, u16, i16, bool);
 /// An entry as it comes from Python: FEN, UCI, score, ply, result.
 type InRow = (String, String, i16, u16, i16);
+
+/// A row from Python as the format holds it: `ValueError` for a number out of the format's
+/// range, `TypeError` for a field that is not what it should be.
+fn in_row(row: &Bound<'_, PyAny>) -> PyResult<InRow> {
+    type Fields<'py> = (String, String, Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>);
+    let (fen, uci, score, ply, result): Fields<'_> = row.extract()?;
+    let score = number(&score, "score", i64::from(i16::MIN), i64::from(i16::MAX))?;
+    let ply = number(&ply, "ply", 0, 0x3fff)?;
+    let result = number(&result, "result", -1, 1)?;
+    // The ranges checked above fit the types.
+    Ok((fen, uci, score as i16, ply as u16, result as i16))
+}
+
+/// `value`, an integer from `low` to `high` (a Python `int` or anything with
+/// `__index__`, numpy's integers included), or the error naming the field.
+fn number(value: &Bound<'_, PyAny>, field: &str, low: i64, high: i64) -> PyResult<i64> {
+    let shown = || value.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string());
+    let out_of_range =
+        || PyValueError::new_err(format!("{field} {} is not from {low} to {high}", shown()));
+    match value.extract::<i64>() {
+        Ok(v) if (low..=high).contains(&v) => Ok(v),
+        Ok(_) => Err(out_of_range()),
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(value.py()) => {
+            Err(out_of_range())
+        }
+        Err(_) => Err(PyTypeError::new_err(format!("{field} {} is not an integer", shown()))),
+    }
+}
 
 /// Adds the classes to the extension module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -116,15 +144,39 @@ impl BinpackWriter {
     }
 
     /// Writes `rows` (`(fen, uci, score, ply, result)`); `offset` numbers the first for
-    /// messages. A bad row raises `ValueError` naming it; the rows before it are written.
-    fn write_many(&self, py: Python<'_>, rows: Vec<InRow>, offset: usize) -> PyResult<()> {
+    /// messages. A bad row raises `ValueError` (`TypeError` for a field of the wrong type)
+    /// naming it; the rows before it are written.
+    fn write_many(
+        &self,
+        py: Python<'_>,
+        rows: Vec<Bound<'_, PyAny>>,
+        offset: usize,
+    ) -> PyResult<()> {
         let mut guard = self
             .inner
             .lock()
             .map_err(|_| PyRuntimeError::new_err("the writer's lock is poisoned"))?;
         let writer = guard.as_mut().ok_or_else(|| PyValueError::new_err("the writer is closed"))?;
+        // With the GIL, each row's fields as the format holds them, up to a row that does not
+        // fit it; then the rows before it written without the GIL, then its error raised.
+        let mut taken = Vec::with_capacity(rows.len());
+        let mut refused = None;
+        for (i, row) in rows.iter().enumerate() {
+            match in_row(row) {
+                Ok(row) => taken.push(row),
+                Err(e) => {
+                    let message = format!("entry {}: {}", offset + i, e.value(py));
+                    refused = Some(if e.is_instance_of::<PyTypeError>(py) {
+                        PyTypeError::new_err(message)
+                    } else {
+                        PyValueError::new_err(message)
+                    });
+                    break;
+                }
+            }
+        }
         py.detach(|| {
-            for (i, (fen, uci, score, ply, result)) in rows.iter().enumerate() {
+            for (i, (fen, uci, score, ply, result)) in taken.iter().enumerate() {
                 let bad =
                     |why: String| PyValueError::new_err(format!("entry {}: {why}", offset + i));
                 let pos = Position::from_fen(fen)
@@ -144,8 +196,9 @@ impl BinpackWriter {
                 };
                 writer.write(&entry).map_err(|e| bad(e.to_string()))?;
             }
-            Ok(())
-        })
+            Ok::<(), PyErr>(())
+        })?;
+        refused.map_or(Ok(()), Err)
     }
 
     /// Writes the last chunk and closes the file.
