@@ -159,3 +159,27 @@ def test_every_public_item_is_documented():
                 if not (inspect.getdoc(getattr(value, attr)) or "").strip():
                     missing.append(f"{module_name}.{name}.{attr}")
     assert missing == []
+
+
+def test_what_importing_pgn_brings_along():
+    """A program that imports only ``chess.pgn`` names ``chess.engine`` and ``chess.svg``
+    (python-chess's pgn module imports them); with lerf it may too, and lerf imports them
+    only when they are first named."""
+    import subprocess
+    import sys
+
+    program = (
+        "import sys, {lib}.pgn as pgn\n"
+        "{lib} = sys.modules['{lib}']\n"
+        "loaded = [m in sys.modules for m in ('{lib}.engine', '{lib}.svg')]\n"
+        "node = pgn.Game().add_variation({lib}.Move.from_uci('e2e4'))\n"
+        "node.set_eval({lib}.engine.PovScore({lib}.engine.Mate(-2), {lib}.BLACK), 12)\n"
+        "node.set_arrows([{lib}.svg.Arrow({lib}.A1, {lib}.H8, color='red')])\n"
+        "print(loaded, node.comment, repr(node.eval()), node.arrows())\n"
+    )
+    out = {
+        lib: subprocess.run([sys.executable, "-c", program.format(lib=lib)], capture_output=True, text=True, check=True).stdout
+        for lib in ("chess", "lerf")
+    }
+    assert out["chess"].startswith("[True, True] ")
+    assert out["lerf"] == out["chess"].replace("[True, True] ", "[False, False] ", 1)

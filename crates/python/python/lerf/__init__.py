@@ -140,8 +140,19 @@ if TYPE_CHECKING:
     BB_RANK_ATTACKS: List[Dict[Bitboard, Bitboard]]
 
 
+#: Submodules that python-chess's ``chess.pgn`` imports, so that a program importing only
+#: ``chess.pgn`` reaches them as ``chess.engine`` and ``chess.svg``. lerf's package imports
+#: ``pgn`` itself; these two (most of ``import chess.pgn``'s time) come when first named.
+_ALONG_WITH_PGN = ("engine", "svg")
+
+
 def __getattr__(name: str) -> Any:
-    """The slider tables (``BB_DIAG_MASKS``, ``BB_RANK_ATTACKS``...), made on first use."""
+    """The slider tables (``BB_DIAG_MASKS``, ``BB_RANK_ATTACKS``...), made on first use, and
+    ``engine`` and ``svg``, imported on first use."""
+    if name in _ALONG_WITH_PGN:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
     value = _tables.lazy(name)
     globals()[name] = value
     return value
