@@ -3,9 +3,11 @@
 //! view, the game's result), consecutive positions chained.
 //!
 //! The evaluation of a position is the `[%eval]` of the comment after the move that led to
-//! it (the mover's engine saw the position after its move): Lichess's `[%eval 0.17]` in
-//! centipawns, `[%eval #-3]` as a mate.
+//! it (Lichess's `[%eval 0.17]` in centipawns, `[%eval #-3]` as a mate, both White's view),
+//! else the engine's word at the start of the comment after the move played from it
+//! (`{+1.01/26 2.3s}`, the mover's view: see `engine_comment`).
 
+use crate::engine_comment::{EngineScore, engine_score};
 use crate::error::UserError;
 use crate::input::open;
 use arrow_array::cast::AsArray;
@@ -50,7 +52,9 @@ pub fn run(job: BinpackJob<'_>) -> Result<(), UserError> {
     let start = Instant::now();
     let mut game = Game { index: -1, result: None, standard: true, eval: None };
     let (mut positions, mut games) = (0u64, 0u64);
-    for batch in PositionRows::new(input, RowOptions::default(), 1 << 14) {
+    // The comments for the engines' words.
+    let options = RowOptions { comments: true, ..RowOptions::default() };
+    for batch in PositionRows::new(input, options, 1 << 14) {
         let batch = batch.map_err(|e| UserError(format!("{}: {e}", job.file)))?;
         write_batch(&batch, &job, &mut game, &mut writer, &mut positions, &mut games)?;
     }
@@ -85,10 +89,17 @@ fn write_batch(
         column("result").as_string::<i32>(),
         column("variant").as_string::<i32>(),
     );
-    let (cp, mate) = (
+    let (cp, mate, comment) = (
         column("eval_cp").as_primitive::<Int32Type>(),
         column("eval_mate").as_primitive::<Int32Type>(),
+        column("comment").as_string::<i32>(),
     );
+    let mate_score = i32::from(job.mate_score);
+    // A mate in n moves scores the mate score minus n; centipawns stay short of it.
+    let score_of = |score: EngineScore| match score {
+        EngineScore::Centipawns(cp) => cp.clamp(-mate_score + 1, mate_score - 1),
+        EngineScore::Mate(n) => n.signum() * (mate_score - n.abs().min(mate_score)),
+    };
     for row in 0..batch.num_rows() {
         if index.value(row) != game.index {
             let white = match result.value(row) {
@@ -107,10 +118,9 @@ fn write_batch(
         }
         // The evaluation after this row's move scores the next row's position.
         let next_eval = if !cp.is_null(row) {
-            Some(cp.value(row).clamp(-i32::from(job.mate_score) + 1, i32::from(job.mate_score) - 1))
+            Some(score_of(EngineScore::Centipawns(cp.value(row))))
         } else if !mate.is_null(row) {
-            let n = mate.value(row);
-            Some(n.signum() * (i32::from(job.mate_score) - n.abs().min(i32::from(job.mate_score))))
+            Some(score_of(EngineScore::Mate(mate.value(row))))
         } else {
             None
         };
@@ -125,26 +135,24 @@ fn write_batch(
             .or_else(|_| Position::from_fen_960(fen))
             .map_err(|e| UserError(format!("{}: game {}: {e}: {fen}", job.file, game.index)))?;
         let sign = if pos.side_to_move() == lerf_types::Color::White { 1 } else { -1 };
+        // The side to move's view: the network's and the engines' words are in it already.
+        let engine = || (!comment.is_null(row)).then(|| engine_score(comment.value(row))).flatten();
         let score = match (&job.network, eval) {
-            // The network's view is the side to move's: turned to White's like the comments.
-            (Some(net), _) => {
-                sign * net
-                    .evaluate(&pos)
-                    .unwrap_or(0)
-                    .clamp(-i32::from(job.mate_score) + 1, i32::from(job.mate_score) - 1)
-            }
-            (None, Some(s)) => s,
-            (None, None) if job.unscored_as_zero => 0,
-            (None, None) => continue,
+            (Some(net), _) => score_of(EngineScore::Centipawns(net.evaluate(&pos).unwrap_or(0))),
+            (None, Some(white)) => sign * white,
+            (None, None) => match engine() {
+                Some(score) => score_of(score),
+                None if job.unscored_as_zero => 0,
+                None => continue,
+            },
         };
         let mv = pos
             .parse_uci(uci.value(row))
             .map_err(|e| UserError(format!("{}: game {}: {e}", job.file, game.index)))?;
-        let sign = if pos.side_to_move() == lerf_types::Color::White { 1 } else { -1 };
         let entry = Entry {
             board: Board::from(&pos),
             mv,
-            score: (sign * score) as i16,
+            score: score as i16,
             ply: pos.game_ply().min(0x3fff) as u16,
             result: (sign * white_result) as i16,
         };

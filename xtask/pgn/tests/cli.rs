@@ -334,6 +334,35 @@ fn pgn_to_binpack_scores_positions_from_the_side_to_move_and_binpack_reads_it_ba
         ]
     );
 
+    // An engine match's words: the comment after a move scores the position it was played
+    // from, in the mover's view (book moves hold none). Where a position has both, Lichess's
+    // `[%eval]` (of the comment before it) is taken.
+    let pgn = temp_file(
+        "engines.pgn",
+        "[Event \"m\"]\n[Result \"0-1\"]\n\n1. e4 {book} e5 {book} 2. Nf3 {+0.32/18 1.1s} Nc6 {-0.25/17 0.9s}\n3. Bb5 {+M4/30 0.2s} a6 {-M3/25} 0-1\n\n\
+         [Event \"n\"]\n[Result \"1/2-1/2\"]\n\n1. d4 { [%eval 0.2] } d5 {+0.10/20} 2. c4 {-1.5/9} 1/2-1/2\n",
+    );
+    let done = xtask_pgn(&[pgn.to_str().unwrap(), "--binpack", out.to_str().unwrap()]);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let entries: Vec<lerf_binpack::Entry> =
+        lerf_binpack::Reader::new(&std::fs::read(&out).unwrap()[..]).map(Result::unwrap).collect();
+    let seen: Vec<(String, i16, u16, i16)> = entries
+        .iter()
+        .map(|e| {
+            let uci = lerf_position::Position::from(&e.board).uci(e.mv).to_string();
+            (uci, e.score, e.ply, e.result)
+        })
+        .collect();
+    let expected = [
+        ("g1f3", 32, 2, -1),
+        ("b8c6", -25, 3, 1),
+        ("f1b5", 31996, 4, -1),
+        ("a7a6", -31997, 5, 1),
+        ("d7d5", -20, 1, 0),
+        ("c2c4", -150, 2, 0),
+    ];
+    assert_eq!(seen, expected.map(|(m, s, p, r)| (m.to_string(), s, p, r)));
+
     // The sample with every position scored 0: one chain a game, read back as .plain.
     let sample = temp_bytes("sample.pgn", SAMPLE);
     let done = xtask_pgn(&[
