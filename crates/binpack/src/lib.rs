@@ -36,14 +36,19 @@ mod batches;
 mod bin_format;
 mod bits;
 mod chunk;
+mod engine_words;
 mod entry;
 mod error;
+#[cfg(feature = "arrow")]
+mod from_rows;
 #[cfg(any(feature = "nnue", feature = "arrow"))]
 mod groups;
 mod movetext;
 mod parallel;
 mod plain;
 mod reader;
+#[cfg(feature = "arrow")]
+mod row_columns;
 #[cfg(feature = "arrow")]
 mod rows;
 mod spread;
@@ -55,8 +60,11 @@ pub use batch::{Batch, MAX_FEATURES};
 #[cfg(feature = "nnue")]
 pub use batches::{BatchOptions, Batches, SkipOptions};
 pub use bin_format::{BIN_ENTRY, pack_bin, unpack_bin};
+pub use engine_words::{EngineScore, engine_score};
 pub use entry::Entry;
 pub use error::{BinpackError, ErrorKind};
+#[cfg(feature = "arrow")]
+pub use from_rows::{RowsError, RowsOptions, RowsWriter, ScoreSource};
 pub use parallel::ParallelReader;
 pub use plain::{PlainError, PlainReader, write_plain};
 pub use reader::{MAX_CHUNK, Reader};

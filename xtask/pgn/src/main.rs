@@ -7,7 +7,6 @@ use clap::Parser;
 use std::process::ExitCode;
 
 mod binpack;
-mod engine_comment;
 mod error;
 mod input;
 mod parquet;

@@ -3,5 +3,6 @@
 
 mod batches;
 mod common;
+mod from_rows;
 mod round_trip;
 mod rows;

@@ -19,6 +19,13 @@ pub enum EngineScore {
 
 /// The score at the start of `comment` (after blanks), a `SCORE/DEPTH` word: `None` when
 /// the comment does not start with one.
+///
+/// ```
+/// use lerf_binpack::{EngineScore, engine_score};
+/// assert_eq!(engine_score("+1.01/26 2.3s"), Some(EngineScore::Centipawns(101)));
+/// assert_eq!(engine_score("-M3/22"), Some(EngineScore::Mate(-3)));
+/// assert_eq!(engine_score("book"), None);
+/// ```
 pub fn engine_score(comment: &str) -> Option<EngineScore> {
     let word = comment.split_whitespace().next()?;
     let (score, depth) = word.split_once('/')?;
