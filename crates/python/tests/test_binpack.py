@@ -171,3 +171,49 @@ def test_arguments_are_checked(tmp_path):
             lerf.binpack.to_arrow(path, **kwargs)
     # The largest seed is a seed like any other.
     assert sum(len(b["us"]) for b in lerf.binpack.batches(path, 7, seed=2**64 - 1)) == len(entries)
+
+
+def test_rows_of_games_as_the_command_writes_them(sample_path, tmp_path):
+    import io
+
+    import polars as pl
+
+    from test_rows_readers import xtask
+
+    done = xtask("pgn", str(sample_path), "--binpack", str(tmp_path / "command.binpack"))
+    assert done.returncode == 0, done.stderr
+    command = (tmp_path / "command.binpack").read_bytes()
+    path = tmp_path / "rows.binpack"
+    # lerf's rows, a pyarrow table with large strings and wide integers, a polars frame.
+    assert lerf.binpack.write_rows(path, lerf.pgn.positions(sample_path, comments=True)) == 2194
+    assert path.read_bytes() == command
+    table = pa.RecordBatchReader.from_stream(lerf.pgn.positions(sample_path, batch_size=500)).read_all()
+    wide = table.cast(pa.schema([pa.field(f.name, pa.large_string() if f.type == pa.string() else (pa.int64() if f.type == pa.int32() else f.type)) for f in table.schema]))
+    for rows in (table, wide, pl.from_arrow(table)):
+        assert lerf.binpack.write_rows(path, rows) == 2194
+        assert path.read_bytes() == command
+
+    # An engine match's words, the mover's view of the position the move was played from.
+    match = b'[Event "m"]\n[Result "0-1"]\n\n1. e4 {book} e5 {book} 2. Nf3 {+0.32/18 1.1s} Nc6 {-0.25/17} 3. Bb5 {+M4/30} a6 {-M3/25} 0-1\n'
+    assert lerf.binpack.write_rows(path, lerf.pgn.positions(io.BytesIO(match), comments=True), mate_score=1000) == 4
+    assert [(e.move.uci(), e.score, e.ply, e.result) for e in lerf.binpack.read(path)] == [
+        ("g1f3", 32, 2, -1), ("b8c6", -25, 3, 1), ("f1b5", 996, 4, -1), ("a7a6", -997, 5, 1)]
+    assert lerf.binpack.write_rows(path, lerf.pgn.positions(io.BytesIO(match), comments=True), unscored_as_zero=True, skip_plies=1, append=True) == 5
+    assert len(list(lerf.binpack.read(path))) == 9
+
+    # Errors name what is wrong; the entries before a bad row are written.
+    with pytest.raises(ValueError, match='the rows have no "uci" column'):
+        lerf.binpack.write_rows(path, table.drop_columns(["uci"]))
+    with pytest.raises(TypeError, match="rows must offer an Arrow stream"):
+        lerf.binpack.write_rows(path, [{"fen": "x"}])
+    with pytest.raises(ValueError, match="scores must be"):
+        lerf.binpack.write_rows(path, table, scores="engine")
+    with pytest.raises(ValueError, match="mate_score must be from 1"):
+        lerf.binpack.write_rows(path, table, mate_score=0)
+    rows = table.to_pylist()
+    bad = [i for i, r in enumerate(rows) if r["eval_cp"] is not None][200]
+    rows[bad + 1]["fen"] = "no fen"
+    with pytest.raises(ValueError, match=f"game {rows[bad]['game']}, ply {rows[bad + 1]['ply']}: "):
+        lerf.binpack.write_rows(path, pa.Table.from_pylist(rows, schema=table.schema))
+    written = len(list(lerf.binpack.read(path)))
+    assert 0 < written < 2194

@@ -23,6 +23,7 @@ from ._lerf import BinpackBatches as _Batches
 from ._lerf import BinpackReader as _Reader
 from ._lerf import BinpackRows as _Rows
 from ._lerf import BinpackWriter as _Writer
+from ._lerf import binpack_write_rows as _write_rows
 
 if TYPE_CHECKING:
     import numpy
@@ -156,6 +157,45 @@ def write(path: PathLike, entries: Iterable[Entry], *, append: bool = False) -> 
     return count
 
 
+def write_rows(
+    path: PathLike,
+    rows: object,
+    *,
+    mate_score: int = 32000,
+    unscored_as_zero: bool = False,
+    skip_plies: int = 0,
+    scores: str = "comments",
+    append: bool = False,
+) -> int:
+    """Writes the positions of rows of games to ``path`` as a binpack (replacing the file
+    unless ``append``), consecutive positions of a game chained; returns how many were
+    written. ``rows`` is anything with an Arrow stream (``__arrow_c_stream__``):
+    ``lerf.pgn.positions(...)`` (with ``comments=True`` for engines' words), a pyarrow
+    ``Table`` or ``RecordBatchReader``, a polars ``DataFrame``, read without the GIL.
+
+    The rows need ``game``, ``ply``, ``fen``, ``uci`` and ``result`` (``"1-0"``, ``"0-1"``,
+    ``"1/2-1/2"``; other games are left out), and use ``variant`` (only ``"chess"`` games
+    are kept), ``eval_cp``/``eval_mate`` and ``comment`` where present. Each position's
+    score, from its side to move's view: with ``scores="comments"``, Lichess's ``[%eval]``
+    of the comment after the move that led to it (White's view), else the engine's word
+    that starts the comment after the move played from it (``+1.01/26 2.3s``, ``-M3/22``:
+    the mover's view); with ``scores="nnue"``, the ``nnue`` column (rows made with
+    ``nnue=``). A mate in n moves scores ``mate_score - n``; positions without a score are
+    left out, or scored 0 with ``unscored_as_zero``; positions before ``skip_plies`` (a
+    book's) are left out.
+
+    A missing column, a column of the wrong type or a row that is no position and move
+    raises ``ValueError`` naming it (its game and ply); the entries before it are written."""
+    if scores not in ("comments", "nnue"):
+        raise ValueError(f"scores must be 'comments' or 'nnue', not {scores!r}")
+    mate_score = _whole("mate_score", mate_score, 1, 32767)
+    skip_plies = _whole("skip_plies", skip_plies, 0, 0xFFFF)
+    written, _games = _write_rows(
+        os.fspath(path), rows, mate_score, bool(unscored_as_zero), skip_plies, scores == "nnue", bool(append)
+    )
+    return int(written)
+
+
 def to_arrow(path: PathLike, batch_size: int = 65536, *, threads: int = 1) -> _Rows:
     """The entries of the binpack at ``path`` as an Arrow stream (``fen``, ``move`` in UCI,
     ``score``, ``ply``, ``result``, ``rule50``) that ``pyarrow.RecordBatchReader.from_stream``,
@@ -236,4 +276,4 @@ def batches(
         }
 
 
-__all__ = ["Entry", "batches", "read", "to_arrow", "write"]
+__all__ = ["Entry", "batches", "read", "to_arrow", "write", "write_rows"]

@@ -5,6 +5,7 @@
 //! (`python/lerf/binpack.py`) holds `Entry`, `read`, `write` and `to_arrow`.
 
 mod batches;
+mod from_rows;
 
 use lerf_binpack::{Entry, EntryRows, Reader, Writer, entry_schema};
 use lerf_position::{Board, Position};
@@ -56,7 +57,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<BinpackReader>()?;
     m.add_class::<BinpackWriter>()?;
     m.add_class::<BinpackRows>()?;
-    m.add_class::<batches::BinpackBatches>()
+    m.add_class::<batches::BinpackBatches>()?;
+    m.add_function(pyo3::wrap_pyfunction!(from_rows::binpack_write_rows, m)?)
 }
 
 fn open(path: &std::path::Path) -> PyResult<File> {
