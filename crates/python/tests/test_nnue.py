@@ -158,6 +158,23 @@ def test_rows_carry_the_networks_evaluation(network, sample_path):
 
 
 @needs_stockfish
+def test_rows_scored_by_the_network_become_training_entries(network, sample_path, tmp_path):
+    import lerf.binpack
+
+    path = tmp_path / "scored.binpack"
+    rows = lerf.pgn.positions(sample_path, nnue=network)
+    written = lerf.binpack.write_rows(path, rows, scores="nnue", mate_score=3000)
+    entries = list(lerf.binpack.read(path))
+    assert written == len(entries) > 20000
+    # Every position of the games with a result, its score the network's (side to move's
+    # view), kept short of the mate score.
+    expected = [max(-2999, min(2999, v)) for v in network.evaluate_many([e.fen for e in entries]).tolist()]
+    assert [e.score for e in entries] == expected
+    with pytest.raises(ValueError, match='no "nnue" column'):
+        lerf.binpack.write_rows(path, lerf.pgn.positions(sample_path), scores="nnue")
+
+
+@needs_stockfish
 def test_a_network_pickles_as_its_path(network):
     import pickle
 
