@@ -301,6 +301,22 @@ fn pgn_parquet_nnue_writes_the_networks_evaluation_of_each_row() {
     let _ = std::fs::remove_file(packed);
 }
 
+/// (UCI, score, ply, result) of each entry of the binpack at `path`.
+fn entries_of(path: &std::path::Path) -> Vec<(String, i16, u16, i16)> {
+    let bytes = std::fs::read(path).unwrap();
+    lerf_binpack::Reader::new(&bytes[..])
+        .map(|e| {
+            let e = e.unwrap();
+            let uci = lerf_position::Position::from(&e.board).uci(e.mv).to_string();
+            (uci, e.score, e.ply, e.result)
+        })
+        .collect()
+}
+
+fn owned(entries: &[(&str, i16, u16, i16)]) -> Vec<(String, i16, u16, i16)> {
+    entries.iter().map(|&(m, s, p, r)| (m.to_owned(), s, p, r)).collect()
+}
+
 #[test]
 fn pgn_to_binpack_scores_positions_from_the_side_to_move_and_binpack_reads_it_back() {
     let pgn = temp_file(
@@ -310,58 +326,30 @@ fn pgn_to_binpack_scores_positions_from_the_side_to_move_and_binpack_reads_it_ba
     let out = temp_path("evals.binpack");
     let done = xtask_pgn(&[pgn.to_str().unwrap(), "--binpack", out.to_str().unwrap()]);
     assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
-    let entries: Vec<lerf_binpack::Entry> =
-        lerf_binpack::Reader::new(&std::fs::read(&out).unwrap()[..]).map(Result::unwrap).collect();
     // The start has no evaluation; after 1. e4 Black moves, seeing 0.17 against it; after
     // 2. Nf3 White mates in 3: -31997 for Black. Nc6 has no evaluation after it.
-    let seen: Vec<(String, i16, u16, i16)> = entries
-        .iter()
-        .map(|e| {
-            (
-                lerf_position::Position::from(&e.board).uci(e.mv).to_string(),
-                e.score,
-                e.ply,
-                e.result,
-            )
-        })
-        .collect();
     assert_eq!(
-        seen,
-        [
-            ("e7e5".to_string(), -17, 1, -1),
-            ("g1f3".to_string(), 20, 2, 1),
-            ("b8c6".to_string(), -31997, 3, -1)
-        ]
+        entries_of(&out),
+        owned(&[("e7e5", -17, 1, -1), ("g1f3", 20, 2, 1), ("b8c6", -31997, 3, -1)])
     );
 
-    // An engine match's words: the comment after a move scores the position it was played
-    // from, in the mover's view (book moves hold none). Where a position has both, Lichess's
-    // `[%eval]` (of the comment before it) is taken.
+    // An engine match's words (lerf_binpack's tests hold the rules): the comment after a
+    // move scores the position it was played from, in the mover's view.
     let pgn = temp_file(
         "engines.pgn",
-        "[Event \"m\"]\n[Result \"0-1\"]\n\n1. e4 {book} e5 {book} 2. Nf3 {+0.32/18 1.1s} Nc6 {-0.25/17 0.9s}\n3. Bb5 {+M4/30 0.2s} a6 {-M3/25} 0-1\n\n\
-         [Event \"n\"]\n[Result \"1/2-1/2\"]\n\n1. d4 { [%eval 0.2] } d5 {+0.10/20} 2. c4 {-1.5/9} 1/2-1/2\n",
+        "[Event \"m\"]\n[Result \"0-1\"]\n\n1. e4 {book} e5 {book} 2. Nf3 {+0.32/18 1.1s} Nc6 {-M3/17} 0-1\n",
     );
     let done = xtask_pgn(&[pgn.to_str().unwrap(), "--binpack", out.to_str().unwrap()]);
     assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
-    let entries: Vec<lerf_binpack::Entry> =
-        lerf_binpack::Reader::new(&std::fs::read(&out).unwrap()[..]).map(Result::unwrap).collect();
-    let seen: Vec<(String, i16, u16, i16)> = entries
-        .iter()
-        .map(|e| {
-            let uci = lerf_position::Position::from(&e.board).uci(e.mv).to_string();
-            (uci, e.score, e.ply, e.result)
-        })
-        .collect();
-    let expected = [
-        ("g1f3", 32, 2, -1),
-        ("b8c6", -25, 3, 1),
-        ("f1b5", 31996, 4, -1),
-        ("a7a6", -31997, 5, 1),
-        ("d7d5", -20, 1, 0),
-        ("c2c4", -150, 2, 0),
-    ];
-    assert_eq!(seen, expected.map(|(m, s, p, r)| (m.to_string(), s, p, r)));
+    assert_eq!(entries_of(&out), owned(&[("g1f3", 32, 2, -1), ("b8c6", -31997, 3, 1)]));
+    let refused = xtask_pgn(&[
+        pgn.to_str().unwrap(),
+        "--binpack",
+        out.to_str().unwrap(),
+        "--mate-score",
+        "0",
+    ]);
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--mate-score 0 is not at least 1"));
 
     // The sample with every position scored 0: one chain a game, read back as .plain.
     let sample = temp_bytes("sample.pgn", SAMPLE);

@@ -8,7 +8,6 @@ use lerf_binpack::{RowsError, RowsOptions, RowsWriter, ScoreSource, Writer};
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
-use std::io::BufWriter;
 
 /// The Arrow stream `rows` offers, taken from its capsule.
 fn take_stream(rows: &Bound<'_, PyAny>) -> PyResult<ArrowArrayStreamReader> {
@@ -55,16 +54,10 @@ pub fn binpack_write_rows(
         )));
     }
     let reader = take_stream(rows)?;
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .write(true)
-        .append(append)
-        .truncate(!append)
-        .open(&path)
-        .map_err(|e| crate::errors::file_error(&e, &path))?;
+    let out = crate::binpack::output::binpack_output(&path, append)?;
     let scores = if nnue { ScoreSource::Nnue } else { ScoreSource::Comments };
     let options = RowsOptions { mate_score, unscored_as_zero, skip_plies, scores };
-    let mut writer = RowsWriter::new(Writer::new(BufWriter::with_capacity(1 << 20, file)), options);
+    let mut writer = RowsWriter::new(Writer::new(out), options);
     let fault = py.detach(|| {
         for batch in reader {
             let batch = batch.map_err(|e| PyValueError::new_err(format!("the rows: {e}")))?;

@@ -6,6 +6,7 @@
 
 mod batches;
 mod from_rows;
+mod output;
 
 use lerf_binpack::{Entry, EntryRows, Reader, Writer, entry_schema};
 use lerf_position::{Board, Position};
@@ -133,16 +134,8 @@ impl BinpackWriter {
     #[new]
     #[pyo3(signature = (path, append=false))]
     fn new(path: std::path::PathBuf, append: bool) -> PyResult<BinpackWriter> {
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .write(true)
-            .append(append)
-            .truncate(!append)
-            .open(&path)
-            .map_err(|e| crate::errors::file_error(&e, &path))?;
-        Ok(BinpackWriter {
-            inner: Mutex::new(Some(Writer::new(BufWriter::with_capacity(1 << 20, file)))),
-        })
+        let out = output::binpack_output(&path, append)?;
+        Ok(BinpackWriter { inner: Mutex::new(Some(Writer::new(out))) })
     }
 
     /// Writes `rows` (`(fen, uci, score, ply, result)`); `offset` numbers the first for
