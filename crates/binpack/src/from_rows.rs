@@ -4,8 +4,8 @@
 //! A row is a move of a game's mainline with the position before it: `game`, `ply`, `fen`,
 //! `uci`, `result`, and where present `variant` (only `"chess"` rows are kept), `eval_cp` and
 //! `eval_mate` (Lichess's `[%eval]` after the move, White's view), `comment` (the comment
-//! after the move, for engines' `{+1.01/26}` words) and `nnue` (a network's evaluation of
-//! the row's position, side to move's view).
+//! after the move, for engines' `{+1.01/26}` words and TCEC's `wv=`) and `nnue` (a network's
+//! evaluation of the row's position, side to move's view).
 
 use crate::engine_words::{EngineScore, engine_score};
 use crate::entry::Entry;
@@ -219,7 +219,7 @@ impl<W: Write> RowsWriter<W> {
                 (None, None) => comment
                     .as_ref()
                     .and_then(|c| c.get(row))
-                    .and_then(engine_score)
+                    .and_then(|c| engine_score(c, pos.side_to_move()))
                     .map(|s| self.bounded(s)),
             };
             let score = match score {

@@ -49,9 +49,9 @@ pub struct Args {
     comments: bool,
     /// Write every position of every standard game with a known result and an evaluation
     /// (Lichess's `[%eval]`, from the comment after the move that led to it, else an engine
-    /// match's `{+1.01/26 2.3s}`, from the comment after the move played from it) as a
-    /// Stockfish binpack entry to this file instead: the move played, the evaluation and the
-    /// result from the side to move's view; consecutive positions chained.
+    /// match's `{+1.01/26 2.3s}` or TCEC's `wv=0.12`, from the comment after the move played
+    /// from it) as a Stockfish binpack entry to this file instead: the move played, the
+    /// evaluation and the result from the side to move's view; consecutive positions chained.
     #[arg(long, value_name = "OUT.binpack", conflicts_with_all = ["fens", "errors", "parquet"])]
     binpack: Option<std::path::PathBuf>,
     /// With --binpack: the score of a mate on the board (a mate in n moves scores this

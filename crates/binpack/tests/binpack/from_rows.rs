@@ -83,6 +83,17 @@ fn sample() -> Vec<Row> {
         "chess",
         &[("e2e4", Some(5), None, ""), ("e7e5", Some(5), None, "")],
     ));
+    // TCEC's comments: `wv=` is White's view.
+    rows.extend(game_rows(
+        4,
+        "1-0",
+        "chess",
+        &[
+            ("e2e4", None, None, "book"),
+            ("e7e5", None, None, "d=20, mt=00:00:05, pv=e5 Nf3, wv=0.30, R50=50,"),
+            ("g1f3", None, None, "d=22, wv=0.41, "),
+        ],
+    ));
     rows
 }
 
@@ -162,6 +173,8 @@ fn scores_from_each_source_in_the_side_to_moves_view() {
         ("c2c4", -150, 2, 0),
         ("e7e6", 31998, 3, 0),
         ("b1c3", 31999, 4, 0),
+        ("e7e5", -30, 1, -1),
+        ("g1f3", 41, 2, 1),
     ];
     assert_eq!(seen(&bytes), owned(&expected));
 
@@ -182,6 +195,8 @@ fn scores_from_each_source_in_the_side_to_moves_view() {
         ("c2c4", -150, 2, 0),
         ("e7e6", 998, 3, 0),
         ("b1c3", 999, 4, 0),
+        ("e7e5", -30, 1, -1),
+        ("g1f3", 41, 2, 1),
     ];
     assert_eq!(seen(&bytes), owned(&expected));
 
@@ -191,7 +206,19 @@ fn scores_from_each_source_in_the_side_to_moves_view() {
     let scores: Vec<(u16, i16)> = seen(&bytes).iter().map(|e| (e.2, e.1)).collect();
     assert_eq!(
         scores,
-        [(0, -7), (1, 3), (3, 23), (4, 33), (5, 43), (0, -7), (1, 3), (3, 23), (4, 33)]
+        [
+            (0, -7),
+            (1, 3),
+            (3, 23),
+            (4, 33),
+            (5, 43),
+            (0, -7),
+            (1, 3),
+            (3, 23),
+            (4, 33),
+            (0, -7),
+            (1, 3)
+        ]
     );
 }
 

@@ -179,7 +179,7 @@ def write_rows(
     score, from its side to move's view: with ``scores="comments"``, Lichess's ``[%eval]``
     of the comment after the move that led to it (White's view), else the engine's word
     that starts the comment after the move played from it (``+1.01/26 2.3s``, ``-M3/22``:
-    the mover's view); with ``scores="nnue"``, the ``nnue`` column (rows made with
+    the mover's view) or its TCEC ``wv=`` field (White's view); with ``scores="nnue"``, the ``nnue`` column (rows made with
     ``nnue=``). A mate in n moves scores ``mate_score - n``; positions without a score are
     left out, or scored 0 with ``unscored_as_zero``; positions before ``skip_plies`` (a
     book's) are left out.
