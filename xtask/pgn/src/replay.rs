@@ -128,6 +128,7 @@ pub fn run(mut args: Args) -> Result<(), UserError> {
             unscored_as_zero: args.unscored_as_zero,
             skip_plies: args.skip_plies,
             network,
+            threads: args.threads as usize,
         });
     }
     if let Some(out) = &args.parquet {

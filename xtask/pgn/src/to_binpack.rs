@@ -6,8 +6,9 @@
 
 use crate::error::UserError;
 use crate::input::open;
+use arrow_array::RecordBatchReader;
 use lerf_binpack::{RowsOptions, RowsWriter, ScoreSource, Writer};
-use lerf_pgn::rows::{NnueColumn, PositionRows, RowOptions};
+use lerf_pgn::rows::{NnueColumn, ParallelRows, PositionRows, RowOptions};
 use std::io::BufWriter;
 use std::time::Instant;
 
@@ -23,6 +24,9 @@ pub struct BinpackJob<'a> {
     pub skip_plies: u16,
     /// A network that scores every position instead of the comments.
     pub network: Option<std::sync::Arc<lerf_nnue::Network>>,
+    /// Threads making the rows (one more cuts the input into games); the entries are
+    /// written in the input's order by one.
+    pub threads: usize,
 }
 
 pub fn run(job: BinpackJob<'_>) -> Result<(), UserError> {
@@ -49,7 +53,12 @@ pub fn run(job: BinpackJob<'_>) -> Result<(), UserError> {
         nnue: job.network.clone().map(NnueColumn),
         ..RowOptions::default()
     };
-    for batch in PositionRows::new(input, row_options, 1 << 14) {
+    let batches: Box<dyn RecordBatchReader + Send> = if job.threads > 1 {
+        Box::new(ParallelRows::new(input, row_options, 1 << 14, job.threads))
+    } else {
+        Box::new(PositionRows::new(input, row_options, 1 << 14))
+    };
+    for batch in batches {
         let batch = batch.map_err(|e| UserError(format!("{}: {e}", job.file)))?;
         rows.write_batch(&batch).map_err(|e| UserError(format!("{}: {e}", job.file)))?;
     }

@@ -360,6 +360,12 @@ fn pgn_to_binpack_scores_positions_from_the_side_to_move_and_binpack_reads_it_ba
         "--unscored-as-zero",
     ]);
     assert!(done.status.success());
+    // Rows made on two threads: the same file.
+    let threaded = temp_path("threaded.binpack");
+    let args = ["--binpack", threaded.to_str().unwrap(), "--unscored-as-zero", "--threads", "2"];
+    let done = xtask_pgn(&[&[sample.to_str().unwrap()][..], &args].concat());
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    assert_eq!(std::fs::read(&threaded).unwrap(), std::fs::read(&out).unwrap());
     let plain = temp_path("sample.plain");
     let read = xtask_pgn(&["binpack", out.to_str().unwrap(), "--plain", plain.to_str().unwrap()]);
     assert!(read.status.success(), "{}", String::from_utf8_lossy(&read.stderr));
