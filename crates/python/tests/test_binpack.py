@@ -217,3 +217,27 @@ def test_rows_of_games_as_the_command_writes_them(sample_path, tmp_path):
         lerf.binpack.write_rows(path, pa.Table.from_pylist(rows, schema=table.schema))
     written = len(list(lerf.binpack.read(path)))
     assert 0 < written < 2194
+
+
+def test_boards_and_moves_of_any_kind_write_the_same_file(tmp_path):
+    import lerf.variant
+
+    entries, fens = _games(6)
+    path = tmp_path / "boards.binpack"
+    lerf.binpack.write(path, entries)  # lerf.Board and lerf.Move, read in Rust
+    written = path.read_bytes()
+    as_text = [lerf.binpack.Entry._from_row(e.fen, e.move.uci(), e.score, e.ply, e.result, False) for e in entries]
+    theirs = [
+        lerf.binpack.Entry(board=chess.Board(fen), move=chess.Move.from_uci(uci), score=e.score, ply=e.ply, result=e.result)
+        for e, (fen, uci) in zip(entries, fens)
+    ]
+    for other in (as_text, theirs):
+        lerf.binpack.write(path, other)
+        assert path.read_bytes() == written
+    # A subclass's own fen() is asked (a crazyhouse board's names its pockets: no binpack
+    # position); an object without one is the wrong type, named.
+    start = dict(move=lerf.Move.from_uci("e2e4"), score=0, ply=0, result=0)
+    with pytest.raises(ValueError, match=r"entry 0: .*\[\]"):
+        lerf.binpack.write(path, [lerf.binpack.Entry(board=lerf.variant.CrazyhouseBoard(), **start)])
+    with pytest.raises(TypeError, match="entry 1: 'int' object has no attribute 'fen'"):
+        lerf.binpack.write(path, [entries[0], lerf.binpack.Entry(board=3, **start)])

@@ -106,6 +106,13 @@ class Entry:
             self._move = Move.from_uci(self._uci or "0000")
         return self._move
 
+    def _raw(self):
+        """The entry as ``write`` hands it to Rust: the board and move objects where the entry
+        holds them (read there without a FEN made in Python), else their text."""
+        board = self._board if self._board is not None else self._fen
+        move = self._move if self._move is not None else self._uci
+        return (board, move, self.score, self.ply, self.result)
+
     def _row(self):
         uci = self._uci if self._uci is not None else self.move.uci()
         return (self.fen, uci, self.score, self.ply, self.result)
@@ -144,7 +151,7 @@ def write(path: PathLike, entries: Iterable[Entry], *, append: bool = False) -> 
     batch = []
     try:
         for entry in entries:
-            batch.append(entry._row())
+            batch.append(entry._raw())
             if len(batch) == _BATCH:
                 writer.write_many(batch, count)
                 count += len(batch)

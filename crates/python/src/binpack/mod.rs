@@ -26,15 +26,61 @@ type Row = (String, String, i16, u16, i16, bool);
 type InRow = (String, String, i16, u16, i16);
 
 /// A row from Python as the format holds it: `ValueError` for a number out of the format's
-/// range, `TypeError` for a field that is not what it should be.
+/// range, `TypeError` for a field that is not what it should be. The board and the move
+/// may be a `lerf.Board` and a `lerf.Move` (read in Rust), their FEN and UCI, or objects
+/// with `fen()` and `uci()`.
 fn in_row(row: &Bound<'_, PyAny>) -> PyResult<InRow> {
-    type Fields<'py> = (String, String, Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>);
-    let (fen, uci, score, ply, result): Fields<'_> = row.extract()?;
+    type Fields<'py> = (
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
+    );
+    let (board, mv, score, ply, result): Fields<'_> = row.extract()?;
+    let (fen, uci) = (fen_of(&board)?, uci_of(&mv)?);
     let score = number(&score, "score", i64::from(i16::MIN), i64::from(i16::MAX))?;
     let ply = number(&ply, "ply", 0, 0x3fff)?;
     let result = number(&result, "result", -1, 1)?;
     // The ranges checked above fit the types.
     Ok((fen, uci, score as i16, ply as u16, result as i16))
+}
+
+/// An entry's board as a FEN: a `lerf.Board`'s (not a subclass's, whose `fen()` may say
+/// more) as its `fen()` gives it, without a call into Python; a string as it is; else
+/// what the object's `fen()` gives.
+fn fen_of(board: &Bound<'_, PyAny>) -> PyResult<String> {
+    if board.get_type().is(board.py().get_type::<crate::board::board::Board>()) {
+        let board = board.cast::<crate::board::base_board::BaseBoard>()?.borrow();
+        return Ok(board.board().fen());
+    }
+    if let Ok(fen) = board.cast::<pyo3::types::PyString>() {
+        return fen.extract();
+    }
+    board.call_method0("fen").map_err(retyped)?.extract()
+}
+
+/// An entry's move as UCI: a `lerf.Move`'s read in Rust, a string as it is, else what the
+/// object's `uci()` gives.
+fn uci_of(mv: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(mv) = mv.cast::<crate::board::moves::Move>() {
+        return Ok(mv.get().data.uci());
+    }
+    if let Ok(uci) = mv.cast::<pyo3::types::PyString>() {
+        return uci.extract();
+    }
+    mv.call_method0("uci").map_err(retyped)?.extract()
+}
+
+/// An object without the method asked for is of the wrong type.
+fn retyped(e: PyErr) -> PyErr {
+    Python::attach(|py| {
+        if e.is_instance_of::<pyo3::exceptions::PyAttributeError>(py) {
+            PyTypeError::new_err(e.value(py).to_string())
+        } else {
+            e
+        }
+    })
 }
 
 /// `value`, an integer from `low` to `high` (a Python `int` or anything with
