@@ -87,6 +87,32 @@ def test_enums_and_hashing_as_python_chess():
     assert hash(lerf.Move.from_uci("e2e4")) == hash(lerf.Move(12, 28))
 
 
+def test_engine_values_hash_as_python_chess_s_do():
+    """Scores and PovScores compare equal but have no hash in python-chess; Wdl, Limit and
+    Option (frozen dataclasses) hash their fields, so an option holding a list does not."""
+    import chess.engine
+
+    import lerf.engine
+
+    def values(m):
+        return [
+            m.Cp(3), m.Mate(-2), m.MateGiven, m.PovScore(m.Cp(3), True), m.PovScore(m.Mate(1), False),
+            m.Wdl(1, 2, 3), m.PovWdl(m.Wdl(1, 2, 3), True), m.Limit(time=1.5, depth=3),
+            m.Option("Hash", "spin", 16, 1, 1024, None), m.Option("Style", "combo", "a", None, None, ["a", "b"]),
+            m.Option("Style", "combo", "a", None, None, ("a", "b")),
+        ]
+
+    def hashed(value):
+        try:
+            return hash(value) == hash(value)
+        except TypeError as e:
+            return str(e)
+
+    theirs, ours = values(chess.engine), values(lerf.engine)
+    # True where both hash, python-chess's own message where neither does.
+    assert [hashed(v) for v in ours] == [hashed(v) for v in theirs]
+
+
 def parameters(function):
     import inspect
 

@@ -104,8 +104,8 @@ class Score:
             return NotImplemented
         return self._order() >= other._order()
 
-    def __hash__(self) -> int:
-        return hash(self._order())
+    # Unhashable, as python-chess's scores are (equality without a hash).
+    __hash__ = None  # type: ignore[assignment]
 
 
 class Cp(Score):
@@ -249,8 +249,8 @@ class PovScore:
             return NotImplemented
         return self.white() == other.white()
 
-    def __hash__(self) -> int:
-        return hash(self.white())
+    # Unhashable, as python-chess's scores are (equality without a hash).
+    __hash__ = None  # type: ignore[assignment]
 
 
 class Wdl:

@@ -252,8 +252,9 @@ class Option(_Compared):
         return (self.name, self.type, self.default, self.min, self.max, self.var)
 
     def __hash__(self) -> int:
-        return hash((self.name, self.type, self.default, self.min, self.max,
-                     None if self.var is None else tuple(self.var)))
+        # As python-chess's frozen dataclass: its fields', so an option with a list of
+        # values (a combo's ``var``) cannot be hashed.
+        return hash(self._values())
 
     def __repr__(self) -> str:
         return (f"Option(name={self.name!r}, type={self.type!r}, default={self.default!r}, "
