@@ -251,7 +251,7 @@ class Option(_Compared):
     def _values(self) -> Tuple[Any, ...]:
         return (self.name, self.type, self.default, self.min, self.max, self.var)
 
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:  # type: ignore[override]
         # As python-chess's frozen dataclass: its fields', so an option with a list of
         # values (a combo's ``var``) cannot be hashed.
         return hash(self._values())
