@@ -202,6 +202,9 @@ impl<W: Write> RowsWriter<W> {
             let eval = std::mem::replace(&mut self.game.eval, next_eval);
             let Some(white_result) = self.game.result else { continue };
             let ply_value = ply[row].ok_or_else(|| bad("no ply".into()))?;
+            if ply_value < 0 {
+                return Err(bad(format!("the ply {ply_value} is negative")));
+            }
             if ply_value < i64::from(self.options.skip_plies) {
                 continue;
             }

@@ -68,8 +68,11 @@ def test_arrow_rows_are_the_entries(tmp_path):
 
 
 def test_errors(tmp_path):
+    # At the call, not at the first entry or batch.
     with pytest.raises(FileNotFoundError):
-        list(lerf.binpack.read(tmp_path / "missing.binpack"))
+        lerf.binpack.read(tmp_path / "missing.binpack")
+    with pytest.raises(FileNotFoundError, match="missing.binpack"):
+        lerf.binpack.batches([tmp_path / "missing.binpack"])
     entries, _ = _games(3)
     path = tmp_path / "games.binpack"
     lerf.binpack.write(path, entries)
@@ -112,7 +115,7 @@ def test_batches_for_training(tmp_path):
     early = sum(len(b["us"]) for b in lerf.binpack.batches(path, 999, skip_early_plies=20))
     assert early == sum(1 for e in entries if e.ply >= 20)
     with pytest.raises(ValueError, match="random_skip"):
-        next(lerf.binpack.batches(path, 10, random_skip=1.5))
+        lerf.binpack.batches(path, 10, random_skip=1.5)
     # Threads: the same batches, in the same order, from several files.
     rows = lambda threads: [
         (b["score"].tolist(), b["white"].tolist())
@@ -120,7 +123,7 @@ def test_batches_for_training(tmp_path):
     ]
     assert rows(3) == rows(1) == rows(2)
     with pytest.raises(ValueError, match="threads"):
-        next(lerf.binpack.batches(path, 10, threads=0))
+        lerf.binpack.batches(path, 10, threads=0)
 
 
 def test_fields_outside_the_format_are_named(tmp_path):
@@ -165,7 +168,7 @@ def test_arguments_are_checked(tmp_path):
         (dict(seed=2**64), ValueError, "seed must be from 0"),
     ]:
         with pytest.raises(error, match=message):
-            next(lerf.binpack.batches(path, **kwargs))
+            lerf.binpack.batches(path, **kwargs)
     for kwargs, error in [(dict(batch_size=0), ValueError), (dict(threads=-2), ValueError), (dict(batch_size="9"), TypeError)]:
         with pytest.raises(error, match=next(iter(kwargs))):
             lerf.binpack.to_arrow(path, **kwargs)

@@ -280,6 +280,14 @@ fn faults_are_typed_and_leave_the_entries_before_them() {
     let fault = write(&[batch(&rows, 0)], RowsOptions::default()).1.expect("a fault").to_string();
     assert!(fault.starts_with("game 1, ply 1: ") && fault.contains("e2e5"), "{fault}");
 
+    // A negative ply is a damaged row, not a position before the book's plies.
+    let mut rows = sample();
+    rows[3].1 = -3;
+    let skip = RowsOptions { skip_plies: 2, ..RowsOptions::default() };
+    let (bytes, fault) = write(&[batch(&rows, 0)], skip);
+    assert_eq!(fault.expect("a fault").to_string(), "game 0, ply -3: the ply -3 is negative");
+    assert_eq!(seen(&bytes).len(), 1, "the entry of ply 2, before the bad row");
+
     let zero = RowsOptions { mate_score: 0, ..RowsOptions::default() };
     assert_eq!(message(good, zero), "the mate score is 0, not at least 1");
 }

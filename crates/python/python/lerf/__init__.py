@@ -16,25 +16,26 @@ import math
 import re
 from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Literal, Optional, Sequence, SupportsInt, Union
 
+# Each name imported "as" itself: a re-export, as type checkers read it (mypy --strict).
 from ._lerf import (
-    AmbiguousMoveError,
-    BaseBoard,
-    Board,
-    IllegalMoveError,
-    InvalidMoveError,
-    LegalMoveGenerator,
-    Move,
-    Piece,
-    PseudoLegalMoveGenerator,
-    SquareSet,
-    STARTING_BOARD_FEN,
-    STARTING_FEN,
-    divide,
-    perft,
-    perft_split,
+    AmbiguousMoveError as AmbiguousMoveError,
+    BaseBoard as BaseBoard,
+    Board as Board,
+    IllegalMoveError as IllegalMoveError,
+    InvalidMoveError as InvalidMoveError,
+    LegalMoveGenerator as LegalMoveGenerator,
+    Move as Move,
+    Piece as Piece,
+    PseudoLegalMoveGenerator as PseudoLegalMoveGenerator,
+    SquareSet as SquareSet,
+    STARTING_BOARD_FEN as STARTING_BOARD_FEN,
+    STARTING_FEN as STARTING_FEN,
+    divide as divide,
+    perft as perft,
+    perft_split as perft_split,
 )
 from ._lerf import encode_planes_bytes as _encode_planes_bytes
-from ._types import Outcome, Status, Termination
+from ._types import Outcome as Outcome, Status as Status, Termination as Termination
 from . import _tables
 
 Color = bool

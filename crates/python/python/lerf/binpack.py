@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import operator
 import os
-from typing import TYPE_CHECKING, Dict, Iterable, Iterator, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, Optional, Sequence, Tuple, Union
 
 from ._lerf import BinpackBatches as _Batches
 from ._lerf import BinpackReader as _Reader
@@ -70,6 +70,7 @@ class Entry:
         self._fen: Optional[str] = None
         self._move: Optional["Move"] = move
         self._uci: Optional[str] = None
+        self._chess960 = False
         self.score = score
         self.ply = ply
         self.result = result
@@ -106,14 +107,14 @@ class Entry:
             self._move = Move.from_uci(self._uci or "0000")
         return self._move
 
-    def _raw(self):
+    def _raw(self) -> Tuple[object, object, int, int, int]:
         """The entry as ``write`` hands it to Rust: the board and move objects where the entry
         holds them (read there without a FEN made in Python), else their text."""
         board = self._board if self._board is not None else self._fen
         move = self._move if self._move is not None else self._uci
         return (board, move, self.score, self.ply, self.result)
 
-    def _row(self):
+    def _row(self) -> Tuple[str, str, int, int, int]:
         uci = self._uci if self._uci is not None else self.move.uci()
         return (self.fen, uci, self.score, self.ply, self.result)
 
@@ -128,9 +129,13 @@ class Entry:
 
 
 def read(path: PathLike) -> Iterator[Entry]:
-    """The entries of the binpack at ``path``, in order, read a chunk at a time. A damaged
-    file raises ``ValueError`` naming the chunk and byte, after the entries before it."""
-    reader = _Reader(os.fspath(path))
+    """The entries of the binpack at ``path``, in order, read a chunk at a time. The file is
+    opened at the call (``FileNotFoundError`` there for a missing one); a damaged file
+    raises ``ValueError`` naming the chunk and byte, after the entries before it."""
+    return _entries(_Reader(os.fspath(path)))
+
+
+def _entries(reader: _Reader) -> Iterator[Entry]:
     while True:
         rows = reader.next_batch(_BATCH)
         if not rows:
@@ -243,8 +248,9 @@ def batches(
     that their score does not predict their result. The same ``seed`` gives the same
     batches, whatever ``threads`` is. The last batch may be shorter. ``batch_size`` is from
     1 to 16,777,216, ``threads`` from 1 to 1024, ``seed`` from 0 to 2**64 - 1 and
-    ``skip_early_plies`` from 0 to 65535: other values raise ``ValueError`` (``TypeError``
-    when not integers) at the first batch.
+    ``skip_early_plies`` from 0 to 65535, ``random_skip`` from 0 up to (not including) 1:
+    other values raise ``ValueError`` (``TypeError`` when not integers) at the call, as a
+    file that cannot be opened raises ``OSError`` (``FileNotFoundError``...) there.
 
     ``threads`` threads decode chunks and make rows (one more reads the files), in the
     background while the caller works on a batch, with the GIL released."""
@@ -268,6 +274,10 @@ def batches(
         seed,
         threads,
     )
+    return _batches(stream, numpy)
+
+
+def _batches(stream: _Batches, numpy: Any) -> Iterator[Dict[str, "numpy.ndarray"]]:
     while True:
         got = stream.next_batch()
         if got is None:

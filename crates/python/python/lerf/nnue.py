@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import os
-from typing import TYPE_CHECKING, Iterable, List, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Callable, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 from ._lerf import NnueNetwork as _NnueNetwork
 
@@ -56,7 +56,7 @@ class Network:
         self.path = path
         self.width, self.generation, self.description, self.hash, self.kernels = inner.info()
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Callable[[str], "Network"], Tuple[str]]:
         if self.path is None:
             raise TypeError("a network made from bytes cannot be pickled: load it from a file")
         return (_load_once, (self.path,))

@@ -34,7 +34,7 @@ from types import TracebackType
 from typing import Iterable, Iterator, List, Optional, Tuple, Type, TypeVar
 
 from . import Board, KING, PIECE_TYPES, WHITE, BLACK
-from ._lerf import MissingTableError, SyzygyTables as _Tables
+from ._lerf import MissingTableError as MissingTableError, SyzygyTables as _Tables
 from ._lerf import syzygy_normalize as _normalize
 
 #: The most pieces a Syzygy table holds.

@@ -76,13 +76,18 @@ impl BinpackBatches {
         if threads == 0 {
             return Err(PyValueError::new_err("threads must be at least 1"));
         }
-        let inputs = paths.len();
-        let open = move |i: usize| {
-            let path = &paths[i];
+        let opened = |path: &PathBuf| {
             File::open(path)
-                .map(|f| BufReader::with_capacity(1 << 20, f))
                 .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))
         };
+        // Every file opened once here, so that a missing one is an `OSError` of the call
+        // (`FileNotFoundError`...), not of the first batch; each is opened again when its
+        // turn comes (and at each pass when cycling).
+        for path in &paths {
+            opened(path)?;
+        }
+        let inputs = paths.len();
+        let open = move |i: usize| opened(&paths[i]).map(|f| BufReader::with_capacity(1 << 20, f));
         let options = BatchOptions { size: batch_size, skip, cyclic, seed, threads };
         let batches = Batches::new(inputs, open, options);
         Ok(BinpackBatches { inner: Mutex::new((batches, Batch::default())) })

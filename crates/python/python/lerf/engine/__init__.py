@@ -30,15 +30,18 @@ from ._command import BaseCommand, CommandState
 from ._mock import MockTransport
 from ._protocol import Protocol
 from ._simple import SimpleAnalysisResult, SimpleEngine, run_in_background
-from ._uci import UciProtocol, _parse_uci_bestmove, _parse_uci_info
+from ._uci import UciProtocol
+from ._uci import _parse_uci_bestmove as _parse_uci_bestmove, _parse_uci_info as _parse_uci_info
 from ._values import (INFO_ALL, INFO_BASIC, INFO_CURRLINE, INFO_NONE, INFO_PV, INFO_REFUTATION,
                       INFO_SCORE, MANAGED_OPTIONS, AnalysisComplete, BestMove, ConfigMapping,
                       ConfigValue, EngineError, EngineTerminatedError, Info, InfoDict, Limit,
                       Opponent, Option, PlayResult, UciOptionMap)
 from ._xboard import XBoardProtocol
-from ._xboard_text import XBOARD_ERROR_REGEX, _parse_xboard_option, _parse_xboard_post
+from ._xboard_text import XBOARD_ERROR_REGEX
+from ._xboard_text import _parse_xboard_option as _parse_xboard_option, _parse_xboard_post as _parse_xboard_post
 
-# python-chess's private readers, which scripts and its tests call: re-exported.
+# python-chess's private readers, which scripts and its tests call: re-exported (imported
+# "as" themselves above, as type checkers want it).
 _READERS = (_parse_uci_bestmove, _parse_uci_info, _parse_xboard_option, _parse_xboard_post)
 
 __all__ = [
