@@ -132,7 +132,8 @@ pub(crate) fn unpack(bytes: &[u8; 32]) -> Result<Entry, String> {
         return Err(format!("{} pieces", occupied.popcount()));
     }
     let (mut by_color, mut by_type) = ([Bitboard::EMPTY; 2], [Bitboard::EMPTY; 6]);
-    let (mut stm, mut ep, mut castling_rooks) = (Color::White, None, Vec::new());
+    // The rooks marked as castling ones, a set a colour (no allocation: a stem a chain).
+    let (mut stm, mut ep, mut castling_rooks) = (Color::White, None, [Bitboard::EMPTY; 2]);
     for (i, sq) in occupied.into_iter().enumerate() {
         let n = bytes[8 + i / 2] >> (4 * (i % 2)) & 0xf;
         let (pt, color) = match n {
@@ -143,12 +144,15 @@ pub(crate) fn unpack(bytes: &[u8; 32]) -> Result<Entry, String> {
                     lerf_types::Rank::R5 => (Color::Black, sq.offset(lerf_types::Direction::North)),
                     _ => return Err(format!("an en-passant pawn on {sq}")),
                 };
+                if ep.is_some() {
+                    return Err(format!("a second en-passant pawn on {sq}"));
+                }
                 ep = ep_sq;
                 (0, color)
             }
             13 | 14 => {
                 let color = if n == 13 { Color::White } else { Color::Black };
-                castling_rooks.push((color, sq));
+                castling_rooks[color as usize] |= sq;
                 (3, color)
             }
             _ => {
@@ -165,10 +169,17 @@ pub(crate) fn unpack(bytes: &[u8; 32]) -> Result<Entry, String> {
     let board = Board::from_sets(by_color, by_type, stm, ep, rule50, u32::from(ply / 2 + 1))
         .map_err(|e| e.to_string())?;
     let mut board = board;
-    for (color, rook) in castling_rooks {
-        let king = board.king_square(color);
-        let side = if rook.file() < king.file() { CastlingSide::Queen } else { CastlingSide::King };
-        board = board.with_castling_rook(color, side, rook).map_err(|e| e.to_string())?;
+    for color in [Color::White, Color::Black] {
+        for rook in castling_rooks[color as usize] {
+            let king = board.king_square(color);
+            let side =
+                if rook.file() < king.file() { CastlingSide::Queen } else { CastlingSide::King };
+            // Two rooks marked on one side of the king: which one castles is not said.
+            if let Some(other) = board.castling_rook_square(color, side) {
+                return Err(format!("two castling rooks on one side, {other} and {rook}"));
+            }
+            board = board.with_castling_rook(color, side, rook).map_err(|e| e.to_string())?;
+        }
     }
     Ok(Entry {
         board,
@@ -189,6 +200,32 @@ mod tests {
         for v in [i16::MIN, -300, -1, 0, 1, 300, i16::MAX] {
             assert_eq!(unsigned_to_signed(signed_to_unsigned(v)), v);
         }
+    }
+
+    #[test]
+    fn two_castling_rooks_on_one_side_are_refused() {
+        let board: Board = "r3k2r/8/8/8/8/8/8/RR2K2R w KQkq - 0 1".parse().unwrap();
+        let mut bytes = pack(&Entry { board, mv: Move::NULL, score: 0, ply: 0, result: 0 });
+        // a1 and b1 are the first two squares: the rook on b1 (nibble 6) marked as well.
+        assert_eq!(bytes[8], 13 | 6 << 4);
+        bytes[8] = 13 | 13 << 4;
+        assert_eq!(
+            unpack(&bytes).err().as_deref(),
+            Some("two castling rooks on one side, a1 and b1")
+        );
+    }
+
+    #[test]
+    fn two_en_passant_pawns_are_refused() {
+        let board: Board = "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1".parse().unwrap();
+        assert!(board.ep_square().is_some());
+        let mut bytes = pack(&Entry { board, mv: Move::NULL, score: 0, ply: 0, result: 0 });
+        // e1, d4, e4, e8: d4 is the pawn that may be taken (12), e4 Black's pawn (1).
+        assert_eq!(bytes[8] >> 4, 12);
+        assert_eq!(bytes[9] & 0xf, 1);
+        unpack(&bytes).expect("the position as written");
+        bytes[9] = (bytes[9] & 0xf0) | 12;
+        assert_eq!(unpack(&bytes).err().as_deref(), Some("a second en-passant pawn on e4"));
     }
 
     #[test]
