@@ -1,6 +1,6 @@
 //! Arbitrary bytes as a binpack: lerf-binpack's reader gives entries and then, at a fault,
 //! an error naming the chunk and byte; never a panic, never an illegal move (each entry's
-//! move is checked against move generation); and the parallel reader gives exactly the
+//! move is checked against move generation), never a result but -1, 0 or 1; and the parallel reader gives exactly the
 //! same entries and error as the serial one.
 #![no_main]
 
@@ -13,6 +13,7 @@ fuzz_target!(|data: &[u8]| {
     for entry in &serial {
         match entry {
             Ok(e) => {
+                assert!((-1..=1).contains(&e.result), "a result of {}", e.result);
                 if e.mv != Move::NULL {
                     let pos = Position::from(&e.board);
                     assert!(

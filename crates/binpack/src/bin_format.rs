@@ -215,11 +215,15 @@ pub fn unpack_bin(bytes: &[u8; BIN_ENTRY]) -> Result<Entry, String> {
     if mv != Move::NULL && !crate::movetext::is_legal(&board, mv) {
         return Err(format!("move {from}{to} is not legal in its position"));
     }
+    let result = bytes[38] as i8;
+    if !(-1..=1).contains(&result) {
+        return Err(format!("result {result} is not -1, 0 or 1"));
+    }
     Ok(Entry {
         board,
         mv,
         score: i16::from_le_bytes([bytes[32], bytes[33]]),
         ply: u16::from_le_bytes([bytes[36], bytes[37]]),
-        result: i16::from(bytes[38] as i8),
+        result: i16::from(result),
     })
 }

@@ -100,7 +100,8 @@ impl<R: BufRead> Iterator for PlainReader<R> {
                     let fits = match key {
                         "score" => i16::try_from(n).map(|v| score = v).is_ok(),
                         "ply" => u16::try_from(n).map(|v| ply = v).is_ok(),
-                        _ => i16::try_from(n).map(|v| result = v).is_ok(),
+                        // A game's result for the side to move: a loss, a draw or a win.
+                        _ => (-1..=1).contains(&n) && i16::try_from(n).map(|v| result = v).is_ok(),
                     };
                     if !fits {
                         return self.fail(format!("{key} {n} is out of range"));

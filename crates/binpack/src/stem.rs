@@ -166,6 +166,10 @@ pub(crate) fn unpack(bytes: &[u8; 32]) -> Result<Entry, String> {
     let rule50 = u16::from_be_bytes([bytes[30], bytes[31]]);
     let ply_and_result = u16::from_be_bytes([bytes[28], bytes[29]]);
     let ply = ply_and_result & 0x3fff;
+    // Two bits for -1, 0 or 1 (stored as 1, 0, 2): the fourth value names no result.
+    if ply_and_result >> 14 == 3 {
+        return Err("the result's bits are 3, which name no result".to_owned());
+    }
     let board = Board::from_sets(by_color, by_type, stm, ep, rule50, u32::from(ply / 2 + 1))
         .map_err(|e| e.to_string())?;
     let mut board = board;
@@ -226,6 +230,18 @@ mod tests {
         unpack(&bytes).expect("the position as written");
         bytes[9] = (bytes[9] & 0xf0) | 12;
         assert_eq!(unpack(&bytes).err().as_deref(), Some("a second en-passant pawn on e4"));
+    }
+
+    #[test]
+    fn a_result_of_no_game_is_refused() {
+        let entry = Entry { board: Board::default(), mv: Move::NULL, score: 0, ply: 9, result: 1 };
+        let mut bytes = pack(&entry);
+        assert_eq!(bytes[28] >> 6, 2);
+        bytes[28] |= 0xc0;
+        assert_eq!(
+            unpack(&bytes).err().as_deref(),
+            Some("the result's bits are 3, which name no result")
+        );
     }
 
     #[test]

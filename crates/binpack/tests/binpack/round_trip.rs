@@ -249,6 +249,13 @@ fn plain_bin_and_binpack_convert_into_each_other() {
     let bad_plain = b"fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nmove e2e5\ne\n";
     let err = lerf_binpack::PlainReader::new(&bad_plain[..]).next().unwrap().unwrap_err();
     assert_eq!(err.line, 3);
+    // A result other than a loss, a draw or a win, in either format.
+    let no_result = b"fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nmove e1e2\nresult 2\ne\n";
+    let err = lerf_binpack::PlainReader::new(&no_result[..]).next().unwrap().unwrap_err();
+    assert_eq!((err.line, err.message.as_str()), (3, "result 2 is out of range"));
+    let mut bad: [u8; 40] = bin[..40].try_into().unwrap();
+    bad[38] = 2;
+    assert_eq!(lerf_binpack::unpack_bin(&bad).unwrap_err(), "result 2 is not -1, 0 or 1");
     // Chess960 castling has no place in .bin.
     let c960 = games(3, 5)
         .into_iter()
