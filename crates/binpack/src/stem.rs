@@ -131,38 +131,43 @@ pub(crate) fn unpack(bytes: &[u8; 32]) -> Result<Entry, String> {
     if occupied.popcount() > 32 {
         return Err(format!("{} pieces", occupied.popcount()));
     }
-    let (mut by_color, mut by_type) = ([Bitboard::EMPTY; 2], [Bitboard::EMPTY; 6]);
-    // The rooks marked as castling ones, a set a colour (no allocation: a stem a chain).
-    let (mut stm, mut ep, mut castling_rooks) = (Color::White, None, [Bitboard::EMPTY; 2]);
+    // The squares of each of the sixteen codes: one pass that only sorts squares (the
+    // codes' meanings are sets of codes, taken below a set at a time).
+    let mut by_code = [Bitboard::EMPTY; 16];
     for (i, sq) in occupied.into_iter().enumerate() {
-        let n = bytes[8 + i / 2] >> (4 * (i % 2)) & 0xf;
-        let (pt, color) = match n {
-            0..=11 => (n / 2, if n.is_multiple_of(2) { Color::White } else { Color::Black }),
-            12 => {
-                let (color, ep_sq) = match sq.rank() {
-                    lerf_types::Rank::R4 => (Color::White, sq.offset(lerf_types::Direction::South)),
-                    lerf_types::Rank::R5 => (Color::Black, sq.offset(lerf_types::Direction::North)),
-                    _ => return Err(format!("an en-passant pawn on {sq}")),
-                };
-                if ep.is_some() {
-                    return Err(format!("a second en-passant pawn on {sq}"));
-                }
-                ep = ep_sq;
-                (0, color)
-            }
-            13 | 14 => {
-                let color = if n == 13 { Color::White } else { Color::Black };
-                castling_rooks[color as usize] |= sq;
-                (3, color)
-            }
-            _ => {
-                stm = Color::Black;
-                (5, Color::Black)
-            }
-        };
-        by_color[color as usize] |= sq;
-        by_type[pt as usize] |= sq;
+        by_code[usize::from(bytes[8 + i / 2] >> (4 * (i % 2)) & 0xf)] |= sq;
     }
+    let code = |codes: &[usize]| codes.iter().fold(Bitboard::EMPTY, |set, &c| set | by_code[c]);
+    let mut ep = None;
+    for sq in by_code[12] {
+        // A pawn that has just moved two squares: its rank tells its colour.
+        let ep_sq = match sq.rank() {
+            lerf_types::Rank::R4 => sq.offset(lerf_types::Direction::South),
+            lerf_types::Rank::R5 => sq.offset(lerf_types::Direction::North),
+            _ => return Err(format!("an en-passant pawn on {sq}")),
+        };
+        if ep.is_some() {
+            return Err(format!("a second en-passant pawn on {sq}"));
+        }
+        ep = ep_sq;
+    }
+    let white_ep_pawn = by_code[12] & lerf_bitboard::RANK_4;
+    let by_color = [
+        code(&[0, 2, 4, 6, 8, 10, 13]) | white_ep_pawn,
+        code(&[1, 3, 5, 7, 9, 11, 14, 15]) | (by_code[12] - white_ep_pawn),
+    ];
+    let by_type = [
+        code(&[0, 1, 12]),
+        code(&[2, 3]),
+        code(&[4, 5]),
+        code(&[6, 7, 13, 14]),
+        code(&[8, 9]),
+        code(&[10, 11, 15]),
+    ];
+    // Black's king marked as such: Black is to move.
+    let stm = if by_code[15].any() { Color::Black } else { Color::White };
+    // The rooks marked as castling ones, a set a colour.
+    let castling_rooks = [by_code[13], by_code[14]];
     let rule50 = u16::from_be_bytes([bytes[30], bytes[31]]);
     let ply_and_result = u16::from_be_bytes([bytes[28], bytes[29]]);
     let ply = ply_and_result & 0x3fff;
