@@ -166,8 +166,6 @@ pub(crate) fn unpack(bytes: &[u8; 32]) -> Result<Entry, String> {
     ];
     // Black's king marked as such: Black is to move.
     let stm = if by_code[15].any() { Color::Black } else { Color::White };
-    // The rooks marked as castling ones, a set a colour.
-    let castling_rooks = [by_code[13], by_code[14]];
     let rule50 = u16::from_be_bytes([bytes[30], bytes[31]]);
     let ply_and_result = u16::from_be_bytes([bytes[28], bytes[29]]);
     let ply = ply_and_result & 0x3fff;
@@ -175,11 +173,11 @@ pub(crate) fn unpack(bytes: &[u8; 32]) -> Result<Entry, String> {
     if ply_and_result >> 14 == 3 {
         return Err("the result's bits are 3, which name no result".to_owned());
     }
-    let board = Board::from_sets(by_color, by_type, stm, ep, rule50, u32::from(ply / 2 + 1))
+    let mut board = Board::from_sets(by_color, by_type, stm, ep, rule50, u32::from(ply / 2 + 1))
         .map_err(|e| e.to_string())?;
-    let mut board = board;
     for color in [Color::White, Color::Black] {
-        for rook in castling_rooks[color as usize] {
+        // The rooks marked as castling ones: code 13 White's, 14 Black's.
+        for rook in by_code[13 + color as usize] {
             let king = board.king_square(color);
             let side =
                 if rook.file() < king.file() { CastlingSide::Queen } else { CastlingSide::King };

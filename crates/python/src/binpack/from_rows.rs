@@ -48,11 +48,7 @@ pub fn binpack_write_rows(
     nnue: bool,
     append: bool,
 ) -> PyResult<(u64, u64)> {
-    if mate_score < 1 {
-        return Err(PyValueError::new_err(format!(
-            "mate_score must be at least 1, not {mate_score}"
-        )));
-    }
+    // mate_score is checked by lerf.binpack.write_rows (1 to 32767) and by RowsWriter.
     let reader = take_stream(rows)?;
     let out = crate::binpack::output::binpack_output(&path, append)?;
     let scores = if nnue { ScoreSource::Nnue } else { ScoreSource::Comments };
