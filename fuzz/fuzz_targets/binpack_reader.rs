@@ -4,9 +4,9 @@
 //! same entries and error as the serial one.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use lerf_position::Position;
 use lerf_types::Move;
+use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let serial: Vec<_> = lerf_binpack::Reader::new(data).collect();

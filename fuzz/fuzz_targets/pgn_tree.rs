@@ -7,14 +7,23 @@
 use lerf_pgn::tree::{ExportOptions, GameTree, StrLines, TreeBoard, TreeBuilder, read_game};
 use libfuzzer_sys::fuzz_target;
 
-const TAGS: [&str; 8] =
-    ["", "Atomic", "Crazyhouse", "Antichess", "Three-check", "Horde", "Racing Kings", "King of the Hill"];
+const TAGS: [&str; 8] = [
+    "",
+    "Atomic",
+    "Crazyhouse",
+    "Antichess",
+    "Three-check",
+    "Horde",
+    "Racing Kings",
+    "King of the Hill",
+];
 
 fuzz_target!(|data: &[u8]| {
     let Some((&choice, rest)) = data.split_first() else { return };
     let tag = TAGS[usize::from(choice) % TAGS.len()];
     let body = String::from_utf8_lossy(rest);
-    let text = if tag.is_empty() { body.into_owned() } else { format!("[Variant \"{tag}\"]\n{body}") };
+    let text =
+        if tag.is_empty() { body.into_owned() } else { format!("[Variant \"{tag}\"]\n{body}") };
     let mut lines = StrLines::new(&text);
     let mut builder = TreeBuilder::new();
     while let Ok(Some(read)) = read_game(&mut lines, &mut builder) {

@@ -24,11 +24,15 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     if let Ok(message) = line.parse::<EngineMessage>() {
-        let again: EngineMessage = message.to_string().parse().expect("a written message reads back");
+        let again: EngineMessage =
+            message.to_string().parse().expect("a written message reads back");
         if let (EngineMessage::Info(a), EngineMessage::Info(b)) = (&message, &again) {
             assert_eq!(a.pv, b.pv);
             let _ = a.pv_in(&Position::startpos());
-        } else if !matches!(message, EngineMessage::Option(_) | EngineMessage::Name(_) | EngineMessage::Author(_)) {
+        } else if !matches!(
+            message,
+            EngineMessage::Option(_) | EngineMessage::Name(_) | EngineMessage::Author(_)
+        ) {
             assert_eq!(message, again);
         }
         let _ = message.best_move_in(&Position::startpos());

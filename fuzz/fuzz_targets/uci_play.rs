@@ -22,7 +22,9 @@ fuzz_target!(|data: &[u8]| {
         let before = pos.clone();
         match pos.play_uci(text) {
             Ok(m) => assert!(legal_moves(&before).contains(&m), "{text} in {}", before.to_fen()),
-            Err(_) => assert!(pos.eq_including_clocks(&before) && pos.history() == before.history()),
+            Err(_) => {
+                assert!(pos.eq_including_clocks(&before) && pos.history() == before.history())
+            }
         }
         assert_eq!(pos.pos_is_ok(true), Ok(()));
     }

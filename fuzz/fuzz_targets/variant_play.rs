@@ -16,7 +16,8 @@ fuzz_target!(|data: &[u8]| {
             let Ok(mut board) = VariantBoard::from_fen(variant, &text, chess960) else { continue };
             for &c in choices {
                 let written = board.fen();
-                let again = VariantBoard::from_fen(variant, &written, chess960).expect("a written FEN reads back");
+                let again = VariantBoard::from_fen(variant, &written, chess960)
+                    .expect("a written FEN reads back");
                 // python-chess writes antichess's promoted marks where
                 // has_chess960_castling_rights(), which reads rights the FEN does not keep:
                 // its own FEN can read back with other marks, or a right named otherwise (a
@@ -36,7 +37,8 @@ fuzz_target!(|data: &[u8]| {
                 if variant == Variant::Antichess || several_kings || !rights_stand {
                     let pieces = |fen: &str| fen.split(' ').next().unwrap_or("").replace('~', "");
                     assert_eq!(pieces(&again.fen()), pieces(&written));
-                    let third = VariantBoard::from_fen(variant, &again.fen(), chess960).expect("reads back");
+                    let third = VariantBoard::from_fen(variant, &again.fen(), chess960)
+                        .expect("reads back");
                     assert_eq!(third.fen(), again.fen());
                 } else {
                     assert_eq!(again.fen(), written);

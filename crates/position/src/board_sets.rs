@@ -2,6 +2,7 @@
 //! that hold positions as sets of squares and should not go through text.
 
 use crate::Board;
+use crate::validate::game_can_give;
 use lerf_bitboard::{Bitboard, RANK_1, RANK_8};
 use lerf_types::{ByColor, CastlingSide, Color, File, PieceType, Rank, Square};
 
@@ -86,7 +87,9 @@ impl Board {
             if (kings & mine).popcount() != 1 {
                 return Err(SetsError::Kings(color));
             }
-            if mine.popcount() > 16 || (pawns & mine).popcount() > 8 {
+            let count = |pt: PieceType| (by_type[pt.index() - 1] & mine).popcount();
+            let others = [PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen];
+            if !game_can_give(mine.popcount(), count(PieceType::Pawn), others.map(count)) {
                 return Err(SetsError::TooManyPieces(color));
             }
         }
@@ -254,6 +257,50 @@ mod tests {
             ),
             Err(SetsError::Overlap)
         );
+    }
+
+    /// Material a game cannot give (found by the `binpack_formats` fuzz target: a `.bin`
+    /// record of eleven white queens and rooks and no pawns read, and its `.plain` did not)
+    /// is refused by both, and what a game can give is accepted by both.
+    #[test]
+    fn sets_and_fens_agree_on_material() {
+        for (fen, possible) in [
+            ("2RqQ1Rq/Q1RqQ1Rq/Q1RqQ1RQ/7k/8/8/1K6/8 b - - 0 1", false),
+            ("4k3/8/8/8/8/8/PPPPPPP1/QQQ1K3 w - - 0 1", false),
+            ("4k3/8/8/8/8/8/PPPPPP2/QQQ1K3 w - - 0 1", true),
+            ("4k3/8/8/8/8/8/PPPPPPP1/NNN1K3 w - - 0 1", true),
+            ("4k3/8/8/8/8/8/PPPPPPPP/NNN1K3 w - - 0 1", false),
+            ("4k3/8/8/8/8/8/PPPPP3/BBBBBK2 w - - 0 1", true),
+            ("7k/8/8/8/8/8/RRRRRRR1/RRRRRRK1 w - - 0 1", false),
+            ("qqq1k3/ppppppp1/8/8/8/8/8/4K3 b - - 0 1", false),
+            ("qqq1k3/pppppp2/8/8/8/8/8/4K3 b - - 0 1", true),
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", true),
+        ] {
+            assert_eq!(Position::from_fen(fen).is_ok(), possible, "{fen}");
+            // The same pieces as sets, placed square by square.
+            let (mut by_color, mut by_type) = ([Bitboard::EMPTY; 2], [Bitboard::EMPTY; 6]);
+            let (placement, turn) = fen.split_once(' ').unwrap();
+            for (i, row) in placement.split('/').enumerate() {
+                let mut file = 0;
+                for c in row.chars() {
+                    if let Some(n) = c.to_digit(10) {
+                        file += n as u8;
+                        continue;
+                    }
+                    let sq = Square::from_index_wrapping((7 - i as u8) * 8 + file);
+                    let pt = PieceType::from_char(c.to_ascii_lowercase()).unwrap();
+                    by_type[pt.index() - 1] |= sq;
+                    by_color[usize::from(c.is_ascii_lowercase())] |= sq;
+                    file += 1;
+                }
+            }
+            let stm = if turn.starts_with('w') { Color::White } else { Color::Black };
+            let built = Board::from_sets(by_color, by_type, stm, None, 0, 1);
+            assert_eq!(built.is_ok(), possible, "{fen}: {built:?}");
+            if !possible {
+                assert!(matches!(built, Err(SetsError::TooManyPieces(_))), "{fen}: {built:?}");
+            }
+        }
     }
 
     #[test]

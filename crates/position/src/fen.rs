@@ -3,6 +3,7 @@
 use crate::castling::CastlingSquares;
 use crate::error::{FenError, FenErrorKind as Kind, FenField as Field};
 use crate::position::{MAX_FULLMOVE_NUMBER, Position, castling_index};
+use crate::validate::game_can_give;
 use alloc::string::String;
 use lerf_bitboard::Bitboard;
 use lerf_types::{CastlingRights, CastlingSide, Color, File, Piece, PieceType, Rank, Square};
@@ -419,12 +420,8 @@ fn check_material(pos: &Position, board: Token<'_>) -> Result<(), FenError> {
         if pawns > 8 {
             return Err(err(Kind::TooManyPawns(color)));
         }
-        // Every piece beyond the initial set must have been a pawn.
-        let promoted = count(PieceType::Queen).saturating_sub(1)
-            + count(PieceType::Rook).saturating_sub(2)
-            + count(PieceType::Bishop).saturating_sub(2)
-            + count(PieceType::Knight).saturating_sub(2);
-        if pos.pieces_of(color).popcount() > 16 || pawns + promoted > 8 {
+        let others = [PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen];
+        if !game_can_give(pos.pieces_of(color).popcount(), pawns, others.map(count)) {
             return Err(err(Kind::TooManyPieces(color)));
         }
     }

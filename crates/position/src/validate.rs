@@ -17,6 +17,22 @@ impl fmt::Display for Inconsistency {
 
 impl core::error::Error for Inconsistency {}
 
+/// Whether a game can give a side these pieces (`pieces` counts them all, its king
+/// included): at most 16, at most 8 pawns, and every knight, bishop, rook and queen beyond the initial set one of
+/// its pawns promoted. The rule FEN reading and [`Board::from_sets`](crate::Board::from_sets)
+/// both apply.
+pub(crate) fn game_can_give(
+    pieces: u32,
+    pawns: u32,
+    [knights, bishops, rooks, queens]: [u32; 4],
+) -> bool {
+    let promoted = knights.saturating_sub(2)
+        + bishops.saturating_sub(2)
+        + rooks.saturating_sub(2)
+        + queens.saturating_sub(1);
+    pieces <= 16 && pawns + promoted <= 8
+}
+
 fn ensure(ok: bool, what: &'static str) -> Result<(), Inconsistency> {
     if ok { Ok(()) } else { Err(Inconsistency(what)) }
 }

@@ -264,3 +264,15 @@ fn plain_bin_and_binpack_convert_into_each_other() {
         assert!(lerf_binpack::pack_bin(&e).is_err());
     }
 }
+
+/// A `.bin` record of pieces no game gives (the first thirteen bytes 0x93: white queens and
+/// rooks past what eight promotions make, no pawns; found by the `binpack_formats` fuzz
+/// target) is refused,
+/// as the same position's FEN is in `.plain`: a record read always converts.
+#[test]
+fn bin_refuses_material_no_game_gives() {
+    let mut record = [0u8; lerf_binpack::BIN_ENTRY];
+    record[..13].copy_from_slice(&[0x93; 13]);
+    let err = lerf_binpack::unpack_bin(&record).unwrap_err();
+    assert!(err.contains("more pieces than a game can give"), "{err}");
+}

@@ -1,0 +1,34 @@
+//! Any bytes as an EPD (the first byte chooses Chess960): reading never panics; an EPD that
+//! reads writes operations that read back, and the EPD written from that reading is written
+//! again the same (a fixed point: `am`/`bm` are sorted on writing, as python-chess sorts
+//! them, so the first text need not be).
+#![no_main]
+
+use lerf_san::epd::{parse_epd, write_operations};
+use libfuzzer_sys::fuzz_target;
+
+/// The EPD of a board and its operations: the FEN's first four fields, then the operations.
+fn written(board: &lerf_rules::LooseBoard, ops: &[lerf_san::epd::Operation]) -> Option<String> {
+    let ops = write_operations(board, ops).ok()?;
+    let fen = board.fen();
+    let fields: Vec<&str> = fen.split(' ').take(4).collect();
+    Some(format!("{} {ops}", fields.join(" ")))
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&first, rest)) = data.split_first() else { return };
+    let text = String::from_utf8_lossy(rest);
+    let chess960 = first & 1 == 1;
+    let Ok((board, ops)) = parse_epd(&text, chess960) else { return };
+    // Moves are read as SAN in standard chess; a Chess960 board writes castling otherwise.
+    if chess960 {
+        return;
+    }
+    let Some(once) = written(&board, &ops) else { return };
+    let (again, again_ops) = parse_epd(&once, false)
+        .unwrap_or_else(|e| panic!("{once:?}, written from {text:?}, does not read back: {e}"));
+    assert_eq!(again.fen(), board.fen(), "{once:?} from {text:?}");
+    assert_eq!(again_ops.len(), ops.len(), "{once:?} from {text:?}");
+    let twice = written(&again, &again_ops).expect("written once, so again");
+    assert_eq!(twice, once, "from {text:?}");
+});
