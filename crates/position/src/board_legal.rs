@@ -39,6 +39,14 @@ impl Board {
             | (bishop_attacks(sq, occupied) & (t[PieceType::Bishop as usize] | queens))
     }
 
+    /// The pieces that give the side to move check.
+    pub(crate) fn checkers(&self) -> Bitboard {
+        let us = self.side_to_move;
+        let king = self.king_square(us);
+        (self.pawn_and_knight_attacks(king, us) | self.slider_attacks(king, self.occupied()))
+            & self.by_color[!us]
+    }
+
     /// Whether the side to move is in check.
     ///
     /// ```

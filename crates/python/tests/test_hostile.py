@@ -21,6 +21,10 @@ BAD_FENS = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
     "K" * 10000,
     "\x00\xff garbage",
+    # Runs of spaces are one separator to python-chess: `h1` is the castling field here,
+    # and `8` the en passant square (found by the epd_read fuzz target).
+    "4k3/8/8/8/8/8/8/R3K2R w  h1 8",
+    "4k3/8/8/8/8/8/8/R3K2R w  - 8",
 ]
 
 
@@ -93,6 +97,7 @@ ODD_FENS = [
     "QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/8/8/8/k6K w - - 0 1",
     "kkkkkkkk/8/8/8/8/8/8/KKKKKKKK w - - 0 1",
     "4k3/8/8/8/8/8/8/4K2R w HAha - 999999 0",
+    "4k3/8/8/8/8/8/8/R3K2R w  K  -   8 2",
 ]
 
 

@@ -266,13 +266,20 @@ fn plain_bin_and_binpack_convert_into_each_other() {
 }
 
 /// A `.bin` record of pieces no game gives (the first thirteen bytes 0x93: white queens and
-/// rooks past what eight promotions make, no pawns; found by the `binpack_formats` fuzz
-/// target) is refused,
-/// as the same position's FEN is in `.plain`: a record read always converts.
+/// rooks past what eight promotions make, no pawns) or of a king in triple check is refused
+/// as the same position's FEN is in `.plain` (both found by the `binpack_formats` fuzz
+/// target): a record read always converts.
 #[test]
-fn bin_refuses_material_no_game_gives() {
+fn bin_refuses_positions_no_game_reaches() {
     let mut record = [0u8; lerf_binpack::BIN_ENTRY];
     record[..13].copy_from_slice(&[0x93; 13]);
     let err = lerf_binpack::unpack_bin(&record).unwrap_err();
     assert!(err.contains("more pieces than a game can give"), "{err}");
+    // A king in triple check (1Q3qQ1/3P4/K7/8/4N3/6k1/8/8 b: the queens on b8 and g8 and
+    // the knight on e4), which the FEN reader refuses too.
+    let mut record = [0u8; lerf_binpack::BIN_ENTRY];
+    record[..10].copy_from_slice(&[0x51, 0x4b, 0x42, 0x4e, 0x10, 0, 0, 0, 0x03, 0]);
+    record[32] = 0x5a;
+    let err = lerf_binpack::unpack_bin(&record).unwrap_err();
+    assert!(err.contains("attacked by 3 pieces"), "{err}");
 }
