@@ -23,6 +23,9 @@ pub enum SetsError {
     /// The side to move's king is attacked by more than two pieces (this many), which no
     /// move makes.
     TooManyCheckers(u32),
+    /// An en passant square no double pawn push can have passed (the wrong rank, no enemy
+    /// pawn in front of it, or the square or the one behind it taken).
+    EnPassant(Square),
     /// A castling right without its king and rook on the back rank, on the right sides.
     CastlingRook(Color),
 }
@@ -36,6 +39,7 @@ impl core::fmt::Display for SetsError {
             SetsError::TooManyPieces(c) => write!(f, "{c:?} has more pieces than a game can give"),
             SetsError::OpponentInCheck => f.write_str("the side not to move is in check"),
             SetsError::TooManyCheckers(n) => write!(f, "the king is attacked by {n} pieces"),
+            SetsError::EnPassant(sq) => write!(f, "no double pawn push can have passed {sq}"),
             SetsError::CastlingRook(c) => {
                 write!(f, "{c:?} has a castling right without its king and rook on the back rank")
             }
@@ -120,6 +124,21 @@ impl Board {
         if checkers > 2 {
             return Err(SetsError::TooManyCheckers(checkers));
         }
+        if let Some(ep) = ep_square {
+            // As FEN reading checks it: the enemy pawn in front, the square and the one it
+            // came from empty.
+            let up = lerf_types::Direction::up(side_to_move);
+            let pushed = ep.offset(up.reverse()).map(Bitboard::from_square);
+            let origin = ep.offset(up).map(Bitboard::from_square);
+            let enemy_pawns = pawns & by_color[(!side_to_move).index()];
+            let passed = ep.rank() == Rank::R6.relative(side_to_move)
+                && pushed.is_some_and(|p| p.intersects(enemy_pawns))
+                && !occupied.contains(ep)
+                && origin.is_some_and(|o| !o.intersects(occupied));
+            if !passed {
+                return Err(SetsError::EnPassant(ep));
+            }
+        }
         board.ep_square = ep_square.filter(|&ep| board.en_passant_capture_exists(ep));
         Ok(board)
     }
@@ -196,11 +215,24 @@ mod tests {
             .unwrap();
             assert!(built.eq_including_clocks(&parsed), "{fen}: {built}");
         }
-        // An en passant square with no legal capture is dropped, as FEN reading drops it.
-        let parsed: Board = "8/8/8/k2Pp3/8/8/8/4K3 w - - 0 2".parse().unwrap();
+        // An en passant square with no legal capture is dropped, as FEN reading drops it;
+        // one no double push can have passed is refused, as FEN reading refuses it (found
+        // by the `binpack_formats` fuzz target: a .bin record's h8, which a pawn on g7
+        // attacks, was kept).
+        let parsed: Board = "8/8/8/k3p3/8/8/8/4K3 w - - 0 2".parse().unwrap();
         let (c, t) = sets_of(&parsed);
-        let built = Board::from_sets(c, t, Color::White, Some(Square::A6), 0, 2).unwrap();
+        let built = Board::from_sets(c, t, Color::White, Some(Square::E6), 0, 2).unwrap();
         assert_eq!(built.ep_square(), None);
+        let parsed: Board = "7N/6P1/8/k2Pp3/8/8/8/4K3 w - - 0 2".parse().unwrap();
+        let (c, t) = sets_of(&parsed);
+        for (ep, fen_ep) in [(Square::A6, "a6"), (Square::H8, "h8"), (Square::D6, "d6")] {
+            let built = Board::from_sets(c, t, Color::White, Some(ep), 0, 2);
+            assert_eq!(built.map(|b| b.ep_square()), Err(SetsError::EnPassant(ep)), "{ep}");
+            let fen = format!("7N/6P1/8/k2Pp3/8/8/8/4K3 w - {fen_ep} 0 2");
+            assert!(Position::from_fen(&fen).is_err(), "{fen}");
+        }
+        let built = Board::from_sets(c, t, Color::White, Some(Square::E6), 0, 2).unwrap();
+        assert_eq!(built.ep_square(), Some(Square::E6));
     }
 
     #[test]

@@ -266,9 +266,9 @@ fn plain_bin_and_binpack_convert_into_each_other() {
 }
 
 /// A `.bin` record of pieces no game gives (the first thirteen bytes 0x93: white queens and
-/// rooks past what eight promotions make, no pawns) or of a king in triple check is refused
-/// as the same position's FEN is in `.plain` (both found by the `binpack_formats` fuzz
-/// target): a record read always converts.
+/// rooks past what eight promotions make, no pawns), of a king in triple check or of an en
+/// passant square no push passed is refused as the same position's FEN is in `.plain` (all
+/// three found by the `binpack_formats` fuzz target): a record read always converts.
 #[test]
 fn bin_refuses_positions_no_game_reaches() {
     let mut record = [0u8; lerf_binpack::BIN_ENTRY];
@@ -282,4 +282,10 @@ fn bin_refuses_positions_no_game_reaches() {
     record[32] = 0x5a;
     let err = lerf_binpack::unpack_bin(&record).unwrap_err();
     assert!(err.contains("attacked by 3 pieces"), "{err}");
+    // An en passant square on h8 (N7/3K2P1/8/8/8/8/4k3/8 w, which the pawn on g7 attacks).
+    let hex = "6666004000000000000080ffffffffffffff006666656e00f5003100000000000000000000650100";
+    let record: Vec<u8> =
+        (0..40).map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap()).collect();
+    let err = lerf_binpack::unpack_bin(record.as_slice().try_into().unwrap()).unwrap_err();
+    assert!(err.contains("no double pawn push can have passed h8"), "{err}");
 }

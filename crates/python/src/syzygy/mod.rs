@@ -92,14 +92,15 @@ fn convert(
     let sets =
         [layout.pawns, layout.knights, layout.bishops, layout.rooks, layout.queens, layout.kings];
     let rule50 = u16::try_from(loose.halfmove_clock).unwrap_or(u16::MAX);
-    match lerf_position::Board::from_sets(
-        layout.by_color,
-        sets,
-        loose.turn,
-        loose.ep_square,
-        rule50,
-        1,
-    ) {
+    let from_sets =
+        |ep| lerf_position::Board::from_sets(layout.by_color, sets, loose.turn, ep, rule50, 1);
+    // A board may hold an en passant square no push can have passed (python-chess keeps
+    // what it is given, and finds no capture onto it): probed without it.
+    let made = match from_sets(loose.ep_square) {
+        Err(lerf_position::SetsError::EnPassant(_)) => from_sets(None),
+        made => made,
+    };
+    match made {
         Ok(b) => Ok(Converted::Board(b)),
         Err(_) if !no_castling => Ok(Converted::Loose(
             Placement::from_sets(layout.by_color, sets, loose.turn).map_err(error)?,
