@@ -34,6 +34,13 @@ fuzz_target!(|data: &[u8]| {
     if ops.iter().any(null) {
         return;
     }
+    // A board whose FEN does not read back the same (two kings of a colour: the castling
+    // rights are cleaned again on each reading) is left out: python-chess 1.11 does the same
+    // to it, and that is the FEN's behaviour, not the EPD's.
+    let fen = board.fen();
+    if lerf_rules::LooseBoard::from_fen(&fen, false).map(|b| b.fen()) != Ok(fen) {
+        return;
+    }
     let Some(once) = written(&board, &ops) else { return };
     let (again, again_ops) = parse_epd(&once, false)
         .unwrap_or_else(|e| panic!("{once:?}, written from {text:?}, does not read back: {e}"));

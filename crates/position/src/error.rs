@@ -211,7 +211,8 @@ pub enum IllegalMoveReason {
     CannotReach(Piece, Square, Square),
     /// A pawn reaches the last rank without saying what it promotes to.
     MustPromote,
-    /// A promotion by a piece that is not a pawn, or to a square off the last rank.
+    /// A promotion by a piece that is not a pawn, to a square off the last rank, or to a
+    /// king or a pawn.
     CannotPromote,
     /// No en-passant capture onto this square is possible now.
     NoEnPassant(Square),
@@ -240,7 +241,12 @@ impl fmt::Display for IllegalMoveReason {
                 write!(f, "the {} on {from} cannot move to {to}", pc.piece_type().name())
             }
             Self::MustPromote => write!(f, "a pawn reaching the last rank must promote"),
-            Self::CannotPromote => write!(f, "only a pawn reaching the last rank promotes"),
+            Self::CannotPromote => {
+                write!(
+                    f,
+                    "only a pawn reaching the last rank promotes, to a knight, bishop, rook or queen"
+                )
+            }
             Self::NoEnPassant(sq) => write!(f, "no en-passant capture onto {sq} is possible"),
             Self::NoCastlingRight => write!(f, "no right to castle with that rook"),
             Self::CastlingBlocked => write!(f, "the castling path is not empty"),

@@ -364,7 +364,11 @@ impl Position {
         let us = self.side_to_move;
         let pc = self.piece_on(from).ok_or(Reason::NoPiece(from))?;
         if let Some(pt) = promotion {
-            return Ok(Move::promotion(from, to, pt));
+            // A king or a pawn is no promotion (a book's move word can say either).
+            return match pt {
+                PieceType::King | PieceType::Pawn => Err(Reason::CannotPromote),
+                pt => Ok(Move::promotion(from, to, pt)),
+            };
         }
         match pc.piece_type() {
             PieceType::King if self.piece_on(to) == Some(Piece::new(us, PieceType::Rook)) => {

@@ -143,3 +143,28 @@ fn no_move_passes_the_largest_full_move_number() {
     let refused = catch_unwind(AssertUnwindSafe(|| reused.do_move(Move::new(E8, D8))));
     assert!(refused.is_err());
 }
+
+/// A promotion to a king or a pawn is refused with a reason, never a panic: a Polyglot
+/// book's move word can name one (promotion part 5 is a king; found by the `book_moves`
+/// fuzz target, where `Book::moves` panicked in `Move::promotion`), and so can a
+/// `UciMove` built by hand.
+#[test]
+fn a_promotion_to_a_king_or_pawn_is_refused() {
+    use lerf_position::{Book, BookEntry};
+    let pos = Position::from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    for part in [1u16, 4, 5, 6, 7] {
+        let word = Square::A8 as u16 | (Square::A7 as u16) << 6 | part << 12;
+        let mut bytes = pos.polyglot_key().to_be_bytes().to_vec();
+        bytes.extend(word.to_be_bytes());
+        bytes.extend([0, 1, 0, 0, 0, 0]);
+        let book = Book::new(&bytes[..]).unwrap();
+        let moves: Vec<(BookEntry, Move)> = book.moves(&pos).collect();
+        // Parts 1-4 are a knight to a queen; 5 (a king), 6 and 7 are no move.
+        assert_eq!(moves.len(), usize::from(part <= 4), "part {part}");
+    }
+    for pt in [PieceType::King, PieceType::Pawn] {
+        let uci =
+            lerf_types::UciMove::Normal { from: Square::A7, to: Square::A8, promotion: Some(pt) };
+        assert_eq!(pos.legal_uci(uci).map_err(|e| e.reason), Err(R::CannotPromote), "{pt:?}");
+    }
+}
