@@ -2,7 +2,7 @@
 //! that hold positions as sets of squares and should not go through text.
 
 use crate::Board;
-use crate::validate::game_can_give;
+use crate::validate::{double_push_passed, game_can_give};
 use lerf_bitboard::{Bitboard, RANK_1, RANK_8};
 use lerf_types::{ByColor, CastlingSide, Color, File, PieceType, Rank, Square};
 
@@ -125,16 +125,9 @@ impl Board {
             return Err(SetsError::TooManyCheckers(checkers));
         }
         if let Some(ep) = ep_square {
-            // As FEN reading checks it: the enemy pawn in front, the square and the one it
-            // came from empty.
-            let up = lerf_types::Direction::up(side_to_move);
-            let pushed = ep.offset(up.reverse()).map(Bitboard::from_square);
-            let origin = ep.offset(up).map(Bitboard::from_square);
-            let enemy_pawns = pawns & by_color[(!side_to_move).index()];
+            let their_pawns = pawns & by_color[(!side_to_move).index()];
             let passed = ep.rank() == Rank::R6.relative(side_to_move)
-                && pushed.is_some_and(|p| p.intersects(enemy_pawns))
-                && !occupied.contains(ep)
-                && origin.is_some_and(|o| !o.intersects(occupied));
+                && double_push_passed(ep, side_to_move, their_pawns, occupied);
             if !passed {
                 return Err(SetsError::EnPassant(ep));
             }

@@ -3,7 +3,7 @@
 use crate::castling::CastlingSquares;
 use crate::error::{FenError, FenErrorKind as Kind, FenField as Field};
 use crate::position::{MAX_FULLMOVE_NUMBER, Position, castling_index};
-use crate::validate::game_can_give;
+use crate::validate::{double_push_passed, game_can_give};
 use alloc::string::String;
 use lerf_bitboard::Bitboard;
 use lerf_types::{CastlingRights, CastlingSide, Color, File, Piece, PieceType, Rank, Square};
@@ -505,14 +505,7 @@ fn parse_en_passant(pos: &Position, field: Token<'_>) -> Result<Option<Square>, 
     if sq.rank() != Rank::R6.relative(us) {
         return Err(err(Kind::BadEnPassantSquare));
     }
-    // The pawn that just moved two squares stands in front of `sq`; it came from behind it.
-    let up = lerf_types::Direction::up(us);
-    let pushed = sq.offset(up.reverse());
-    let origin = sq.offset(up);
-    let pawn_there =
-        pushed.is_some_and(|p| pos.piece_on(p) == Some(Piece::new(!us, PieceType::Pawn)));
-    let path_empty = pos.is_empty(sq) && origin.is_some_and(|o| pos.is_empty(o));
-    if !pawn_there || !path_empty {
+    if !double_push_passed(sq, us, pos.pieces(!us, PieceType::Pawn), pos.occupied()) {
         return Err(err(Kind::ImpossibleEnPassant(sq)));
     }
     Ok(Some(sq))

@@ -3,7 +3,7 @@
 use crate::position::Position;
 use core::fmt;
 use lerf_bitboard::{Bitboard, RANK_1, RANK_8};
-use lerf_types::{CastlingRights, CastlingSide, Color, Piece, PieceType, Rank};
+use lerf_types::{CastlingRights, CastlingSide, Color, Piece, PieceType, Rank, Square};
 
 /// The first inconsistency [`Position::pos_is_ok`] found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -18,9 +18,9 @@ impl fmt::Display for Inconsistency {
 impl core::error::Error for Inconsistency {}
 
 /// Whether a game can give a side these pieces (`pieces` counts them all, its king
-/// included): at most 16, at most 8 pawns, and every knight, bishop, rook and queen beyond the initial set one of
-/// its pawns promoted. The rule FEN reading and [`Board::from_sets`](crate::Board::from_sets)
-/// both apply.
+/// included): at most 16, at most 8 pawns, and every knight, bishop, rook and queen beyond
+/// the initial set one of its pawns promoted. The rule FEN reading and
+/// [`Board::from_sets`](crate::Board::from_sets) both apply.
 pub(crate) fn game_can_give(
     pieces: u32,
     pawns: u32,
@@ -31,6 +31,22 @@ pub(crate) fn game_can_give(
         + rooks.saturating_sub(2)
         + queens.saturating_sub(1);
     pieces <= 16 && pawns + promoted <= 8
+}
+
+/// Whether a double push of `!us` can just have passed `ep` (on `us`'s sixth rank, which
+/// the caller checks): the pushed pawn in front of it, the square and the one the pawn came
+/// from empty. The rule FEN reading and [`Board::from_sets`](crate::Board::from_sets) both
+/// apply.
+pub(crate) fn double_push_passed(
+    ep: Square,
+    us: Color,
+    their_pawns: Bitboard,
+    occupied: Bitboard,
+) -> bool {
+    let up = lerf_types::Direction::up(us);
+    let pushed = ep.offset(up.reverse()).is_some_and(|p| their_pawns.contains(p));
+    let origin_empty = ep.offset(up).is_some_and(|o| !occupied.contains(o));
+    pushed && origin_empty && !occupied.contains(ep)
 }
 
 fn ensure(ok: bool, what: &'static str) -> Result<(), Inconsistency> {
