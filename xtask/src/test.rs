@@ -175,9 +175,34 @@ fn cargo_test(
     test
 }
 
+/// The test environment: `target/py-test` for `python3`, `target/py-test-X.Y` for the
+/// CPython X.Y that `LERF_PYTHON` names (an environment a version, so that the package's
+/// tests run on another Python beside the default one's environment, not in place of it).
+fn venv_dir(root: &Path) -> Result<PathBuf, UserError> {
+    static NAME: std::sync::OnceLock<Result<String, String>> = std::sync::OnceLock::new();
+    let name = NAME.get_or_init(|| {
+        if std::env::var_os("LERF_PYTHON").is_none() {
+            return Ok("py-test".to_owned());
+        }
+        let interpreter = base_interpreter();
+        let version = "import sys; print('%d.%d' % sys.version_info[:2])";
+        match Command::new(&interpreter).args(["-c", version]).output() {
+            Ok(out) if out.status.success() => {
+                Ok(format!("py-test-{}", String::from_utf8_lossy(&out.stdout).trim()))
+            }
+            Ok(_) => Err(format!("{interpreter} could not name its version")),
+            Err(e) => Err(format!("cannot run {interpreter} (LERF_PYTHON): {e}")),
+        }
+    });
+    match name {
+        Ok(name) => Ok(root.join("target").join(name)),
+        Err(e) => Err(UserError(e.clone())),
+    }
+}
+
 /// The test environment's Python, the environment made first if it is missing.
 fn venv_python(root: &Path) -> Result<PathBuf, UserError> {
-    let venv = root.join("target").join("py-test");
+    let venv = venv_dir(root)?;
     let python = venv.join("bin").join("python");
     if !python.exists() {
         step(

@@ -153,6 +153,41 @@ def test_equality_copy_and_pickle():
     assert pickle.loads(pickle.dumps(odd)).castling_rights == odd.castling_rights
 
 
+def test_moves_and_pieces_replace_their_fields_as_python_chess_dataclasses():
+    """python-chess's Move and Piece are dataclasses, which Python 3.13 gives ``__replace__``
+    (``copy.replace``); lerf's have it on every version, and ``dataclasses.replace`` of
+    python-chess's is the reference."""
+    import copy
+    import dataclasses
+    import sys
+
+    def outcome(call):
+        try:
+            return repr(call())
+        except Exception as e:  # noqa: BLE001 - the exception's type is compared
+            return type(e).__name__
+
+    cases = [{}, {"promotion": chess.QUEEN}, {"to_square": chess.A8, "promotion": chess.KNIGHT},
+             {"drop": chess.PAWN, "from_square": 0}, {"nonsense": 1}]
+    for uci in ["a7a8", "e2e4", "P@e4", "0000"]:
+        ours, theirs = lerf.Move.from_uci(uci), chess.Move.from_uci(uci)
+        for changes in cases:
+            expected = outcome(lambda: dataclasses.replace(theirs, **changes))
+            assert outcome(lambda: ours.__replace__(**changes)) == expected, (uci, changes)
+            if sys.version_info >= (3, 13):
+                assert outcome(lambda: copy.replace(ours, **changes)) == expected, (uci, changes)
+    with pytest.raises(TypeError):
+        lerf.Move.from_uci("e2e4").__replace__(12)  # positional: as the dataclass, refused
+    for symbol in "PnKq":
+        ours, theirs = lerf.Piece.from_symbol(symbol), chess.Piece.from_symbol(symbol)
+        for changes in [{}, {"color": chess.BLACK}, {"piece_type": chess.ROOK, "color": True},
+                        {"colour": True}]:
+            expected = outcome(lambda: dataclasses.replace(theirs, **changes))
+            assert outcome(lambda: ours.__replace__(**changes)) == expected, (symbol, changes)
+    replaced = lerf.Move.from_uci("a7a8q").__replace__(promotion=None)
+    assert isinstance(replaced, lerf.Move) and replaced == lerf.Move.from_uci("a7a8")
+
+
 def test_perft_and_divide():
     assert lerf.perft(lerf.STARTING_FEN, 5) == 4865609
     kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"

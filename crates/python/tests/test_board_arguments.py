@@ -195,7 +195,14 @@ def test_copies_repetitions_and_chess960_numbers_of_any_argument_as_python_chess
     for stack in [True, False, None, 0, 1, 3, 9, -1, -4, -9, 1 << 70, 2.0, "1", np.int64(2)]:
         mine = outcome(lambda: [m.uci() for m in played(lerf).copy(stack=stack).move_stack])
         assert mine == outcome(lambda: [m.uci() for m in played(chess).copy(stack=stack).move_stack]), stack
-    assert outcome(lambda: lerf.Board().copy(stacks=1)) == outcome(lambda: chess.Board().copy(stacks=1))
+    # CPython 3.13 ends a Python function's unknown-keyword error with ". Did you mean
+    # 'stack'?"; the message PyO3 makes for lerf's method has no such suggestion.
+    def unsuggested(result):
+        kind, message = result
+        return kind, message.split(". Did you mean")[0]
+
+    ours = unsuggested(outcome(lambda: lerf.Board().copy(stacks=1)))
+    assert ours == unsuggested(outcome(lambda: chess.Board().copy(stacks=1)))
     for count in [1, 0, -5, 2, 3, 1.5, 2.0, 2.5, 0.5, True, 1 << 70, np.int64(2)]:
         assert played(lerf).is_repetition(count) == played(chess).is_repetition(count), count
         assert lerf.Board().is_repetition(count) == chess.Board().is_repetition(count), count

@@ -273,6 +273,7 @@ from __future__ import annotations
 from typing import List
 
 import numpy
+import numpy.typing
 
 import lerf
 import lerf.binpack
@@ -285,7 +286,7 @@ def main(path: str, network: str) -> int:
     entries: List[lerf.binpack.Entry] = list(lerf.binpack.read(path))
     total = 0
     for batch in lerf.binpack.batches([path], 16, seed=1, skip_captures=True):
-        us: numpy.ndarray = batch["us"]
+        us: numpy.typing.NDArray[numpy.float32] = batch["us"]
         total += len(us)
     rows = lerf.binpack.to_arrow(path, 1024, threads=2)
     net: lerf.nnue.Network = lerf.nnue.load(network)

@@ -27,6 +27,7 @@ from ._lerf import binpack_write_rows as _write_rows
 
 if TYPE_CHECKING:
     import numpy
+    import numpy.typing
 
     from ._lerf import Board, Move
 
@@ -231,7 +232,7 @@ def batches(
     score_result_filter: bool = False,
     seed: int = 0,
     threads: int = 1,
-) -> Iterator[Dict[str, "numpy.ndarray"]]:
+) -> Iterator[Dict[str, "numpy.typing.NDArray[Any]"]]:
     """Batches of ``batch_size`` entries of one binpack file or several (one after the
     other; again from the first with ``cyclic``) as numpy arrays that ``torch.from_numpy``
     takes without a copy:
@@ -277,7 +278,7 @@ def batches(
     return _batches(stream, numpy)
 
 
-def _batches(stream: _Batches, numpy: Any) -> Iterator[Dict[str, "numpy.ndarray"]]:
+def _batches(stream: _Batches, numpy: Any) -> Iterator[Dict[str, "numpy.typing.NDArray[Any]"]]:
     while True:
         got = stream.next_batch()
         if got is None:

@@ -25,6 +25,7 @@ from ._lerf import NnueNetwork as _NnueNetwork
 
 if TYPE_CHECKING:
     import numpy
+    import numpy.typing
 
     from ._lerf import BaseBoard
 
@@ -75,7 +76,7 @@ class Network:
         used, parts = self._inner.buckets(board)
         return Buckets(used, [p[0] for p in parts], [p[1] for p in parts], [p[2] for p in parts])
 
-    def evaluate_many(self, boards: Iterable[BoardOrFen], *, threads: int = 0) -> "numpy.ndarray":
+    def evaluate_many(self, boards: Iterable[BoardOrFen], *, threads: int = 0) -> "numpy.typing.NDArray[numpy.int32]":
         """The evaluations of many boards or FENs as a numpy ``int32`` array, computed on
         ``threads`` threads (all the CPUs by default) with the GIL released."""
         import numpy

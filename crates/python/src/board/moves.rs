@@ -10,7 +10,7 @@ use lerf_types::{Color, Piece as LerfPiece, PieceType, Square};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyString, PyTuple, PyType};
+use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 use crate::board::san_errors::invalid_uci_message;
 use crate::board::truth::Truth;
@@ -199,6 +199,40 @@ impl Move {
         let args = (m.from_square, m.to_square, m.promotion, m.drop);
         (slf.get_type(), args).into_pyobject(slf.py())
     }
+
+    /// `copy.replace(move, **changes)` (Python 3.13), as python-chess's dataclass has it:
+    /// the class called with every field, those in `changes` changed.
+    #[pyo3(signature = (**changes))]
+    fn __replace__<'py>(
+        slf: &Bound<'py, Self>,
+        changes: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let m = slf.get().data;
+        let fields = [
+            ("from_square", m.from_square.into_pyobject(slf.py())?.into_any()),
+            ("to_square", m.to_square.into_pyobject(slf.py())?.into_any()),
+            ("promotion", m.promotion.into_pyobject(slf.py())?.into_any()),
+            ("drop", m.drop.into_pyobject(slf.py())?.into_any()),
+        ];
+        replaced(slf.as_any(), &fields, changes)
+    }
+}
+
+/// The dataclasses' `__replace__`: `value`'s class called with its `fields` as keywords,
+/// `changes` put over them (a name the class does not take is its `TypeError`).
+fn replaced<'py>(
+    value: &Bound<'py, PyAny>,
+    fields: &[(&str, Bound<'py, PyAny>)],
+    changes: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let kwargs = PyDict::new(value.py());
+    for (name, field) in fields {
+        kwargs.set_item(name, field)?;
+    }
+    if let Some(changes) = changes {
+        kwargs.update(changes.as_mapping())?;
+    }
+    value.get_type().call((), Some(&kwargs))
 }
 
 impl MoveData {
@@ -464,6 +498,20 @@ impl Piece {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let p = slf.get().data;
         (slf.get_type(), (p.piece_type, p.color)).into_pyobject(slf.py())
+    }
+
+    /// `copy.replace(piece, **changes)` (Python 3.13), as python-chess's dataclass has it.
+    #[pyo3(signature = (**changes))]
+    fn __replace__<'py>(
+        slf: &Bound<'py, Self>,
+        changes: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let p = slf.get().data;
+        let fields = [
+            ("piece_type", p.piece_type.into_pyobject(slf.py())?.into_any()),
+            ("color", p.color.into_pyobject(slf.py())?.to_owned().into_any()),
+        ];
+        replaced(slf.as_any(), &fields, changes)
     }
 }
 
