@@ -19,6 +19,7 @@ import pathlib
 import re
 import subprocess
 import sys
+import sysconfig
 from concurrent.futures import ThreadPoolExecutor
 from typing import Dict, List, Tuple
 
@@ -132,6 +133,20 @@ def _reveal_code(library: str, keys: List[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _lerf_is_installed() -> bool:
+    """Whether lerf is imported from an installed wheel (``site-packages``) rather than the
+    source tree (``lerf.pth``, as ``cargo xtask test`` installs it)."""
+    return PACKAGE_DIR in {pathlib.Path(p).resolve() for p in sysconfig.get_paths().values()}
+
+
+def _with_lerf_for_mypy(env: Dict[str, str]) -> Dict[str, str]:
+    """``env`` with ``MYPYPATH`` naming the source tree lerf is imported from; an installed
+    wheel mypy finds by itself (and refuses ``site-packages`` in ``MYPYPATH``)."""
+    if not _lerf_is_installed():
+        env["MYPYPATH"] = str(PACKAGE_DIR)
+    return env
+
+
 def _cache_dir(library: str) -> pathlib.Path:
     """mypy's cache for one library's run, under ``target/`` (a second run rechecks only
     what changed: about 2 s instead of 5 here)."""
@@ -143,7 +158,7 @@ def _mypy(directory: pathlib.Path, library: str) -> List[Tuple[str, int, str, st
     error it reports in them."""
     env = dict(os.environ)
     if library == "lerf":
-        env["MYPYPATH"] = str(PACKAGE_DIR)
+        env = _with_lerf_for_mypy(env)
     command = [
         sys.executable, "-m", "mypy", "--check-untyped-defs", "--no-implicit-reexport", "--follow-imports=silent", "--no-error-summary",
         "--show-error-codes", "--cache-dir", str(_cache_dir(library)), "--python-version",
@@ -303,8 +318,11 @@ def test_lerfs_own_modules_pass_mypy_strict(tmp_path):
     command = [
         sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(_cache_dir("strict")), "--python-version",
         f"{sys.version_info.major}.{sys.version_info.minor}", "strict_user.py",
-        *(str(PACKAGE_DIR / "lerf" / module) for module in ("binpack.py", "nnue.py", "dask.pyi")),
     ]
-    env = dict(os.environ, MYPYPATH=str(PACKAGE_DIR))
+    # The modules themselves from the source tree; an installed wheel's are library code,
+    # whose errors mypy does not report, so there the user's script is what is checked.
+    if not _lerf_is_installed():
+        command += [str(PACKAGE_DIR / "lerf" / module) for module in ("binpack.py", "nnue.py", "dask.pyi")]
+    env = _with_lerf_for_mypy(dict(os.environ))
     run = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, f"mypy --strict:\n{run.stdout}\n{run.stderr}"
