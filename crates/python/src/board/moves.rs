@@ -208,13 +208,12 @@ impl Move {
         changes: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let m = slf.get().data;
-        let fields = [
-            ("from_square", m.from_square.into_pyobject(slf.py())?.into_any()),
-            ("to_square", m.to_square.into_pyobject(slf.py())?.into_any()),
-            ("promotion", m.promotion.into_pyobject(slf.py())?.into_any()),
-            ("drop", m.drop.into_pyobject(slf.py())?.into_any()),
-        ];
-        replaced(slf.as_any(), &fields, changes)
+        let fields = PyDict::new(slf.py());
+        fields.set_item("from_square", m.from_square)?;
+        fields.set_item("to_square", m.to_square)?;
+        fields.set_item("promotion", m.promotion)?;
+        fields.set_item("drop", m.drop)?;
+        replaced(slf.as_any(), fields, changes)
     }
 }
 
@@ -222,17 +221,13 @@ impl Move {
 /// `changes` put over them (a name the class does not take is its `TypeError`).
 fn replaced<'py>(
     value: &Bound<'py, PyAny>,
-    fields: &[(&str, Bound<'py, PyAny>)],
+    fields: Bound<'py, PyDict>,
     changes: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let kwargs = PyDict::new(value.py());
-    for (name, field) in fields {
-        kwargs.set_item(name, field)?;
-    }
     if let Some(changes) = changes {
-        kwargs.update(changes.as_mapping())?;
+        fields.update(changes.as_mapping())?;
     }
-    value.get_type().call((), Some(&kwargs))
+    value.get_type().call((), Some(&fields))
 }
 
 impl MoveData {
@@ -507,11 +502,10 @@ impl Piece {
         changes: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let p = slf.get().data;
-        let fields = [
-            ("piece_type", p.piece_type.into_pyobject(slf.py())?.into_any()),
-            ("color", p.color.into_pyobject(slf.py())?.to_owned().into_any()),
-        ];
-        replaced(slf.as_any(), &fields, changes)
+        let fields = PyDict::new(slf.py());
+        fields.set_item("piece_type", p.piece_type)?;
+        fields.set_item("color", p.color)?;
+        replaced(slf.as_any(), fields, changes)
     }
 }
 
